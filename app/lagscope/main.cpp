@@ -1,0 +1,41 @@
+// lagscope: the desktop application's composition root.
+#include "MainWindow.h"
+#include "config/ConfigLoader.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QTimer>
+
+using namespace lagscope;
+
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("lagscope"));
+    QApplication::setApplicationVersion(QStringLiteral(LAGSCOPE_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Lagscope — desktop operations console for Apache Kafka"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addOptions({
+        {QStringLiteral("config"), QStringLiteral("Configuration file."), QStringLiteral("file"), defaultConfigPath()},
+        // Lets CI prove the window starts and quits cleanly without a person closing it.
+        {QStringLiteral("quit-after"), QStringLiteral("Quit after this many milliseconds."), QStringLiteral("ms")},
+    });
+    parser.process(app);
+
+    const QString path = parser.value(QStringLiteral("config"));
+    AppConfig config;
+    QString error;
+    if (auto loaded = loadConfig(path))
+        config = std::move(*loaded);
+    else
+        error = loaded.errorMessage();
+
+    MainWindow window(config, path, error);
+    window.show();
+    if (parser.isSet(QStringLiteral("quit-after")))
+        QTimer::singleShot(parser.value(QStringLiteral("quit-after")).toInt(), &app, &QCoreApplication::quit);
+    return app.exec();
+}

@@ -1,0 +1,125 @@
+#include "CliContext.h"
+
+#include "config/ConfigLoader.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cstdio>
+
+namespace lagscope::cli {
+
+CliContext::CliContext(QString command)
+    : m_command(std::move(command)), m_out(stdout), m_err(stderr)
+{
+    m_parser.setApplicationDescription(QStringLiteral("lagscopectl %1").arg(m_command));
+    m_parser.addHelpOption();
+    m_parser.addOptions({
+        {QStringLiteral("config"), QStringLiteral("Configuration file (default: %1).").arg(defaultConfigPath()),
+         QStringLiteral("file")},
+        {QStringLiteral("cluster"), QStringLiteral("Cluster name from the configuration."), QStringLiteral("name")},
+        {QStringLiteral("bootstrap"), QStringLiteral("Connect to these brokers instead of a configured cluster."),
+         QStringLiteral("host:port,...")},
+        {QStringLiteral("format"), QStringLiteral("Output format: table, csv or json."), QStringLiteral("format"),
+         QStringLiteral("table")},
+        {QStringLiteral("timeout"), QStringLiteral("Deadline for the whole command, in seconds."),
+         QStringLiteral("seconds")},
+    });
+}
+
+int CliContext::fail(int code, const QString &message)
+{
+    m_err << "lagscopectl " << m_command << ": " << message << Qt::endl;
+    m_exit = code;
+    return code;
+}
+
+bool CliContext::parse(const QStringList &args)
+{
+    QStringList argv = args;
+    argv.prepend(QStringLiteral("lagscopectl ") + m_command);
+    if (!m_parser.parse(argv)) {
+        fail(UsageError, m_parser.errorText());
+        return false;
+    }
+    if (m_parser.isSet(QStringLiteral("help"))) {
+        m_out << m_parser.helpText();
+        m_exit = Ok;
+        return false;
+    }
+    const QString format = m_parser.value(QStringLiteral("format"));
+    if (format == QStringLiteral("table"))
+        m_format = Format::Table;
+    else if (format == QStringLiteral("csv"))
+        m_format = Format::Csv;
+    else if (format == QStringLiteral("json"))
+        m_format = Format::Json;
+    else {
+        fail(UsageError, QStringLiteral("--format must be table, csv or json, not '%1'").arg(format));
+        return false;
+    }
+    if (m_parser.isSet(QStringLiteral("timeout"))) {
+        bool ok = false;
+        const double seconds = m_parser.value(QStringLiteral("timeout")).toDouble(&ok);
+        if (!ok || seconds <= 0) {
+            fail(UsageError, QStringLiteral("--timeout takes a positive number of seconds"));
+            return false;
+        }
+        m_timeoutMs = int(seconds * 1000);
+    }
+    if (m_parser.isSet(QStringLiteral("cluster")) == m_parser.isSet(QStringLiteral("bootstrap"))) {
+        fail(UsageError, QStringLiteral("give exactly one of --cluster NAME or --bootstrap HOST:PORT"));
+        return false;
+    }
+    return true;
+}
+
+bool CliContext::connect()
+{
+    int requestTimeout = m_timeoutMs;
+    if (m_parser.isSet(QStringLiteral("bootstrap"))) {
+        m_cluster.name = m_parser.value(QStringLiteral("bootstrap"));
+        m_cluster.bootstrapServers = m_cluster.name;
+    } else {
+        const QString path = m_parser.isSet(QStringLiteral("config")) ? m_parser.value(QStringLiteral("config"))
+                                                                      : defaultConfigPath();
+        auto config = loadConfig(path);
+        if (!config) {
+            fail(UsageError, config.errorMessage());
+            return false;
+        }
+        for (const auto &w : config->warnings)
+            m_err << "warning: " << w << Qt::endl;
+        const QString name = m_parser.value(QStringLiteral("cluster"));
+        const ClusterConfig *cluster = config->cluster(name);
+        if (!cluster) {
+            QStringList names;
+            for (const auto &c : config->clusters)
+                names << c.name;
+            fail(UsageError, QStringLiteral("no cluster named '%1' in %2 (configured: %3)")
+                                 .arg(name, path, names.join(QStringLiteral(", "))));
+            return false;
+        }
+        m_cluster = *cluster;
+        if (!m_parser.isSet(QStringLiteral("timeout"))) {
+            m_timeoutMs = config->requestTimeoutMs;
+            requestTimeout = config->requestTimeoutMs;
+        }
+    }
+    auto client = KafkaClient::create(m_cluster, ClientOptions{requestTimeout, 0});
+    if (!client) {
+        fail(UsageError, client.errorMessage());
+        return false;
+    }
+    m_client = std::move(*client);
+    return true;
+}
+
+void printJson(QTextStream &out, const QJsonValue &value)
+{
+    const QJsonDocument doc = value.isArray() ? QJsonDocument(value.toArray()) : QJsonDocument(value.toObject());
+    out << QString::fromUtf8(doc.toJson(QJsonDocument::Indented));
+}
+
+} // namespace lagscope::cli

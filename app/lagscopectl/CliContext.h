@@ -1,0 +1,60 @@
+#pragma once
+// What every lagscopectl command shares: options common to all commands, the loaded
+// configuration, the chosen cluster's client, output format and exit codes.
+
+#include "config/Config.h"
+#include "kafka/KafkaClient.h"
+
+#include <QCommandLineParser>
+#include <QTextStream>
+
+#include <memory>
+
+namespace lagscope::cli {
+
+enum ExitCode { Ok = 0, RuntimeError = 1, UsageError = 2, Refused = 3 };
+
+enum class Format { Table, Csv, Json };
+
+class CliContext {
+public:
+    explicit CliContext(QString command);
+
+    QCommandLineParser &parser() { return m_parser; }
+    // Parses args (command name excluded). On failure prints the error and returns false;
+    // exitCode() then tells why.
+    bool parse(const QStringList &args);
+    // Loads the configuration and creates the client for --cluster (or --bootstrap).
+    bool connect();
+
+    KafkaClient &client() { return *m_client; }
+    const ClusterConfig &cluster() const { return m_cluster; }
+    Format format() const { return m_format; }
+    Deadline deadline() const { return Deadline::inMs(m_timeoutMs); }
+    int exitCode() const { return m_exit; }
+
+    QTextStream &out() { return m_out; }
+    QTextStream &err() { return m_err; }
+    int fail(int code, const QString &message);
+
+private:
+    QString m_command;
+    QCommandLineParser m_parser;
+    QTextStream m_out;
+    QTextStream m_err;
+    ClusterConfig m_cluster;
+    std::unique_ptr<KafkaClient> m_client;
+    Format m_format = Format::Table;
+    int m_timeoutMs = 10000;
+    int m_exit = Ok;
+};
+
+int describeCommand(const QStringList &args);
+int brokersCommand(const QStringList &args);
+int topicsCommand(const QStringList &args);
+int groupsCommand(const QStringList &args);
+
+// Prints the document as indented JSON followed by a newline.
+void printJson(QTextStream &out, const class QJsonValue &value);
+
+} // namespace lagscope::cli

@@ -1,0 +1,62 @@
+// lagscopectl: Lagscope's command line, for runbooks and scripts. Same core as the GUI.
+#include "CliContext.h"
+
+#include "kafka/KafkaClient.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+#include <functional>
+#include <map>
+
+using namespace lagscope;
+
+namespace {
+
+const char kUsage[] = R"(Usage: lagscopectl [--version] COMMAND [options]
+
+Commands:
+  describe   consumer-group lag, like kafka-consumer-groups.sh --describe
+  brokers    brokers of a cluster, with the controller
+  topics     topics with partition and replica health
+  groups     consumer groups with state and type
+
+Every command takes --cluster NAME (from --config FILE) or --bootstrap HOST:PORT,
+--format table|csv|json and --timeout SECONDS. `lagscopectl COMMAND --help` for more.
+Exit codes: 0 ok, 1 runtime error (e.g. cluster unreachable), 2 usage or configuration error.
+)";
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("lagscope"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(LAGSCOPE_VERSION));
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+
+    QStringList args = QCoreApplication::arguments().mid(1);
+    if (args.isEmpty() || args.first() == QStringLiteral("--help") || args.first() == QStringLiteral("-h")) {
+        (args.isEmpty() ? err : out) << kUsage;
+        return args.isEmpty() ? cli::UsageError : cli::Ok;
+    }
+    if (args.first() == QStringLiteral("--version")) {
+        out << "lagscopectl " << LAGSCOPE_VERSION << " (librdkafka " << KafkaClient::librdkafkaVersion() << ", Qt "
+            << qVersion() << ")" << Qt::endl;
+        return cli::Ok;
+    }
+    const std::map<QString, std::function<int(const QStringList &)>> commands = {
+        {QStringLiteral("describe"), cli::describeCommand},
+        {QStringLiteral("brokers"), cli::brokersCommand},
+        {QStringLiteral("topics"), cli::topicsCommand},
+        {QStringLiteral("groups"), cli::groupsCommand},
+    };
+    const QString name = args.takeFirst();
+    const auto it = commands.find(name);
+    if (it == commands.end()) {
+        err << "lagscopectl: unknown command '" << name << "'\n\n" << kUsage;
+        return cli::UsageError;
+    }
+    return it->second(args);
+}

@@ -1,0 +1,31 @@
+# lagscope_add_test(NAME n SOURCES s... LABELS unit|integration|gui [LIBS l...] [FIXTURES f...])
+# One executable per test class (STYLE.md). Integration and GUI tests require the shared
+# lab fixture, so ctest starts one real Kafka lab per run, however many tests need it.
+set(LAGSCOPE_LAB_DIR "${CMAKE_BINARY_DIR}/lab" CACHE PATH "Where the test lab keeps its state")
+set(LAGSCOPE_LAB_SCRIPT "${CMAKE_SOURCE_DIR}/tests/lab/lab")
+
+function(lagscope_add_test)
+  cmake_parse_arguments(T "" "NAME;TIMEOUT" "SOURCES;LABELS;LIBS;FIXTURES" ${ARGN})
+  add_executable(${T_NAME} ${T_SOURCES})
+  target_link_libraries(${T_NAME} PRIVATE Qt6::Test Qt6::Network lagscope_core ${T_LIBS})
+  target_include_directories(${T_NAME} PRIVATE ${CMAKE_SOURCE_DIR}/tests/common)
+  target_compile_definitions(${T_NAME} PRIVATE
+    LAGSCOPE_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
+    LAGSCOPE_BINARY_DIR="${CMAKE_BINARY_DIR}")
+  lagscope_strict(${T_NAME})
+  add_test(NAME ${T_NAME} COMMAND ${T_NAME})
+  set(env
+    "QT_QPA_PLATFORM=offscreen"
+    "LAGSCOPE_LAB_DIR=${LAGSCOPE_LAB_DIR}"
+    "LAGSCOPE_LAB=${LAGSCOPE_LAB_SCRIPT}"
+    "LAGSCOPE_TEST_OUTPUT=${CMAKE_BINARY_DIR}/test-output"
+    "LAGSCOPECTL=$<TARGET_FILE:lagscopectl>"
+    "LAGSCOPE_TRAFFIC=$<TARGET_FILE:lagscope-traffic>")
+  if(NOT T_TIMEOUT)
+    set(T_TIMEOUT 300)
+  endif()
+  set_tests_properties(${T_NAME} PROPERTIES LABELS "${T_LABELS}" ENVIRONMENT "${env}" TIMEOUT ${T_TIMEOUT})
+  if(T_FIXTURES)
+    set_tests_properties(${T_NAME} PROPERTIES FIXTURES_REQUIRED "${T_FIXTURES}")
+  endif()
+endfunction()

@@ -1,0 +1,216 @@
+#include "kafka/KafkaClient.h"
+
+#include "kafka/KafkaClientImpl.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QThread>
+
+namespace lagscope {
+
+QString rdError(rd_kafka_resp_err_t err) { return fromUtf8(rd_kafka_err2str(err)); }
+QString fromUtf8(const char *s) { return s ? QString::fromUtf8(s) : QString(); }
+
+namespace {
+
+void onError(rd_kafka_t *, int err, const char *reason, void *opaque)
+{
+    auto *d = static_cast<KafkaClient::Impl *>(opaque);
+    // "all brokers down" repeats what the transport error already said; keep the cause.
+    if (err == RD_KAFKA_RESP_ERR__ALL_BROKERS_DOWN)
+        return;
+    std::lock_guard lock(d->mutex);
+    d->lastBrokerError = fromUtf8(reason);
+}
+
+int onStats(rd_kafka_t *, char *json, size_t len, void *opaque)
+{
+    auto *d = static_cast<KafkaClient::Impl *>(opaque);
+    std::lock_guard lock(d->mutex);
+    d->lastStats = QByteArray(json, static_cast<qsizetype>(len));
+    ++d->statsEmitted;
+    return 0; // librdkafka frees json
+}
+
+void onLog(const rd_kafka_t *rk, int level, const char *, const char *buf)
+{
+    // librdkafka would print to stderr by default; the CLI's output must stay clean, so
+    // connection failures surface through error values instead. LAGSCOPE_RDKAFKA_LOG=1 shows them.
+    static const bool verbose = qEnvironmentVariableIntValue("LAGSCOPE_RDKAFKA_LOG") != 0;
+    if (verbose)
+        fprintf(stderr, "rdkafka[%d] %s: %s\n", level, rd_kafka_name(rk), buf);
+}
+
+bool setConf(rd_kafka_conf_t *conf, const QString &key, const QString &value, QString *error)
+{
+    char err[512];
+    if (rd_kafka_conf_set(conf, key.toUtf8().constData(), value.toUtf8().constData(), err, sizeof err)
+        != RD_KAFKA_CONF_OK) {
+        *error = QStringLiteral("property %1: %2").arg(key, fromUtf8(err));
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+QString KafkaClient::Impl::failure(const QString &what, const QString &why)
+{
+    QString broker;
+    {
+        std::lock_guard lock(mutex);
+        broker = lastBrokerError;
+    }
+    const QString where = cluster == bootstrap ? cluster : QStringLiteral("%1 (%2)").arg(cluster, bootstrap);
+    QString message = QStringLiteral("cluster '%1': %2: %3").arg(where, what, why);
+    if (!broker.isEmpty() && !why.contains(broker))
+        message += QStringLiteral(" (last broker error: %1)").arg(broker);
+    return message;
+}
+
+KafkaClient::KafkaClient(std::unique_ptr<Impl> impl) : d(std::move(impl)) {}
+KafkaClient::~KafkaClient() = default;
+
+const QString &KafkaClient::clusterName() const { return d->cluster; }
+
+QString KafkaClient::librdkafkaVersion() { return fromUtf8(rd_kafka_version_str()); }
+
+Result<std::unique_ptr<KafkaClient>> KafkaClient::create(const ClusterConfig &cluster, const ClientOptions &options)
+{
+    using R = Result<std::unique_ptr<KafkaClient>>;
+    auto impl = std::make_unique<Impl>();
+    impl->cluster = cluster.name;
+    impl->bootstrap = cluster.bootstrapServers;
+    impl->options = options;
+
+    rd::Conf conf(rd_kafka_conf_new());
+    QString error;
+    // User passthrough first, so the settings Lagscope relies on cannot be overridden.
+    for (const auto &[key, value] : cluster.properties)
+        if (!setConf(conf.get(), key, value, &error))
+            return R::failure(QStringLiteral("cluster '%1': %2").arg(cluster.name, error));
+    const int timeout = std::max(1000, options.requestTimeoutMs);
+    const std::pair<const char *, QString> settings[] = {
+        {"bootstrap.servers", cluster.bootstrapServers},
+        {"client.id", QStringLiteral("lagscope")},
+        {"socket.timeout.ms", QString::number(timeout)},
+        {"socket.connection.setup.timeout.ms", QString::number(timeout)},
+        {"reconnect.backoff.max.ms", QStringLiteral("5000")},
+        {"log.connection.close", QStringLiteral("false")},
+        {"statistics.interval.ms", QString::number(std::max(0, options.statisticsIntervalMs))},
+    };
+    for (const auto &[key, value] : settings)
+        if (!setConf(conf.get(), QString::fromLatin1(key), value, &error))
+            return R::failure(QStringLiteral("cluster '%1': %2").arg(cluster.name, error));
+    rd_kafka_conf_set_opaque(conf.get(), impl.get());
+    rd_kafka_conf_set_error_cb(conf.get(), onError);
+    rd_kafka_conf_set_stats_cb(conf.get(), onStats);
+    rd_kafka_conf_set_log_cb(conf.get(), onLog);
+
+    char err[512];
+    // A producer handle is the lightest one that can run admin requests.
+    rd_kafka_t *rk = rd_kafka_new(RD_KAFKA_PRODUCER, conf.get(), err, sizeof err);
+    if (!rk)
+        return R::failure(QStringLiteral("cluster '%1': %2").arg(cluster.name, fromUtf8(err)));
+    conf.release(); // rd_kafka_new took ownership
+    impl->rk.reset(rk);
+    return std::unique_ptr<KafkaClient>(new KafkaClient(std::move(impl)));
+}
+
+Result<ClusterMetadata> KafkaClient::metadata(Deadline deadline)
+{
+    using R = Result<ClusterMetadata>;
+    d->serve();
+    const rd_kafka_metadata_t *raw = nullptr;
+    const rd_kafka_resp_err_t err = rd_kafka_metadata(d->rk.get(), 1, nullptr, &raw, std::max(1, deadline.remainingMs()));
+    rd::Metadata md(raw);
+    d->serve();
+    if (err != RD_KAFKA_RESP_ERR_NO_ERROR)
+        return R::failure(d->failure(QStringLiteral("metadata"), rdError(err)));
+
+    ClusterMetadata out;
+    for (int i = 0; i < md->broker_cnt; ++i) {
+        const auto &b = md->brokers[i];
+        out.brokers.push_back({b.id, fromUtf8(b.host), b.port, {}});
+    }
+    for (int i = 0; i < md->topic_cnt; ++i) {
+        const auto &t = md->topics[i];
+        TopicInfo topic;
+        topic.name = fromUtf8(t.topic);
+        topic.internal = topic.name.startsWith(QStringLiteral("__"));
+        if (t.err)
+            topic.error = rdError(t.err);
+        for (int p = 0; p < t.partition_cnt; ++p) {
+            const auto &mp = t.partitions[p];
+            PartitionInfo part;
+            part.partition = mp.id;
+            part.leader = mp.leader;
+            part.replicas.assign(mp.replicas, mp.replicas + mp.replica_cnt);
+            part.isr.assign(mp.isrs, mp.isrs + mp.isr_cnt);
+            if (mp.err)
+                part.error = rdError(mp.err);
+            topic.partitions.push_back(std::move(part));
+        }
+        std::sort(topic.partitions.begin(), topic.partitions.end(),
+                  [](const PartitionInfo &a, const PartitionInfo &b) { return a.partition < b.partition; });
+        out.topics.push_back(std::move(topic));
+    }
+    std::sort(out.topics.begin(), out.topics.end(), [](const TopicInfo &a, const TopicInfo &b) { return a.name < b.name; });
+
+    // DescribeCluster adds what the metadata struct lacks: racks, controller, cluster id.
+    auto described = d->admin(RD_KAFKA_ADMIN_OP_DESCRIBECLUSTER, 1, RD_KAFKA_EVENT_DESCRIBECLUSTER_RESULT, deadline,
+                              QStringLiteral("describe cluster"),
+                              [&](rd_kafka_AdminOptions_t *o, rd_kafka_queue_t *q, size_t) {
+                                  rd_kafka_DescribeCluster(d->rk.get(), o, q);
+                              });
+    if (!described)
+        return R(described.error());
+    const auto *res = rd_kafka_event_DescribeCluster_result(described->front().get());
+    out.clusterId = fromUtf8(rd_kafka_DescribeCluster_result_cluster_id(res));
+    if (const rd_kafka_Node_t *controller = rd_kafka_DescribeCluster_result_controller(res))
+        out.controllerId = rd_kafka_Node_id(controller);
+    size_t nodeCount = 0;
+    const rd_kafka_Node_t **nodes = rd_kafka_DescribeCluster_result_nodes(res, &nodeCount);
+    for (size_t i = 0; i < nodeCount; ++i)
+        for (auto &b : out.brokers)
+            if (b.id == rd_kafka_Node_id(nodes[i]))
+                b.rack = fromUtf8(rd_kafka_Node_rack(nodes[i]));
+    std::sort(out.brokers.begin(), out.brokers.end(), [](const BrokerInfo &a, const BrokerInfo &b) { return a.id < b.id; });
+    return out;
+}
+
+Result<RequestCounts> KafkaClient::requestCounts(Deadline deadline)
+{
+    using R = Result<RequestCounts>;
+    if (d->options.statisticsIntervalMs <= 0)
+        return R::failure(QStringLiteral("statistics are off for cluster '%1'").arg(d->cluster));
+    qint64 seen = 0;
+    {
+        std::lock_guard lock(d->mutex);
+        seen = d->statsEmitted;
+    }
+    // Two emissions later the counters surely include every request sent before this call.
+    QByteArray json;
+    while (true) {
+        rd_kafka_poll(d->rk.get(), std::min(100, deadline.remainingMs()));
+        std::lock_guard lock(d->mutex);
+        if (d->statsEmitted >= seen + 2) {
+            json = d->lastStats;
+            break;
+        }
+        if (deadline.expired())
+            return R::failure(QStringLiteral("no statistics from cluster '%1' before the deadline").arg(d->cluster));
+    }
+    RequestCounts counts;
+    const QJsonObject brokers = QJsonDocument::fromJson(json).object().value(QStringLiteral("brokers")).toObject();
+    for (auto it = brokers.begin(); it != brokers.end(); ++it) {
+        const QJsonObject b = it.value().toObject();
+        const int id = b.value(QStringLiteral("nodeid")).toInt(-1);
+        const QJsonObject req = b.value(QStringLiteral("req")).toObject();
+        for (auto r = req.begin(); r != req.end(); ++r)
+            counts[id][r.key()] += r.value().toInteger();
+    }
+    return counts;
+}
+
+} // namespace lagscope

@@ -1,0 +1,69 @@
+#pragma once
+// A connection to one Kafka cluster: metadata, consumer groups, committed and log offsets.
+//
+// Thread: a KafkaClient is used by one thread at a time (the cluster's poller thread, or
+// the CLI's main thread); it may be created on one thread and moved to another.
+// Ownership: owned by value through std::unique_ptr by whoever polls the cluster.
+// Every call takes a Deadline and returns an error value when it passes — never hangs.
+
+#include "config/Config.h"
+#include "model/ClusterMetadata.h"
+#include "model/ConsumerGroup.h"
+#include "util/Deadline.h"
+#include "util/Result.h"
+
+#include <QStringList>
+
+#include <map>
+#include <memory>
+
+namespace lagscope {
+
+struct ClientOptions {
+    int requestTimeoutMs = 10000;
+    // >0 makes librdkafka emit statistics (request counts per broker) at this interval.
+    int statisticsIntervalMs = 0;
+};
+
+enum class OffsetSpec { Earliest, Latest };
+
+struct LogOffsetsResult {
+    LogOffsets offsets;
+    std::map<TopicPartition, QString> errors; // partitions whose offset could not be read
+};
+
+// Requests sent so far, per broker id and request name ("ListOffsets", "Metadata"…).
+using RequestCounts = std::map<int, std::map<QString, qint64>>;
+
+class KafkaClient final {
+public:
+    static Result<std::unique_ptr<KafkaClient>> create(const ClusterConfig &cluster, const ClientOptions &options);
+    ~KafkaClient();
+    KafkaClient(const KafkaClient &) = delete;
+    KafkaClient &operator=(const KafkaClient &) = delete;
+
+    const QString &clusterName() const;
+
+    Result<ClusterMetadata> metadata(Deadline deadline);
+    Result<std::vector<GroupListing>> listGroups(Deadline deadline);
+    Result<std::vector<GroupDescription>> describeGroups(const QStringList &groups, Deadline deadline);
+    // Committed offsets of each group, fetched concurrently (one OffsetFetch per group).
+    Result<std::map<QString, CommittedOffsets>> committedOffsets(const QStringList &groups, Deadline deadline);
+    // One batched ListOffsets call: librdkafka sends one request per partition leader.
+    Result<LogOffsetsResult> logOffsets(const std::vector<TopicPartition> &partitions, OffsetSpec spec,
+                                        Deadline deadline);
+
+    // Waits for statistics emitted after this call and returns the request counters.
+    // Needs ClientOptions::statisticsIntervalMs > 0.
+    Result<RequestCounts> requestCounts(Deadline deadline);
+
+    static QString librdkafkaVersion();
+
+    struct Impl; // defined in KafkaClientImpl.h; public so librdkafka callbacks can reach it
+
+private:
+    explicit KafkaClient(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> d;
+};
+
+} // namespace lagscope

@@ -1,0 +1,24 @@
+# Shared settings for Lagscope's scripts. Sourced, never run.
+# Everything a script downloads or builds goes into one cache so a second run is fast.
+
+LAGSCOPE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+LAGSCOPE_BUILD_DIR=${LAGSCOPE_BUILD_DIR:-$LAGSCOPE_ROOT/build}
+LAGSCOPE_CACHE_DIR=${LAGSCOPE_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/lagscope}
+LAGSCOPE_KAFKA_VERSION=${LAGSCOPE_KAFKA_VERSION:-4.1.1}
+
+# librdkafka 2.15.1 comes from Confluent's JavaScript client, which carries the unmodified
+# upstream tree; the tarball is checked against this pinned integrity before use.
+LAGSCOPE_RDKAFKA_VERSION=2.15.1
+LAGSCOPE_RDKAFKA_NPM_PACKAGE=${LAGSCOPE_RDKAFKA_NPM_PACKAGE:-@confluentinc/kafka-javascript@1.10.1}
+LAGSCOPE_RDKAFKA_NPM_SHA1=${LAGSCOPE_RDKAFKA_NPM_SHA1:-8a6fdeb9e1b225f020299a313f9aebc7502e57bf}
+# A packager may point this at the upstream release archive (librdkafka-2.15.1.tar.gz)
+# instead; it is then used as is, with LAGSCOPE_RDKAFKA_SOURCE_SHA256 if set.
+LAGSCOPE_RDKAFKA_SOURCE=${LAGSCOPE_RDKAFKA_SOURCE:-}
+LAGSCOPE_RDKAFKA_PREFIX=${LAGSCOPE_RDKAFKA_PREFIX:-$LAGSCOPE_CACHE_DIR/librdkafka-$LAGSCOPE_RDKAFKA_VERSION}
+
+log() { printf '[lagscope] %s\n' "$*" >&2; }
+die() { printf '[lagscope] error: %s\n' "$*" >&2; exit 1; }
+
+as_root() {
+    if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}

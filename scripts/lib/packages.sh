@@ -1,0 +1,32 @@
+# Debian packages Lagscope needs; installs only the missing ones. Sourced by bootstrap.
+
+LAGSCOPE_DEBIAN_PACKAGES=(
+    build-essential cmake ninja-build pkg-config git python3
+    qt6-base-dev libqt6sql6-sqlite libgl1-mesa-dev
+    libqcustomplot-dev libqcustomplot2.1-qt6
+    libyaml-cpp-dev
+    libssl-dev libsasl2-dev libzstd-dev liblz4-dev zlib1g-dev
+    openjdk-17-jre-headless maven npm
+    procps
+)
+
+install_missing_packages() {
+    local missing=() pkg
+    for pkg in "${LAGSCOPE_DEBIAN_PACKAGES[@]}"; do
+        dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
+    done
+    # Java, Maven and npm may come from elsewhere on a developer machine; accept them on PATH.
+    local filtered=()
+    for pkg in "${missing[@]}"; do
+        case "$pkg" in
+            openjdk-17-jre-headless) command -v java >/dev/null || filtered+=("$pkg") ;;
+            maven) command -v mvn >/dev/null || filtered+=("$pkg") ;;
+            npm) command -v npm >/dev/null || [ -n "$LAGSCOPE_RDKAFKA_SOURCE" ] || filtered+=("$pkg") ;;
+            *) filtered+=("$pkg") ;;
+        esac
+    done
+    [ ${#filtered[@]} -eq 0 ] && return 0
+    log "installing Debian packages: ${filtered[*]}"
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${filtered[@]}" >/dev/null
+}

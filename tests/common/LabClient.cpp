@@ -1,0 +1,113 @@
+#include "LabClient.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QRandomGenerator>
+
+#include <cstdio>
+
+namespace lagscope::test {
+
+QString ProcessResult::describe() const
+{
+    return QStringLiteral("exit %1%2 after %3 ms\n--- stdout ---\n%4\n--- stderr ---\n%5")
+        .arg(exitCode)
+        .arg(timedOut ? QStringLiteral(" (timed out)") : QString())
+        .arg(elapsedMs)
+        .arg(out, err);
+}
+
+ProcessResult runProcess(const QString &program, const QStringList &args, int timeoutMs)
+{
+    ProcessResult r;
+    QProcess p;
+    QElapsedTimer timer;
+    timer.start();
+    p.start(program, args);
+    if (!p.waitForStarted(10000)) {
+        r.err = QStringLiteral("could not start %1: %2").arg(program, p.errorString());
+        return r;
+    }
+    p.closeWriteChannel();
+    if (!p.waitForFinished(timeoutMs)) {
+        r.timedOut = true;
+        p.kill();
+        p.waitForFinished(5000);
+    }
+    r.elapsedMs = timer.elapsed();
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+Result<LabClient> LabClient::load()
+{
+    LabClient lab;
+    lab.m_dir = qEnvironmentVariable("LAGSCOPE_LAB_DIR");
+    if (lab.m_dir.isEmpty())
+        return Result<LabClient>::failure(QStringLiteral("LAGSCOPE_LAB_DIR is not set: run through ctest"));
+    QFile f(lab.m_dir + QStringLiteral("/lab.json"));
+    if (!f.open(QIODevice::ReadOnly))
+        return Result<LabClient>::failure(QStringLiteral("no lab at %1: %2").arg(f.fileName(), f.errorString()));
+    lab.m_json = QJsonDocument::fromJson(f.readAll()).object();
+    return lab;
+}
+
+QString LabClient::bootstrap(const QString &cluster) const
+{
+    return m_json.value(QStringLiteral("clusters")).toObject().value(cluster).toObject()
+        .value(QStringLiteral("bootstrap")).toString();
+}
+
+ProcessResult LabClient::lab(const QStringList &args, int timeoutMs) const
+{
+    return runProcess(QStringLiteral("python3"),
+                      QStringList{qEnvironmentVariable("LAGSCOPE_LAB"), QStringLiteral("--dir"), m_dir} + args, timeoutMs);
+}
+
+ProcessResult LabClient::kafkaTool(const QString &tool, const QString &cluster, const QStringList &args) const
+{
+    return lab(QStringList{QStringLiteral("tool"), tool, QStringLiteral("--cluster"), cluster, QStringLiteral("--")} + args);
+}
+
+ProcessResult LabClient::traffic(const QString &cluster, const QStringList &args, int timeoutMs) const
+{
+    return runProcess(qEnvironmentVariable("LAGSCOPE_TRAFFIC"),
+                      args + QStringList{QStringLiteral("--bootstrap"), bootstrap(cluster)}, timeoutMs);
+}
+
+ProcessResult LabClient::lagscopectl(const QStringList &args, int timeoutMs) const
+{
+    return runProcess(qEnvironmentVariable("LAGSCOPECTL"), args, timeoutMs);
+}
+
+QString LabClient::writeConfig(const QString &dir) const
+{
+    QString yaml = QStringLiteral("poll_interval: 1s\nrequest_timeout: 15s\nclusters:\n");
+    const QJsonObject clusters = m_json.value(QStringLiteral("clusters")).toObject();
+    for (auto it = clusters.begin(); it != clusters.end(); ++it)
+        yaml += QStringLiteral("  - name: %1\n    bootstrap: \"%2\"\n").arg(it.key(), bootstrap(it.key()));
+    const QString path = QDir(dir).filePath(QStringLiteral("lagscope.yaml"));
+    QFile f(path);
+    if (f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        f.write(yaml.toUtf8());
+    return path;
+}
+
+void LabClient::dumpLogs() const
+{
+    const ProcessResult r = lab({QStringLiteral("logs"), QStringLiteral("--tail"), QStringLiteral("40")}, 30000);
+    fprintf(stderr, "=== lab logs ===\n%s\n%s\n", qPrintable(r.out), qPrintable(r.err));
+}
+
+QString LabClient::uniqueSuffix()
+{
+    return QString::number(QDateTime::currentMSecsSinceEpoch(), 36) + QString::number(QRandomGenerator::global()->bounded(1296), 36);
+}
+
+} // namespace lagscope::test

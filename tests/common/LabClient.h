@@ -1,0 +1,54 @@
+#pragma once
+// Test-side view of the shared real Kafka lab started by tests/lab (CTest fixture "lab"):
+// its clusters' addresses from lab.json, and ways to run Kafka's own tools, the traffic
+// tool and lagscopectl against it. Used from the test's main thread only.
+
+#include "util/Result.h"
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+namespace lagscope::test {
+
+struct ProcessResult {
+    int exitCode = -1;
+    QString out;
+    QString err;
+    qint64 elapsedMs = 0;
+    bool timedOut = false;
+    QString describe() const; // for failure messages
+};
+
+class LabClient {
+public:
+    static Result<LabClient> load(); // reads $LAGSCOPE_LAB_DIR/lab.json
+
+    QString bootstrap(const QString &cluster) const;
+    QString labDir() const { return m_dir; }
+    QString kafkaVersion() const { return m_json.value(QStringLiteral("kafka_version")).toString(); }
+
+    // tests/lab/lab with these arguments.
+    ProcessResult lab(const QStringList &args, int timeoutMs = 180000) const;
+    // Kafka's own tool (e.g. "consumer-groups") against a lab cluster.
+    ProcessResult kafkaTool(const QString &tool, const QString &cluster, const QStringList &args) const;
+    // The traffic tool with --bootstrap of the cluster appended.
+    ProcessResult traffic(const QString &cluster, const QStringList &args, int timeoutMs = 120000) const;
+    ProcessResult lagscopectl(const QStringList &args, int timeoutMs = 120000) const;
+
+    // Writes a Lagscope config naming every lab cluster; returns its path.
+    QString writeConfig(const QString &dir) const;
+    // Prints the tail of every broker log: called when a test fails.
+    void dumpLogs() const;
+
+    // A suffix that keeps names unique across tests and repeated runs on one lab.
+    static QString uniqueSuffix();
+
+private:
+    QString m_dir;
+    QJsonObject m_json;
+};
+
+ProcessResult runProcess(const QString &program, const QStringList &args, int timeoutMs);
+
+} // namespace lagscope::test

@@ -1,0 +1,212 @@
+// lagscopectl describe against the real kafka-consumer-groups.sh on the same lab state.
+// The tool's row order inside a block is hash-map order, so rows are compared as sets.
+#include "LabClient.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <set>
+
+using namespace lagscope;
+using namespace lagscope::test;
+
+namespace {
+
+const QString kCluster = QStringLiteral("primary");
+
+// Rows of a describe table (either tool), as whitespace-normalised lines, for groups whose
+// name contains `marker`. Header lines and notes are dropped.
+std::multiset<QString> describeRows(const QString &output, const QString &marker)
+{
+    std::multiset<QString> rows;
+    static const QRegularExpression ws(QStringLiteral("\\s+"));
+    for (const QString &line : output.split(QLatin1Char('\n'))) {
+        const QStringList cells = line.trimmed().split(ws, Qt::SkipEmptyParts);
+        if (cells.size() != 9 || cells[0] == QStringLiteral("GROUP") || !cells[0].contains(marker))
+            continue;
+        rows.insert(cells.join(QLatin1Char(' ')));
+    }
+    return rows;
+}
+
+QString show(const std::multiset<QString> &rows)
+{
+    QStringList lines(rows.begin(), rows.end());
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace
+
+class TestDescribe final : public QObject {
+    Q_OBJECT
+
+private:
+    LabClient m_lab = *LabClient::load();
+    QTemporaryDir m_dir;
+    QString m_config;
+    QString m_id = LabClient::uniqueSuffix();
+    QString m_topic = QStringLiteral("describe-%1").arg(m_id);
+    QString m_empty = QStringLiteral("describe-empty-%1").arg(m_id);
+    QString m_partial = QStringLiteral("desc-partial-%1").arg(m_id);
+    QString m_consumed = QStringLiteral("desc-consumed-%1").arg(m_id);
+    QString m_live = QStringLiteral("desc-live-%1").arg(m_id);
+    QString m_liveEmpty = QStringLiteral("desc-live-empty-%1").arg(m_id);
+    QList<QProcess *> m_members;
+
+    void run(const QStringList &args)
+    {
+        const ProcessResult r = m_lab.traffic(kCluster, args);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
+    }
+
+    // A live member that stays in the group until the test ends.
+    void startMember(const QString &group, const QString &topic, const QString &clientId)
+    {
+        auto *p = new QProcess(this);
+        p->start(qEnvironmentVariable("LAGSCOPE_TRAFFIC"),
+                 {QStringLiteral("consume"), QStringLiteral("--group"), group, QStringLiteral("--topic"), topic,
+                  QStringLiteral("--max"), QStringLiteral("1000000"), QStringLiteral("--stay"),
+                  QStringLiteral("--client-id"), clientId, QStringLiteral("--bootstrap"), m_lab.bootstrap(kCluster)});
+        QVERIFY(p->waitForStarted());
+        m_members << p;
+    }
+
+    // True once the group is Stable with every partition assigned (and commits landed).
+    bool groupReady(const QString &group, int expectedRows)
+    {
+        const ProcessResult r = m_lab.lagscopectl({QStringLiteral("describe"), QStringLiteral("--config"), m_config,
+                                                   QStringLiteral("--cluster"), kCluster, QStringLiteral("--group"), group,
+                                                   QStringLiteral("--format"), QStringLiteral("json")});
+        const QJsonObject g =
+            QJsonDocument::fromJson(r.out.toUtf8()).object()[QStringLiteral("groups")].toArray().first().toObject();
+        return g[QStringLiteral("state")].toString() == QStringLiteral("Stable")
+               && g[QStringLiteral("partitions")].toArray().size() == expectedRows;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_config = m_lab.writeConfig(m_dir.path());
+        run({QStringLiteral("create-topic"), QStringLiteral("--topic"), m_topic, QStringLiteral("--partitions"),
+             QStringLiteral("6"), QStringLiteral("--replication"), QStringLiteral("3")});
+        run({QStringLiteral("create-topic"), QStringLiteral("--topic"), m_empty, QStringLiteral("--partitions"),
+             QStringLiteral("3"), QStringLiteral("--replication"), QStringLiteral("3")});
+        run({QStringLiteral("produce"), QStringLiteral("--topic"), m_topic, QStringLiteral("--count"), QStringLiteral("600")});
+        // Consumed part of the topic and committed, then left: an Empty group.
+        run({QStringLiteral("consume"), QStringLiteral("--group"), m_consumed, QStringLiteral("--topic"), m_topic,
+             QStringLiteral("--max"), QStringLiteral("250")});
+        // Commits on only some partitions.
+        run({QStringLiteral("consume"), QStringLiteral("--group"), m_partial, QStringLiteral("--topic"), m_topic,
+             QStringLiteral("--assign"), QStringLiteral("0,2"), QStringLiteral("--max"), QStringLiteral("1000")});
+        // Live members: one with committed offsets, one on the empty topic (nothing committed).
+        startMember(m_live, m_topic, QStringLiteral("describe-live-client"));
+        startMember(m_liveEmpty, m_empty, QStringLiteral("describe-empty-client"));
+        QTRY_VERIFY_WITH_TIMEOUT(groupReady(m_live, 6), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(groupReady(m_liveEmpty, 3), 60000);
+    }
+
+    void cleanupTestCase()
+    {
+        for (QProcess *p : m_members) {
+            p->terminate();
+            p->waitForFinished(15000);
+        }
+    }
+
+    void cleanup()
+    {
+        if (QTest::currentTestFailed())
+            m_lab.dumpLogs();
+    }
+
+    void matchesKafkaTool_data()
+    {
+        QTest::addColumn<QStringList>("selection");
+        QTest::newRow("all groups") << QStringList{QStringLiteral("--all-groups")};
+        QTest::newRow("consumed, empty group") << QStringList{QStringLiteral("--group"), m_consumed};
+        QTest::newRow("partial commits") << QStringList{QStringLiteral("--group"), m_partial};
+        QTest::newRow("live member") << QStringList{QStringLiteral("--group"), m_live};
+        QTest::newRow("live member, nothing committed") << QStringList{QStringLiteral("--group"), m_liveEmpty};
+    }
+
+    void matchesKafkaTool()
+    {
+        QFETCH(QStringList, selection);
+        const ProcessResult kafka = m_lab.kafkaTool(QStringLiteral("consumer-groups"), kCluster,
+                                                    QStringList{QStringLiteral("--describe")} + selection);
+        QVERIFY2(kafka.exitCode == 0, qPrintable(kafka.describe()));
+        const ProcessResult ours = m_lab.lagscopectl(
+            QStringList{QStringLiteral("describe"), QStringLiteral("--config"), m_config, QStringLiteral("--cluster"), kCluster}
+            + selection);
+        QVERIFY2(ours.exitCode == 0, qPrintable(ours.describe()));
+
+        const auto expected = describeRows(kafka.out, m_id);
+        const auto actual = describeRows(ours.out, m_id);
+        QVERIFY2(!expected.empty(), qPrintable(kafka.describe()));
+        QVERIFY2(actual == expected, qPrintable(QStringLiteral("kafka-consumer-groups:\n%1\n\nlagscopectl:\n%2")
+                                                    .arg(show(expected), show(actual))));
+    }
+
+    void sameNotesAsKafkaTool()
+    {
+        // "has no active members" for the group that consumed and left.
+        const ProcessResult ours = m_lab.lagscopectl({QStringLiteral("describe"), QStringLiteral("--config"), m_config,
+                                                      QStringLiteral("--cluster"), kCluster, QStringLiteral("--group"),
+                                                      m_consumed});
+        QVERIFY(ours.err.contains(QStringLiteral("Consumer group '%1' has no active members.").arg(m_consumed)));
+        const QString missing = QStringLiteral("no-such-group-%1").arg(m_id);
+        const ProcessResult gone = m_lab.lagscopectl({QStringLiteral("describe"), QStringLiteral("--config"), m_config,
+                                                      QStringLiteral("--cluster"), kCluster, QStringLiteral("--group"),
+                                                      missing});
+        QCOMPARE(gone.exitCode, 1);
+        QVERIFY2(gone.err.contains(QStringLiteral("Error: Consumer group '%1' does not exist.").arg(missing)),
+                 qPrintable(gone.describe()));
+    }
+
+    void partialGroupHasOnlyItsPartitions()
+    {
+        const ProcessResult ours = m_lab.lagscopectl({QStringLiteral("describe"), QStringLiteral("--config"), m_config,
+                                                      QStringLiteral("--cluster"), kCluster, QStringLiteral("--group"),
+                                                      m_partial, QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(ours.exitCode, 0);
+        const QJsonArray parts = QJsonDocument::fromJson(ours.out.toUtf8()).object()[QStringLiteral("groups")]
+                                     .toArray().first().toObject()[QStringLiteral("partitions")].toArray();
+        QSet<int> seen;
+        for (const auto &p : parts) {
+            const QJsonObject o = p.toObject();
+            seen.insert(o[QStringLiteral("partition")].toInt());
+            // 600 records round-robin over 6 partitions: 100 each, all consumed.
+            QCOMPARE(o[QStringLiteral("current_offset")].toInteger(), 100);
+            QCOMPARE(o[QStringLiteral("lag")].toInteger(), 0);
+            QVERIFY(o[QStringLiteral("consumer_id")].isNull());
+        }
+        QCOMPARE(seen, (QSet<int>{0, 2}));
+    }
+
+    void csvHasEmptyCellsForMissingValues()
+    {
+        const ProcessResult ours = m_lab.lagscopectl({QStringLiteral("describe"), QStringLiteral("--config"), m_config,
+                                                      QStringLiteral("--cluster"), kCluster, QStringLiteral("--group"),
+                                                      m_liveEmpty, QStringLiteral("--format"), QStringLiteral("csv")});
+        QCOMPARE(ours.exitCode, 0);
+        const QStringList lines = ours.out.split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 4); // header + 3 partitions
+        QCOMPARE(lines[0], QStringLiteral("GROUP,TOPIC,PARTITION,CURRENT-OFFSET,LOG-END-OFFSET,LAG,CONSUMER-ID,HOST,CLIENT-ID"));
+        for (const QString &line : lines.mid(1)) {
+            const QStringList cells = line.split(QLatin1Char(','));
+            QCOMPARE(cells.size(), 9);
+            QCOMPARE(cells[3], QString()); // nothing committed
+            QCOMPARE(cells[4], QStringLiteral("0"));
+            QCOMPARE(cells[8], QStringLiteral("describe-empty-client"));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDescribe)
+#include "tst_describe.moc"
