@@ -2,7 +2,7 @@
 
 LAGSCOPE_DEBIAN_PACKAGES=(
     build-essential cmake ninja-build pkg-config git python3
-    qt6-base-dev libqt6sql6-sqlite libgl1-mesa-dev
+    qt6-base-dev libqt6sql6-sqlite libgl1-mesa-dev fonts-dejavu-core
     libqcustomplot-dev libqcustomplot2.1-qt6
     libyaml-cpp-dev
     libssl-dev libsasl2-dev libzstd-dev liblz4-dev zlib1g-dev
