@@ -179,6 +179,25 @@ Result<ClusterMetadata> KafkaClient::metadata(Deadline deadline)
     return out;
 }
 
+std::map<int, QString> KafkaClient::brokerConnectionStates()
+{
+    d->serve();
+    QByteArray json;
+    {
+        std::lock_guard lock(d->mutex);
+        json = d->lastStats;
+    }
+    std::map<int, QString> states;
+    const QJsonObject brokers = QJsonDocument::fromJson(json).object().value(QStringLiteral("brokers")).toObject();
+    for (auto it = brokers.begin(); it != brokers.end(); ++it) {
+        const QJsonObject b = it.value().toObject();
+        const int id = b.value(QStringLiteral("nodeid")).toInt(-1);
+        if (id >= 0)
+            states[id] = b.value(QStringLiteral("state")).toString();
+    }
+    return states;
+}
+
 Result<RequestCounts> KafkaClient::requestCounts(Deadline deadline)
 {
     using R = Result<RequestCounts>;

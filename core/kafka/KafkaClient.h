@@ -57,6 +57,10 @@ public:
     // Needs ClientOptions::statisticsIntervalMs > 0.
     Result<RequestCounts> requestCounts(Deadline deadline);
 
+    // Connection state per broker id from the latest statistics ("UP", "DOWN", "CONNECT"…);
+    // empty until statistics have been emitted. Does not wait.
+    std::map<int, QString> brokerConnectionStates();
+
     static QString librdkafkaVersion();
 
     struct Impl; // defined in KafkaClientImpl.h; public so librdkafka callbacks can reach it

@@ -1,0 +1,68 @@
+#include "model/ClusterEvent.h"
+
+#include <QLatin1String>
+
+namespace lagscope {
+
+namespace {
+
+struct KindName {
+    EventKind kind;
+    QLatin1String name;
+};
+
+// These names are stored in the history database and used in filters: never rename one.
+constexpr KindName kKindNames[] = {
+    {EventKind::BrokerOffline, QLatin1String("broker-offline")},
+    {EventKind::BrokerOnline, QLatin1String("broker-online")},
+    {EventKind::BrokerUnreachable, QLatin1String("broker-unreachable")},
+    {EventKind::ControllerChanged, QLatin1String("controller-changed")},
+    {EventKind::PartitionUnderReplicated, QLatin1String("partition-under-replicated")},
+    {EventKind::PartitionOffline, QLatin1String("partition-offline")},
+    {EventKind::PartitionInSync, QLatin1String("partition-in-sync")},
+    {EventKind::GroupStateChanged, QLatin1String("group-state-changed")},
+    {EventKind::MemberJoined, QLatin1String("member-joined")},
+    {EventKind::MemberLeft, QLatin1String("member-left")},
+    {EventKind::AssignmentChanged, QLatin1String("assignment-changed")},
+    {EventKind::GroupAppeared, QLatin1String("group-appeared")},
+    {EventKind::GroupDisappeared, QLatin1String("group-disappeared")},
+    {EventKind::ClusterUnreachable, QLatin1String("cluster-unreachable")},
+    {EventKind::ClusterReachable, QLatin1String("cluster-reachable")},
+};
+
+} // namespace
+
+QString eventKindName(EventKind kind)
+{
+    for (const auto &entry : kKindNames)
+        if (entry.kind == kind)
+            return entry.name;
+    return QString(); // only reachable with a value outside the enum
+}
+
+bool eventKindFromName(const QString &name, EventKind *kind)
+{
+    for (const auto &entry : kKindNames) {
+        if (name == entry.name) {
+            if (kind)
+                *kind = entry.kind;
+            return true;
+        }
+    }
+    return false;
+}
+
+QString severityName(EventSeverity severity)
+{
+    switch (severity) {
+    case EventSeverity::Info:
+        return QStringLiteral("info");
+    case EventSeverity::Warning:
+        return QStringLiteral("warning");
+    case EventSeverity::Error:
+        return QStringLiteral("error");
+    }
+    return QString();
+}
+
+} // namespace lagscope

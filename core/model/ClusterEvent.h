@@ -1,0 +1,48 @@
+#pragma once
+// A change Lagscope noticed between two polls of a cluster (broker went offline, group
+// rebalanced…). Plain value: produced by the snapshot diff, stored in history, shown in
+// the event log.
+
+#include <QDateTime>
+#include <QString>
+
+namespace lagscope {
+
+enum class EventKind {
+    BrokerOffline,
+    BrokerOnline,
+    BrokerUnreachable,
+    ControllerChanged,
+    PartitionUnderReplicated,
+    PartitionOffline,
+    PartitionInSync, // back to full ISR and a leader
+    GroupStateChanged,
+    MemberJoined,
+    MemberLeft,
+    AssignmentChanged,
+    GroupAppeared,
+    GroupDisappeared,
+    ClusterUnreachable,
+    ClusterReachable,
+};
+
+enum class EventSeverity { Info, Warning, Error };
+
+struct ClusterEvent {
+    QDateTime time;   // UTC, the time of the snapshot that showed the change
+    QString cluster;
+    EventKind kind = EventKind::GroupStateChanged;
+    EventSeverity severity = EventSeverity::Info;
+    QString subject;  // what changed: "broker 2", "orders-3", group id…
+    QString group;    // the group concerned, empty otherwise (lets charts mark group events)
+    QString message;  // one line for a person, e.g. "Stable → PreparingRebalance"
+
+    friend bool operator==(const ClusterEvent &, const ClusterEvent &) = default;
+};
+
+// Stable names for storage and filters ("broker-offline", …) and back.
+QString eventKindName(EventKind kind);
+bool eventKindFromName(const QString &name, EventKind *kind);
+QString severityName(EventSeverity severity);
+
+} // namespace lagscope

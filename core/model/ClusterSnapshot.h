@@ -1,0 +1,99 @@
+#pragma once
+// Everything one poll learned about one cluster, as an immutable value. A poller thread
+// builds it and hands it to the GUI thread as std::shared_ptr<const ClusterSnapshot>;
+// nobody modifies a snapshot after it is published.
+
+#include "model/ClusterMetadata.h"
+#include "model/ConsumerGroup.h"
+
+#include <QDateTime>
+#include <QString>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace lagscope {
+
+enum class BrokerStatus {
+    Online,      // in metadata and connected
+    Unreachable, // in metadata, but Lagscope cannot connect to it
+    Offline,     // was in the cluster before, now missing from metadata
+};
+
+struct BrokerState {
+    BrokerInfo info;
+    BrokerStatus status = BrokerStatus::Online;
+    bool controller = false;
+    int partitionsLed = 0;
+};
+
+struct PartitionState {
+    int partition = -1;
+    int leader = -1;
+    std::vector<int> replicas;
+    std::vector<int> isr;
+    std::int64_t logStart = -1; // -1: unknown (e.g. no leader)
+    std::int64_t logEnd = -1;
+
+    bool offline() const { return leader < 0; }
+    bool underReplicated() const { return isr.size() < replicas.size(); }
+};
+
+struct TopicState {
+    QString name;
+    bool internal = false;
+    std::vector<PartitionState> partitions;
+
+    int replicationFactor() const;
+    int underReplicatedCount() const;
+    int offlineCount() const;
+};
+
+struct PartitionLag {
+    TopicPartition partition;
+    std::optional<std::int64_t> committed;
+    std::optional<std::int64_t> logEnd;
+    std::optional<std::int64_t> lag;
+    QString memberId; // owner, empty when unassigned
+    QString clientId;
+    QString host;
+};
+
+struct GroupState {
+    QString groupId;
+    QString state; // Kafka's group state name
+    QString type;  // Classic / Consumer
+    std::vector<GroupMember> members;
+    std::vector<PartitionLag> partitions; // sorted by topic, partition
+    std::int64_t totalLag = 0;           // sum over partitions with a known lag
+    std::int64_t maxLag = 0;
+
+    QStringList topics() const;
+};
+
+struct ClusterSnapshot {
+    QString cluster;          // configured name
+    QDateTime takenAt;        // when the poll finished (UTC)
+    qint64 pollDurationMs = 0;
+    bool reachable = false;
+    QString error;            // why the poll failed or is incomplete; empty when all is well
+    QDateTime unreachableSince; // valid while the cluster cannot be reached
+
+    QString clusterId;
+    int controllerId = -1;
+    std::vector<BrokerState> brokers;
+    std::vector<TopicState> topics; // sorted by name
+    std::vector<GroupState> groups; // sorted by id
+
+    const GroupState *group(const QString &id) const;
+    const TopicState *topic(const QString &name) const;
+    int onlineBrokerCount() const;
+    std::int64_t totalLag() const;
+};
+
+using SnapshotPtr = std::shared_ptr<const ClusterSnapshot>;
+
+} // namespace lagscope
+
+Q_DECLARE_METATYPE(lagscope::SnapshotPtr)

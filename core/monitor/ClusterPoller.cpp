@@ -1,0 +1,167 @@
+#include "monitor/ClusterPoller.h"
+
+#include "kafka/KafkaClient.h"
+#include "monitor/SnapshotDiff.h"
+
+#include <QElapsedTimer>
+#include <QTimer>
+
+namespace lagscope {
+
+ClusterPoller::ClusterPoller(ClusterConfig cluster, PollerSettings settings, QObject *parent)
+    : QObject(parent), m_cluster(std::move(cluster)), m_settings(settings)
+{
+}
+
+ClusterPoller::~ClusterPoller() = default;
+
+void ClusterPoller::start()
+{
+    if (!m_timer) {
+        m_timer = new QTimer(this);
+        m_timer->setSingleShot(true);
+        connect(m_timer, &QTimer::timeout, this, &ClusterPoller::poll);
+    }
+    poll();
+}
+
+void ClusterPoller::refreshNow()
+{
+    if (!m_polling)
+        poll();
+}
+
+void ClusterPoller::stop()
+{
+    if (m_timer)
+        m_timer->stop();
+}
+
+void ClusterPoller::scheduleNext(bool succeeded)
+{
+    m_failures = succeeded ? 0 : m_failures + 1;
+    int delay = m_settings.pollIntervalMs;
+    // Unreachable: back off exponentially (capped) so a dead cluster is not hammered.
+    for (int i = 1; i < m_failures && delay < m_settings.maxBackoffMs; ++i)
+        delay *= 2;
+    m_timer->start(std::min(delay, std::max(m_settings.pollIntervalMs, m_settings.maxBackoffMs)));
+}
+
+void ClusterPoller::publish(SnapshotPtr snapshot)
+{
+    // The diff runs here, on the poller's thread, so the GUI thread only applies results.
+    PollUpdate update{snapshot, diffSnapshots(m_previous.get(), m_lastGood.get(), *snapshot)};
+    m_previous = snapshot;
+    if (snapshot->reachable) {
+        m_lastGood = snapshot;
+        m_unreachableSince = {};
+    } else if (!m_unreachableSince.isValid()) {
+        m_unreachableSince = snapshot->unreachableSince;
+    }
+    Q_EMIT updated(update);
+}
+
+void ClusterPoller::poll()
+{
+    m_polling = true;
+    Q_EMIT pollStarted(m_cluster.name);
+    QElapsedTimer elapsed;
+    elapsed.start();
+    const Deadline deadline = Deadline::inMs(m_settings.requestTimeoutMs);
+
+    if (!m_client) {
+        // Statistics give the per-broker connection state (Online vs Unreachable).
+        auto client = KafkaClient::create(m_cluster, ClientOptions{m_settings.requestTimeoutMs, 1000});
+        if (client)
+            m_client = std::move(*client);
+        else {
+            const auto now = QDateTime::currentDateTimeUtc();
+            if (!m_unreachableSince.isValid())
+                m_unreachableSince = now;
+            publish(std::make_shared<const ClusterSnapshot>(unreachableSnapshot(
+                m_cluster.name, client.errorMessage(), m_unreachableSince, now, elapsed.elapsed(), m_lastGood.get())));
+            m_polling = false;
+            scheduleNext(false);
+            return;
+        }
+    }
+
+    PollResult result;
+    auto md = m_client->metadata(deadline);
+    if (!md) {
+        const auto now = QDateTime::currentDateTimeUtc();
+        if (!m_unreachableSince.isValid())
+            m_unreachableSince = now;
+        publish(std::make_shared<const ClusterSnapshot>(unreachableSnapshot(
+            m_cluster.name, md.errorMessage(), m_unreachableSince, now, elapsed.elapsed(), m_lastGood.get())));
+        m_polling = false;
+        scheduleNext(false);
+        return;
+    }
+    result.metadata = std::move(*md);
+    gatherGroups(result, deadline);
+    gatherOffsets(result, deadline);
+    result.connectionStates = m_client->brokerConnectionStates();
+
+    auto snapshot = std::make_shared<const ClusterSnapshot>(buildSnapshot(
+        m_cluster.name, result, m_knownBrokers, QDateTime::currentDateTimeUtc(), elapsed.elapsed()));
+    for (const auto &b : result.metadata.brokers)
+        m_knownBrokers[b.id] = b;
+    publish(snapshot);
+    m_polling = false;
+    scheduleNext(true);
+}
+
+void ClusterPoller::gatherGroups(PollResult &result, Deadline deadline)
+{
+    auto keepPrevious = [&](const QString &error) {
+        result.errors << error;
+        if (!m_lastGood)
+            return;
+        // Carrying the last known groups avoids reporting every group as gone.
+        for (const auto &g : m_lastGood->groups) {
+            GroupDescription d{g.groupId, g.state, g.type, {}, -1, g.members, {}};
+            result.groups.push_back(std::move(d));
+            for (const auto &p : g.partitions)
+                if (p.committed)
+                    result.committed[g.groupId][p.partition] = *p.committed;
+        }
+    };
+    auto listed = m_client->listGroups(deadline);
+    if (!listed)
+        return keepPrevious(listed.errorMessage());
+    QStringList ids;
+    for (const auto &g : *listed)
+        ids << g.groupId;
+    if (ids.isEmpty())
+        return;
+    auto described = m_client->describeGroups(ids, deadline);
+    if (!described)
+        return keepPrevious(described.errorMessage());
+    auto committed = m_client->committedOffsets(ids, deadline);
+    if (!committed)
+        return keepPrevious(committed.errorMessage());
+    result.groups = std::move(*described);
+    result.committed = std::move(*committed);
+}
+
+void ClusterPoller::gatherOffsets(PollResult &result, Deadline deadline)
+{
+    // Partitions without a leader are left out: asking for them would only wait for the
+    // deadline, and the topics page shows them as offline anyway.
+    std::vector<TopicPartition> partitions;
+    for (const auto &t : result.metadata.topics)
+        for (const auto &p : t.partitions)
+            if (p.leader >= 0)
+                partitions.push_back({t.name, p.partition});
+    for (const OffsetSpec spec : {OffsetSpec::Latest, OffsetSpec::Earliest}) {
+        auto offsets = m_client->logOffsets(partitions, spec, deadline);
+        if (!offsets) {
+            result.errors << offsets.errorMessage();
+            continue;
+        }
+        (spec == OffsetSpec::Latest ? result.logEnd : result.logStart) = std::move(offsets->offsets);
+    }
+}
+
+} // namespace lagscope

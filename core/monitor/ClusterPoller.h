@@ -1,0 +1,78 @@
+#pragma once
+// Polls one cluster on a timer and publishes immutable snapshots.
+//
+// Thread: lives on its own QThread (one per cluster, created by MonitorService); every slot
+// runs there, so blocking Kafka calls never touch the GUI thread. Its KafkaClient is
+// created on that thread and never leaves it.
+// Ownership: deleted on its thread when the thread finishes (deleteLater).
+
+#include "config/Config.h"
+#include "model/ClusterEvent.h"
+#include "model/ClusterSnapshot.h"
+#include "monitor/SnapshotBuilder.h"
+#include "util/Deadline.h"
+
+#include <QObject>
+
+#include <map>
+#include <memory>
+
+class QTimer;
+
+namespace lagscope {
+
+class KafkaClient;
+
+// One poll's outcome: the snapshot and what changed since the previous poll.
+struct PollUpdate {
+    SnapshotPtr snapshot;
+    std::vector<ClusterEvent> events;
+};
+
+struct PollerSettings {
+    int pollIntervalMs = 5000;
+    int requestTimeoutMs = 10000;
+    int maxBackoffMs = 60000; // cap of the exponential backoff while unreachable
+};
+
+class ClusterPoller final : public QObject {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ClusterPoller)
+
+public:
+    ClusterPoller(ClusterConfig cluster, PollerSettings settings, QObject *parent = nullptr);
+    ~ClusterPoller() override;
+
+public Q_SLOTS:
+    void start();      // first poll now, then every pollIntervalMs
+    void refreshNow(); // poll now unless a poll is running; the timer restarts
+    void stop();
+
+Q_SIGNALS:
+    void pollStarted(const QString &cluster);
+    void updated(const lagscope::PollUpdate &update);
+
+private:
+    void poll();
+    void scheduleNext(bool succeeded);
+    void publish(SnapshotPtr snapshot);
+    // Everything after metadata is best effort: a failure there is recorded in the
+    // snapshot's error and the rest is still shown.
+    void gatherGroups(PollResult &result, Deadline deadline);
+    void gatherOffsets(PollResult &result, Deadline deadline);
+
+    ClusterConfig m_cluster;
+    PollerSettings m_settings;
+    QTimer *m_timer = nullptr;
+    std::unique_ptr<KafkaClient> m_client;
+    std::map<int, BrokerInfo> m_knownBrokers;
+    SnapshotPtr m_lastGood;
+    SnapshotPtr m_previous;
+    QDateTime m_unreachableSince;
+    int m_failures = 0;
+    bool m_polling = false;
+};
+
+} // namespace lagscope
+
+Q_DECLARE_METATYPE(lagscope::PollUpdate)

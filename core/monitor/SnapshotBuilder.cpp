@@ -1,0 +1,118 @@
+#include "monitor/SnapshotBuilder.h"
+
+#include "monitor/DescribeRows.h"
+
+#include <algorithm>
+
+namespace lagscope {
+
+namespace {
+
+BrokerStatus connectionStatus(const std::map<int, QString> &states, int id)
+{
+    const auto it = states.find(id);
+    if (it == states.end())
+        return BrokerStatus::Online;
+    // DOWN: the connection failed; TRY_CONNECT: waiting to retry after a failure.
+    // INIT (never needed yet) and the handshake states are not evidence of a problem.
+    return it->second == QStringLiteral("DOWN") || it->second == QStringLiteral("TRY_CONNECT")
+               ? BrokerStatus::Unreachable
+               : BrokerStatus::Online;
+}
+
+std::vector<BrokerState> brokerStates(const PollResult &poll, const std::map<int, BrokerInfo> &known)
+{
+    std::map<int, BrokerState> out;
+    for (const auto &[id, info] : known)
+        out[id] = BrokerState{info, BrokerStatus::Offline, false, 0};
+    for (const auto &b : poll.metadata.brokers)
+        out[b.id] = BrokerState{b, connectionStatus(poll.connectionStates, b.id), false, 0};
+    for (const auto &t : poll.metadata.topics)
+        for (const auto &p : t.partitions)
+            if (auto it = out.find(p.leader); it != out.end())
+                ++it->second.partitionsLed;
+    if (auto it = out.find(poll.metadata.controllerId); it != out.end())
+        it->second.controller = true;
+    std::vector<BrokerState> list;
+    for (auto &[id, b] : out)
+        list.push_back(std::move(b));
+    return list;
+}
+
+std::int64_t offsetOr(const LogOffsets &offsets, const TopicPartition &tp)
+{
+    const auto it = offsets.find(tp);
+    return it == offsets.end() ? -1 : it->second;
+}
+
+GroupState groupState(const GroupDescription &d, const CommittedOffsets &committed, const LogOffsets &logEnd)
+{
+    GroupState g;
+    g.groupId = d.groupId;
+    g.state = d.state;
+    g.type = d.type;
+    g.members = d.members;
+    for (auto &row : describeRows(d, committed, logEnd)) {
+        g.partitions.push_back({row.partition, row.committed, row.logEnd, row.lag, row.memberId, row.clientId, row.host});
+        if (row.lag) {
+            // A committed offset past the log end (truncation) is not negative lag.
+            const std::int64_t lag = std::max<std::int64_t>(0, *row.lag);
+            g.totalLag += lag;
+            g.maxLag = std::max(g.maxLag, lag);
+        }
+    }
+    std::sort(g.partitions.begin(), g.partitions.end(),
+              [](const PartitionLag &a, const PartitionLag &b) { return a.partition < b.partition; });
+    return g;
+}
+
+} // namespace
+
+ClusterSnapshot buildSnapshot(const QString &cluster, const PollResult &poll,
+                              const std::map<int, BrokerInfo> &knownBrokers, const QDateTime &takenAt,
+                              qint64 durationMs)
+{
+    ClusterSnapshot s;
+    s.cluster = cluster;
+    s.takenAt = takenAt;
+    s.pollDurationMs = durationMs;
+    s.reachable = true;
+    s.error = poll.errors.join(QStringLiteral("; "));
+    s.clusterId = poll.metadata.clusterId;
+    s.controllerId = poll.metadata.controllerId;
+    s.brokers = brokerStates(poll, knownBrokers);
+
+    for (const auto &t : poll.metadata.topics) {
+        TopicState topic{t.name, t.internal, {}};
+        for (const auto &p : t.partitions) {
+            const TopicPartition tp{t.name, p.partition};
+            topic.partitions.push_back({p.partition, p.leader, p.replicas, p.isr, offsetOr(poll.logStart, tp),
+                                        offsetOr(poll.logEnd, tp)});
+        }
+        s.topics.push_back(std::move(topic));
+    }
+    std::sort(s.topics.begin(), s.topics.end(), [](const TopicState &a, const TopicState &b) { return a.name < b.name; });
+
+    static const CommittedOffsets none;
+    for (const auto &d : poll.groups) {
+        const auto it = poll.committed.find(d.groupId);
+        s.groups.push_back(groupState(d, it == poll.committed.end() ? none : it->second, poll.logEnd));
+    }
+    std::sort(s.groups.begin(), s.groups.end(), [](const GroupState &a, const GroupState &b) { return a.groupId < b.groupId; });
+    return s;
+}
+
+ClusterSnapshot unreachableSnapshot(const QString &cluster, const QString &error, const QDateTime &since,
+                                    const QDateTime &takenAt, qint64 durationMs, const ClusterSnapshot *lastGood)
+{
+    ClusterSnapshot s = lastGood ? *lastGood : ClusterSnapshot{};
+    s.cluster = cluster;
+    s.takenAt = takenAt;
+    s.pollDurationMs = durationMs;
+    s.reachable = false;
+    s.error = error;
+    s.unreachableSince = since;
+    return s;
+}
+
+} // namespace lagscope

@@ -1,0 +1,31 @@
+#pragma once
+// Turns what one poll gathered into a ClusterSnapshot. Pure: the poller gathers, this
+// decides (broker states, lag per partition, aggregates), and tests check it with tables.
+
+#include "model/ClusterSnapshot.h"
+
+#include <map>
+
+namespace lagscope {
+
+struct PollResult {
+    ClusterMetadata metadata;
+    std::vector<GroupDescription> groups;
+    std::map<QString, CommittedOffsets> committed;
+    LogOffsets logStart;
+    LogOffsets logEnd;
+    std::map<int, QString> connectionStates; // librdkafka broker state by id ("UP", "DOWN"…)
+    QStringList errors;                      // parts of the poll that failed
+};
+
+// knownBrokers: every broker seen in this cluster's earlier metadata, so that one missing
+// now is reported Offline instead of silently vanishing.
+ClusterSnapshot buildSnapshot(const QString &cluster, const PollResult &poll,
+                              const std::map<int, BrokerInfo> &knownBrokers, const QDateTime &takenAt,
+                              qint64 durationMs);
+
+// A poll that could not reach the cluster: keeps the last good data, marked stale.
+ClusterSnapshot unreachableSnapshot(const QString &cluster, const QString &error, const QDateTime &since,
+                                    const QDateTime &takenAt, qint64 durationMs, const ClusterSnapshot *lastGood);
+
+} // namespace lagscope
