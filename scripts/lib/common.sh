@@ -4,7 +4,7 @@
 LAGSCOPE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 LAGSCOPE_BUILD_DIR=${LAGSCOPE_BUILD_DIR:-$LAGSCOPE_ROOT/build}
 LAGSCOPE_CACHE_DIR=${LAGSCOPE_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/lagscope}
-LAGSCOPE_KAFKA_VERSION=${LAGSCOPE_KAFKA_VERSION:-4.1.1}
+# The Kafka version of the lab is pinned in tests/lab/lab; LAGSCOPE_KAFKA_VERSION overrides it.
 
 # librdkafka 2.15.1 comes from Confluent's JavaScript client, which carries the unmodified
 # upstream tree; the tarball is checked against this pinned integrity before use.
