@@ -1,0 +1,70 @@
+#include "monitor/MonitorService.h"
+
+#include <QMetaObject>
+#include <QThread>
+
+namespace lagscope {
+
+MonitorService::MonitorService(const AppConfig &config, QObject *parent) : QObject(parent)
+{
+    qRegisterMetaType<SnapshotPtr>();
+    qRegisterMetaType<PollUpdate>();
+    const PollerSettings settings{config.pollIntervalMs, config.requestTimeoutMs, 60000};
+    for (const auto &cluster : config.clusters) {
+        Worker w;
+        w.thread = new QThread(this);
+        w.thread->setObjectName(QStringLiteral("poll-") + cluster.name);
+        w.poller = new ClusterPoller(cluster, settings);
+        w.poller->moveToThread(w.thread);
+        connect(w.thread, &QThread::started, w.poller, &ClusterPoller::start);
+        connect(w.thread, &QThread::finished, w.poller, &QObject::deleteLater);
+        connect(w.poller, &ClusterPoller::updated, this, &MonitorService::onUpdate, Qt::QueuedConnection);
+        connect(w.poller, &ClusterPoller::pollStarted, this, &MonitorService::pollStarted, Qt::QueuedConnection);
+        m_workers[cluster.name] = w;
+        m_order << cluster.name;
+    }
+}
+
+MonitorService::~MonitorService()
+{
+    for (auto &[name, w] : m_workers)
+        w.thread->quit();
+    for (auto &[name, w] : m_workers)
+        w.thread->wait();
+}
+
+void MonitorService::start()
+{
+    for (auto &[name, w] : m_workers)
+        if (!w.thread->isRunning())
+            w.thread->start();
+}
+
+void MonitorService::refreshAll()
+{
+    for (const auto &name : m_order)
+        refresh(name);
+}
+
+void MonitorService::refresh(const QString &cluster)
+{
+    const auto it = m_workers.find(cluster);
+    if (it != m_workers.end())
+        QMetaObject::invokeMethod(it->second.poller, &ClusterPoller::refreshNow, Qt::QueuedConnection);
+}
+
+QStringList MonitorService::clusters() const { return m_order; }
+
+SnapshotPtr MonitorService::latest(const QString &cluster) const
+{
+    const auto it = m_latest.find(cluster);
+    return it == m_latest.end() ? nullptr : it->second;
+}
+
+void MonitorService::onUpdate(const PollUpdate &update)
+{
+    m_latest[update.snapshot->cluster] = update.snapshot;
+    Q_EMIT updated(update);
+}
+
+} // namespace lagscope

@@ -1,0 +1,345 @@
+// GroupTableModel, GroupFilterProxy and SparklineDelegate: incremental updates under
+// QAbstractItemModelTester, formatting, lag trend memory, filtering and sorting, and the
+// sparkline painted into an offscreen view.
+#include "models/GroupFilterProxy.h"
+#include "models/GroupTableModel.h"
+#include "models/SparklineDelegate.h"
+
+#include <QAbstractItemModelTester>
+#include <QHeaderView>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
+
+using namespace lagscope;
+
+namespace {
+
+using Range = QPair<int, int>;
+
+struct Spies {
+    explicit Spies(QAbstractItemModel *m)
+        : dataChanged(m, &QAbstractItemModel::dataChanged)
+        , inserted(m, &QAbstractItemModel::rowsInserted)
+        , removed(m, &QAbstractItemModel::rowsRemoved)
+        , reset(m, &QAbstractItemModel::modelReset)
+    {
+    }
+    void clear()
+    {
+        for (QSignalSpy *s : {&dataChanged, &inserted, &removed, &reset})
+            s->clear();
+    }
+    int total() const { return int(dataChanged.size() + inserted.size() + removed.size() + reset.size()); }
+    static QList<Range> ranges(const QSignalSpy &spy)
+    {
+        QList<Range> out;
+        for (const auto &args : spy)
+            out << Range(args.at(1).toInt(), args.at(2).toInt());
+        return out;
+    }
+    QList<Range> changedRows() const
+    {
+        QList<Range> out;
+        for (const auto &args : dataChanged) {
+            const auto tl = args.at(0).value<QModelIndex>();
+            const auto br = args.at(1).value<QModelIndex>();
+            const bool wholeRows = tl.column() == 0 && br.column() == GroupTableModel::NB_COLUMNS - 1;
+            out << (wholeRows ? Range(tl.row(), br.row()) : Range(-1, -1));
+        }
+        return out;
+    }
+
+    QSignalSpy dataChanged, inserted, removed, reset;
+};
+
+// A group reading `topics` (two partitions each); lagPerPartition < 0 leaves lag unknown.
+GroupState group(const QString &id, qint64 lagPerPartition, const QStringList &topics = {QStringLiteral("orders")},
+                 const QString &state = QStringLiteral("Stable"), int members = 1)
+{
+    GroupState g;
+    g.groupId = id;
+    g.state = state;
+    for (int m = 0; m < members; ++m)
+        g.members.push_back(GroupMember{QStringLiteral("member-%1").arg(m), QStringLiteral("client"),
+                                        QStringLiteral("/10.0.0.1"), {}});
+    for (const QString &topic : topics) {
+        for (int p = 0; p < 2; ++p) {
+            PartitionLag lag;
+            lag.partition = TopicPartition{topic, p};
+            if (lagPerPartition >= 0) {
+                lag.committed = 1000;
+                lag.logEnd = 1000 + lagPerPartition + p;
+                lag.lag = lagPerPartition + p;
+                g.totalLag += *lag.lag;
+                g.maxLag = std::max<std::int64_t>(g.maxLag, *lag.lag);
+            }
+            g.partitions.push_back(lag);
+        }
+    }
+    return g;
+}
+
+SnapshotPtr snapshotOf(std::vector<GroupState> groups)
+{
+    auto s = std::make_shared<ClusterSnapshot>();
+    s->cluster = QStringLiteral("dc1");
+    s->reachable = true;
+    std::sort(groups.begin(), groups.end(), [](const auto &a, const auto &b) { return a.groupId < b.groupId; });
+    s->groups = std::move(groups);
+    return s;
+}
+
+QStringList column(const QAbstractItemModel &model, int col)
+{
+    QStringList out;
+    for (int r = 0; r < model.rowCount(); ++r)
+        out << model.index(r, col).data().toString();
+    return out;
+}
+
+QList<qint64> trendOf(const GroupTableModel &model, int row)
+{
+    return model.index(row, GroupTableModel::Trend).data(GroupTableModel::TrendRole).value<QList<qint64>>();
+}
+
+const QString a = QStringLiteral("a-billing");
+const QString b = QStringLiteral("b-orders");
+const QString c = QStringLiteral("c-search");
+const QString d = QStringLiteral("d-audit");
+
+} // namespace
+
+class TestGroupModel final : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates)); }
+
+    void sequenceOfApplies()
+    {
+        GroupTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        Spies spies(&model);
+
+        const SnapshotPtr s1 = snapshotOf({group(a, 10), group(b, 10), group(d, 10)});
+        model.apply(s1);
+        QCOMPARE(Spies::ranges(spies.inserted), (QList<Range>{{0, 2}}));
+        QCOMPARE(spies.total(), 1);
+        QCOMPARE(column(model, GroupTableModel::Group), (QStringList{a, b, d}));
+
+        spies.clear();
+        model.apply(s1);
+        model.apply(snapshotOf({group(a, 10), group(b, 10), group(d, 10)})); // equal content
+        QCOMPARE(spies.total(), 0);
+
+        // One group's lag changed: one dataChanged for that row (its trend grows too).
+        model.apply(snapshotOf({group(a, 10), group(b, 50), group(d, 10)}));
+        QCOMPARE(spies.changedRows(), (QList<Range>{{1, 1}}));
+        QCOMPARE(spies.total(), 1);
+        QCOMPARE(trendOf(model, 1), (QList<qint64>{21, 101}));
+        QCOMPARE(trendOf(model, 0), (QList<qint64>{21}));
+
+        // A group added in the middle keeps the others' trends.
+        spies.clear();
+        model.apply(snapshotOf({group(a, 10), group(b, 50), group(c, 1), group(d, 10)}));
+        QCOMPARE(Spies::ranges(spies.inserted), (QList<Range>{{2, 2}}));
+        QCOMPARE(spies.total(), 1);
+        QCOMPARE(trendOf(model, 1), (QList<qint64>{21, 101}));
+
+        spies.clear();
+        model.apply(snapshotOf({group(a, 10), group(c, 1), group(d, 10)}));
+        QCOMPARE(Spies::ranges(spies.removed), (QList<Range>{{1, 1}}));
+        QCOMPARE(spies.total(), 1);
+
+        spies.clear();
+        model.apply(snapshotOf({group(a, 20), group(c, 2), group(d, 30)}));
+        QCOMPARE(spies.changedRows(), (QList<Range>{{0, 2}}));
+        QCOMPARE(spies.total(), 1);
+
+        spies.clear();
+        model.apply(snapshotOf({}));
+        QCOMPARE(Spies::ranges(spies.removed), (QList<Range>{{0, 2}}));
+        QCOMPARE(spies.total(), 1);
+        QCOMPARE(spies.reset.size(), 0);
+    }
+
+    void display_data()
+    {
+        QTest::addColumn<int>("lag");
+        QTest::addColumn<int>("col");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QVariant>("sortValue");
+        QTest::newRow("group") << 600 << int(GroupTableModel::Group) << QStringLiteral("a-billing") << QVariant(a);
+        QTest::newRow("state") << 600 << int(GroupTableModel::State) << QStringLiteral("Stable")
+                               << QVariant(QStringLiteral("Stable"));
+        QTest::newRow("members") << 600 << int(GroupTableModel::Members) << QStringLiteral("3") << QVariant(3);
+        QTest::newRow("topics") << 600 << int(GroupTableModel::Topics) << QStringLiteral("orders, payments")
+                                << QVariant(QStringLiteral("orders,payments"));
+        // 4 partitions: 600 + 601 + 600 + 601
+        QTest::newRow("total lag") << 600 << int(GroupTableModel::TotalLag) << QStringLiteral("2,402")
+                                   << QVariant(qint64(2402));
+        QTest::newRow("max lag") << 600 << int(GroupTableModel::MaxLag) << QStringLiteral("601")
+                                 << QVariant(qint64(601));
+        QTest::newRow("total lag unknown") << -1 << int(GroupTableModel::TotalLag) << QStringLiteral("-")
+                                           << QVariant(qint64(-1));
+        QTest::newRow("max lag unknown") << -1 << int(GroupTableModel::MaxLag) << QStringLiteral("-")
+                                         << QVariant(qint64(-1));
+        QTest::newRow("trend") << 600 << int(GroupTableModel::Trend) << QString() << QVariant(qint64(0));
+    }
+    void display()
+    {
+        QFETCH(int, lag);
+        QFETCH(int, col);
+        QFETCH(QString, text);
+        QFETCH(QVariant, sortValue);
+        GroupTableModel model;
+        model.apply(snapshotOf({group(a, lag, {QStringLiteral("orders"), QStringLiteral("payments")},
+                                     QStringLiteral("Stable"), 3)}));
+        const QModelIndex index = model.index(0, col);
+        QCOMPARE(index.data().toString(), text);
+        QCOMPARE(index.data(GroupTableModel::SortRole), sortValue);
+        QCOMPARE(index.data(GroupTableModel::SortRole).metaType(), sortValue.metaType());
+    }
+
+    void topicsTooltipIsElided()
+    {
+        QStringList topics;
+        for (int i = 0; i < 25; ++i)
+            topics << QStringLiteral("topic-%1").arg(i, 2, 10, QLatin1Char('0'));
+        GroupTableModel model;
+        model.apply(snapshotOf({group(a, 1, topics)}));
+        const QString tip = model.index(0, GroupTableModel::Topics).data(Qt::ToolTipRole).toString();
+        QVERIFY(tip.contains(QStringLiteral("topic-19")));
+        QVERIFY(!tip.contains(QStringLiteral("topic-20")));
+        QVERIFY2(tip.contains(QStringLiteral("5 more")), qPrintable(tip));
+        QCOMPARE(model.index(0, GroupTableModel::Topics).data(GroupTableModel::TopicsRole).toStringList(), topics);
+    }
+
+    void trendKeepsLastValuesAndSkipsRepeats()
+    {
+        GroupTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        // Lag unknown: no point.
+        model.apply(snapshotOf({group(a, -1)}));
+        QCOMPARE(trendOf(model, 0), QList<qint64>{});
+        QList<qint64> expected;
+        for (int i = 0; i < GroupTableModel::kTrendLength + 15; ++i) {
+            model.apply(snapshotOf({group(a, i)}));
+            expected << qint64(2 * i + 1);
+            // A repeat of the same lag in a newer snapshot adds nothing and signals nothing.
+            QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+            model.apply(snapshotOf({group(a, i)}));
+            QCOMPARE(changed.size(), 0);
+        }
+        expected = expected.mid(expected.size() - GroupTableModel::kTrendLength);
+        QCOMPARE(trendOf(model, 0), expected);
+        // Growth over the window sorts the Trend column.
+        QCOMPARE(model.index(0, GroupTableModel::Trend).data(GroupTableModel::SortRole).toLongLong(),
+                 expected.last() - expected.first());
+        // A group that disappears forgets its history.
+        model.apply(snapshotOf({}));
+        model.apply(snapshotOf({group(a, 3)}));
+        QCOMPARE(trendOf(model, 0), (QList<qint64>{7}));
+    }
+
+    void proxyFilter_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QStringList>("groups");
+        QTest::newRow("empty") << QString() << QStringList{a, b, c};
+        QTest::newRow("group id, other case") << QStringLiteral("BILL") << QStringList{a};
+        QTest::newRow("topic") << QStringLiteral("clicks") << QStringList{c};
+        QTest::newRow("id or topic") << QStringLiteral("orders") << QStringList{a, b};
+        QTest::newRow("spaces trimmed") << QStringLiteral("  search ") << QStringList{c};
+        QTest::newRow("nothing") << QStringLiteral("zzz") << QStringList{};
+    }
+    void proxyFilter()
+    {
+        QFETCH(QString, text);
+        QFETCH(QStringList, groups);
+        GroupTableModel model;
+        GroupFilterProxy proxy;
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&model);
+        model.apply(snapshotOf({group(a, 1, {QStringLiteral("orders")}), group(b, 1, {QStringLiteral("payments")}),
+                                group(c, 1, {QStringLiteral("clicks"), QStringLiteral("queries")})}));
+        proxy.setFilterText(text);
+        QCOMPARE(column(proxy, GroupTableModel::Group), groups);
+        // The filter keeps applying to rows arriving later.
+        model.apply(snapshotOf({group(a, 1, {QStringLiteral("orders")}), group(b, 1, {QStringLiteral("payments")}),
+                                group(c, 1, {QStringLiteral("clicks"), QStringLiteral("queries")}),
+                                group(QStringLiteral("e-orders-billing-search-clicks"), 1)}));
+        QCOMPARE(proxy.rowCount(), text.trimmed() == QStringLiteral("zzz") ? 0 : int(groups.size()) + 1);
+    }
+
+    void proxySortsByRawLag()
+    {
+        GroupTableModel model;
+        GroupFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        // Total lags 19, 1999 and 201: text order would be 19, 1,999, 201.
+        model.apply(snapshotOf({group(a, 9), group(b, 999), group(c, 100), group(d, -1)}));
+        proxy.sort(GroupTableModel::TotalLag, Qt::AscendingOrder);
+        QCOMPARE(column(proxy, GroupTableModel::TotalLag),
+                 (QStringList{QStringLiteral("-"), QStringLiteral("19"), QStringLiteral("201"), QStringLiteral("1,999")}));
+        proxy.sort(GroupTableModel::TotalLag, Qt::DescendingOrder);
+        QCOMPARE(column(proxy, GroupTableModel::Group), (QStringList{b, c, a, d}));
+    }
+
+    void stateColours()
+    {
+        GroupTableModel model;
+        model.apply(snapshotOf({group(a, 1, {}, QStringLiteral("Stable")), group(b, 1, {}, QStringLiteral("Dead")),
+                                group(c, 1, {}, QStringLiteral("PreparingRebalance"))}));
+        QVERIFY(!model.index(0, GroupTableModel::State).data(Qt::ForegroundRole).isValid());
+        QVERIFY(model.index(1, GroupTableModel::State).data(Qt::ForegroundRole).isValid());
+        QVERIFY(model.index(2, GroupTableModel::State).data(Qt::ForegroundRole).isValid());
+        QVERIFY(model.index(1, GroupTableModel::State).data(Qt::ForegroundRole)
+                != model.index(2, GroupTableModel::State).data(Qt::ForegroundRole));
+        QCOMPARE(model.headerData(GroupTableModel::MaxLag, Qt::Horizontal).toString(), QStringLiteral("Max partition lag"));
+    }
+
+    void sparklinePaintsInHighlightColour()
+    {
+        GroupTableModel model;
+        for (const int lag : {5, 50, 20, 80, 10})
+            model.apply(snapshotOf({group(a, lag), group(b, -1)}));
+        QCOMPARE(trendOf(model, 0).size(), 5);
+
+        QTableView view;
+        QPalette palette = view.palette();
+        const QColor highlight(0x00, 0x80, 0xff);
+        palette.setColor(QPalette::Highlight, highlight);
+        palette.setColor(QPalette::Base, Qt::white);
+        view.setPalette(palette);
+        view.setModel(&model);
+        SparklineDelegate delegate(GroupTableModel::TrendRole);
+        view.setItemDelegateForColumn(GroupTableModel::Trend, &delegate);
+        view.verticalHeader()->setDefaultSectionSize(28);
+        view.setColumnWidth(GroupTableModel::Trend, 120);
+        view.resize(1000, 200);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+
+        const auto highlightPixels = [&](int row) {
+            const QRect rect = view.visualRect(model.index(row, GroupTableModel::Trend));
+            const QImage image = view.viewport()->grab(rect).toImage();
+            int count = 0;
+            for (int y = 0; y < image.height(); ++y)
+                for (int x = 0; x < image.width(); ++x) {
+                    const QColor px = image.pixelColor(x, y);
+                    if (qAbs(px.red() - highlight.red()) < 24 && qAbs(px.green() - highlight.green()) < 24
+                        && qAbs(px.blue() - highlight.blue()) < 24)
+                        ++count;
+                }
+            return count;
+        };
+        QVERIFY2(highlightPixels(0) > 20, "the sparkline of a group with a lag history is painted");
+        QCOMPARE(highlightPixels(1), 0); // unknown lag: no history, nothing painted
+        QCOMPARE(delegate.sizeHint(QStyleOptionViewItem(), model.index(0, GroupTableModel::Trend)).width() >= 80, true);
+    }
+};
+
+QTEST_MAIN(TestGroupModel)
+#include "tst_groupmodel.moc"

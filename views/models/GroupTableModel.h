@@ -1,0 +1,66 @@
+#pragma once
+// The consumer groups of one cluster snapshot: state, members, topics, lag, and a lag trend.
+// The trend is the model's own memory: per group, the last kTrendLength total-lag values
+// seen across apply() calls. Only changes are recorded (a value equal to the previous one
+// is not appended), so a group whose lag did not move stays an unchanged row and costs the
+// view nothing; the sparkline shows the direction of the recent changes.
+// Thread: GUI thread only. Ownership: a plain QObject, owned by its parent; it keeps a
+// reference to the last snapshot applied.
+
+#include "models/IncrementalTableModel.h"
+#include "model/ClusterSnapshot.h"
+
+#include <QList>
+#include <QStringList>
+
+namespace lagscope {
+
+class GroupTableModel final : public IncrementalTableModel {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(GroupTableModel)
+
+public:
+    enum Column { Group, State, Members, Topics, TotalLag, MaxLag, Trend, NB_COLUMNS };
+    enum Role {
+        SortRole = Qt::UserRole + 1,
+        TrendRole,  // QList<qint64>, oldest first; on every column of a row
+        TopicsRole, // QStringList of the group's topics; on every column of a row
+    };
+    static constexpr int kTrendLength = 60;
+
+    explicit GroupTableModel(QObject *parent = nullptr);
+
+    // Rows are matched by group id and kept sorted by it; see IncrementalTableModel.
+    void apply(const SnapshotPtr &snapshot);
+    SnapshotPtr snapshot() const { return m_snapshot; }
+
+    int rowCount(const QModelIndex &parent = QModelIndex()) const override;
+    int columnCount(const QModelIndex &parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    struct Row {
+        QString groupId;
+        QString state;
+        int members = 0;
+        QStringList topics;
+        bool lagKnown = false; // false when no partition has a known lag
+        std::int64_t totalLag = 0;
+        std::int64_t maxLag = 0;
+        QList<qint64> trend;
+
+        friend bool operator==(const Row &, const Row &) = default;
+    };
+
+    const Row *findRow(const QString &groupId) const;
+    QVariant display(const Row &row, int column) const;
+    QVariant sortValue(const Row &row, int column) const;
+    QVariant toolTip(const Row &row, int column) const;
+    QVariant foreground(const Row &row, int column) const;
+
+    SnapshotPtr m_snapshot;
+    std::vector<Row> m_rows;
+};
+
+} // namespace lagscope

@@ -1,0 +1,51 @@
+#pragma once
+// Status colours that stay readable on light and dark palettes: the same hue, darker on a
+// light base and lighter on a dark one. Models return them for Qt::ForegroundRole and
+// Qt::BackgroundRole so that themes following the system palette keep working.
+// Thread: GUI thread (reads the application palette). Ownership: free functions only.
+
+#include <QColor>
+#include <QGuiApplication>
+#include <QPalette>
+
+namespace lagscope {
+
+enum class StatusTone {
+    Good,    // online, stable
+    Warning, // under-replicated, rebalancing, unreachable
+    Error,   // offline, dead
+    Muted,   // unknown, unassigned, empty
+};
+
+inline bool isDarkPalette(const QPalette &palette)
+{
+    return palette.color(QPalette::Active, QPalette::Base).lightness() < 128;
+}
+
+inline QColor statusForeground(StatusTone tone, const QPalette &palette = QGuiApplication::palette())
+{
+    const bool dark = isDarkPalette(palette);
+    switch (tone) {
+    case StatusTone::Good:
+        return dark ? QColor(0x7b, 0xd8, 0x8f) : QColor(0x1b, 0x7f, 0x3b);
+    case StatusTone::Warning:
+        return dark ? QColor(0xff, 0xb8, 0x4d) : QColor(0x8a, 0x5a, 0x00);
+    case StatusTone::Error:
+        return dark ? QColor(0xff, 0x7a, 0x70) : QColor(0xb3, 0x26, 0x1e);
+    case StatusTone::Muted:
+        break;
+    }
+    return palette.color(QPalette::Active, QPalette::PlaceholderText);
+}
+
+// A light tint of the tone over the palette's base, for whole rows in a bad state.
+inline QColor statusBackground(StatusTone tone, const QPalette &palette = QGuiApplication::palette())
+{
+    const QColor base = palette.color(QPalette::Active, QPalette::Base);
+    const QColor fg = statusForeground(tone, palette);
+    constexpr double amount = 0.18;
+    const auto mix = [amount](int a, int b) { return int(a + (b - a) * amount + 0.5); };
+    return QColor(mix(base.red(), fg.red()), mix(base.green(), fg.green()), mix(base.blue(), fg.blue()));
+}
+
+} // namespace lagscope
