@@ -107,7 +107,7 @@ bool CliContext::connect()
             requestTimeout = config->requestTimeoutMs;
         }
     }
-    auto client = KafkaClient::create(m_cluster, ClientOptions{requestTimeout, 0});
+    auto client = KafkaClient::create(m_cluster, ClientOptions{requestTimeout, 0, {}});
     if (!client) {
         fail(UsageError, client.errorMessage());
         return false;

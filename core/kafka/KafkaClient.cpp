@@ -120,9 +120,13 @@ Result<std::unique_ptr<KafkaClient>> KafkaClient::create(const ClusterConfig &cl
 Result<ClusterMetadata> KafkaClient::metadata(Deadline deadline)
 {
     using R = Result<ClusterMetadata>;
-    d->serve();
     const rd_kafka_metadata_t *raw = nullptr;
-    const rd_kafka_resp_err_t err = rd_kafka_metadata(d->rk.get(), 1, nullptr, &raw, std::max(1, deadline.remainingMs()));
+    rd_kafka_resp_err_t err = RD_KAFKA_RESP_ERR__TIMED_OUT;
+    // In slices, so that a cancel request is honoured within half a second.
+    do {
+        d->serve();
+        err = rd_kafka_metadata(d->rk.get(), 1, nullptr, &raw, std::clamp(deadline.remainingMs(), 1, 500));
+    } while (err == RD_KAFKA_RESP_ERR__TIMED_OUT && !deadline.expired() && !d->cancelled());
     rd::Metadata md(raw);
     d->serve();
     if (err != RD_KAFKA_RESP_ERR_NO_ERROR)

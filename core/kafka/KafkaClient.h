@@ -14,6 +14,7 @@
 
 #include <QStringList>
 
+#include <atomic>
 #include <map>
 #include <memory>
 
@@ -23,6 +24,8 @@ struct ClientOptions {
     int requestTimeoutMs = 10000;
     // >0 makes librdkafka emit statistics (request counts per broker) at this interval.
     int statisticsIntervalMs = 0;
+    // Set from any thread to make calls in progress give up early (e.g. at shutdown).
+    std::shared_ptr<std::atomic_bool> cancel;
 };
 
 enum class OffsetSpec { Earliest, Latest };

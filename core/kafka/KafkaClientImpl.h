@@ -24,6 +24,8 @@ struct KafkaClient::Impl {
     QByteArray lastStats;
     qint64 statsEmitted = 0;
 
+    bool cancelled() const { return options.cancel && options.cancel->load(); }
+
     // Serves error, statistics and log callbacks queued on the main queue.
     void serve() { rd_kafka_poll(rk.get(), 0); }
 
@@ -59,8 +61,13 @@ Result<std::vector<rd::Event>> KafkaClient::Impl::admin(rd_kafka_admin_op_t op, 
     }
     size_t received = 0;
     while (received < count) {
-        rd::Event ev(rd_kafka_queue_poll(queue.get(), deadline.remainingMs()));
+        // Short slices, so a cancel request is noticed quickly.
+        rd::Event ev(rd_kafka_queue_poll(queue.get(), std::min(100, deadline.remainingMs())));
         if (!ev) {
+            if (cancelled())
+                return Result<std::vector<rd::Event>>::failure(failure(what, QStringLiteral("cancelled")));
+            if (!deadline.expired())
+                continue;
             serve();
             return Result<std::vector<rd::Event>>::failure(
                 failure(what, QStringLiteral("no answer before the deadline")));

@@ -71,7 +71,7 @@ void ClusterPoller::poll()
 
     if (!m_client) {
         // Statistics give the per-broker connection state (Online vs Unreachable).
-        auto client = KafkaClient::create(m_cluster, ClientOptions{m_settings.requestTimeoutMs, 1000});
+        auto client = KafkaClient::create(m_cluster, ClientOptions{m_settings.requestTimeoutMs, 1000, m_cancel});
         if (client)
             m_client = std::move(*client);
         else {

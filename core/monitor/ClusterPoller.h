@@ -14,6 +14,7 @@
 
 #include <QObject>
 
+#include <atomic>
 #include <map>
 #include <memory>
 
@@ -43,6 +44,9 @@ public:
     ClusterPoller(ClusterConfig cluster, PollerSettings settings, QObject *parent = nullptr);
     ~ClusterPoller() override;
 
+    // Thread-safe: makes a poll in progress give up at once (used at shutdown).
+    void cancel() { m_cancel->store(true); }
+
 public Q_SLOTS:
     void start();      // first poll now, then every pollIntervalMs
     void refreshNow(); // poll now unless a poll is running; the timer restarts
@@ -71,6 +75,7 @@ private:
     QDateTime m_unreachableSince;
     int m_failures = 0;
     bool m_polling = false;
+    std::shared_ptr<std::atomic_bool> m_cancel = std::make_shared<std::atomic_bool>(false);
 };
 
 } // namespace lagscope

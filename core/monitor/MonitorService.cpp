@@ -27,8 +27,10 @@ MonitorService::MonitorService(const AppConfig &config, QObject *parent) : QObje
 
 MonitorService::~MonitorService()
 {
-    for (auto &[name, w] : m_workers)
+    for (auto &[name, w] : m_workers) {
+        w.poller->cancel();
         w.thread->quit();
+    }
     for (auto &[name, w] : m_workers)
         w.thread->wait();
 }

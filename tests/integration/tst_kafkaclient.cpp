@@ -23,7 +23,7 @@ private:
     std::unique_ptr<KafkaClient> client(int statsMs = 0)
     {
         ClusterConfig c{QStringLiteral("primary"), m_lab.bootstrap(QStringLiteral("primary")), false, {}};
-        auto created = KafkaClient::create(c, ClientOptions{15000, statsMs});
+        auto created = KafkaClient::create(c, ClientOptions{15000, statsMs, {}});
         return created ? std::move(*created) : nullptr;
     }
 
@@ -116,7 +116,7 @@ private Q_SLOTS:
         probe.close();
 
         ClusterConfig c{QStringLiteral("nowhere"), QStringLiteral("127.0.0.1:%1").arg(port), false, {}};
-        auto created = KafkaClient::create(c, ClientOptions{2000, 0});
+        auto created = KafkaClient::create(c, ClientOptions{2000, 0, {}});
         QVERIFY(created.ok());
         QElapsedTimer timer;
         timer.start();
