@@ -52,6 +52,11 @@ public:
     Result<std::vector<GroupDescription>> describeGroups(const QStringList &groups, Deadline deadline);
     // Committed offsets of each group, fetched concurrently (one OffsetFetch per group).
     Result<std::map<QString, CommittedOffsets>> committedOffsets(const QStringList &groups, Deadline deadline);
+    // Commits these offsets for the group (AlterConsumerGroupOffsets). The group must have
+    // no active members. Returns the partitions the broker refused, with why; a failure of
+    // the whole request is an error value.
+    Result<std::map<TopicPartition, QString>> alterCommittedOffsets(const QString &group, const CommittedOffsets &offsets,
+                                                                    Deadline deadline);
     // One batched ListOffsets call: librdkafka sends one request per partition leader.
     Result<LogOffsetsResult> logOffsets(const std::vector<TopicPartition> &partitions, OffsetSpec spec,
                                         Deadline deadline);

@@ -151,6 +151,41 @@ Result<std::map<QString, CommittedOffsets>> KafkaClient::committedOffsets(const 
     return out;
 }
 
+Result<std::map<TopicPartition, QString>> KafkaClient::alterCommittedOffsets(const QString &group,
+                                                                           const CommittedOffsets &offsets,
+                                                                           Deadline deadline)
+{
+    using R = Result<std::map<TopicPartition, QString>>;
+    rd::PartitionList list(rd_kafka_topic_partition_list_new(static_cast<int>(offsets.size())));
+    for (const auto &[tp, offset] : offsets)
+        rd_kafka_topic_partition_list_add(list.get(), tp.topic.toUtf8().constData(), tp.partition)->offset = offset;
+    auto events = d->admin(RD_KAFKA_ADMIN_OP_ALTERCONSUMERGROUPOFFSETS, 1,
+                           RD_KAFKA_EVENT_ALTERCONSUMERGROUPOFFSETS_RESULT, deadline,
+                           QStringLiteral("commit offsets of group '%1'").arg(group),
+                           [&](rd_kafka_AdminOptions_t *o, rd_kafka_queue_t *q, size_t) {
+                               rd_kafka_AlterConsumerGroupOffsets_t *req = rd_kafka_AlterConsumerGroupOffsets_new(
+                                   group.toUtf8().constData(), list.get());
+                               rd_kafka_AlterConsumerGroupOffsets(d->rk.get(), &req, 1, o, q);
+                               rd_kafka_AlterConsumerGroupOffsets_destroy(req);
+                           });
+    if (!events)
+        return R(events.error());
+    std::map<TopicPartition, QString> refused;
+    const auto *res = rd_kafka_event_AlterConsumerGroupOffsets_result(events->front().get());
+    size_t count = 0;
+    const rd_kafka_group_result_t **results = rd_kafka_AlterConsumerGroupOffsets_result_groups(res, &count);
+    for (size_t i = 0; i < count; ++i) {
+        if (const rd_kafka_error_t *e = rd_kafka_group_result_error(results[i]))
+            return R::failure(d->failure(QStringLiteral("commit offsets of group '%1'").arg(group),
+                                         fromUtf8(rd_kafka_error_string(e))));
+        const rd_kafka_topic_partition_list_t *parts = rd_kafka_group_result_partitions(results[i]);
+        for (int p = 0; parts && p < parts->cnt; ++p)
+            if (parts->elems[p].err != RD_KAFKA_RESP_ERR_NO_ERROR)
+                refused[{fromUtf8(parts->elems[p].topic), parts->elems[p].partition}] = rdError(parts->elems[p].err);
+    }
+    return refused;
+}
+
 Result<LogOffsetsResult> KafkaClient::logOffsets(const std::vector<TopicPartition> &partitions, OffsetSpec spec,
                                                  Deadline deadline)
 {

@@ -27,6 +27,18 @@ private:
         return created ? std::move(*created) : nullptr;
     }
 
+    static bool commitAll(KafkaClient &c, const QString &group, const CommittedOffsets &offsets, QString *why)
+    {
+        auto refused = c.alterCommittedOffsets(group, offsets, Deadline::inMs(15000));
+        if (!refused.ok()) {
+            *why = refused.errorMessage();
+            return false;
+        }
+        for (const auto &[tp, reason] : *refused)
+            *why = tp.toString() + QStringLiteral(": ") + reason;
+        return refused->empty();
+    }
+
 private Q_SLOTS:
     void cleanup()
     {
@@ -105,6 +117,30 @@ private Q_SLOTS:
             requests += sent;
         }
         QCOMPARE(requests, qint64(leaders.size()));
+    }
+
+    void alterCommittedOffsetsReadsBack()
+    {
+        const QString topic = QStringLiteral("alter-%1").arg(m_id);
+        const QString group = QStringLiteral("alter-group-%1").arg(m_id);
+        const ProcessResult created = m_lab.traffic(QStringLiteral("primary"),
+            {QStringLiteral("create-topic"), QStringLiteral("--topic"), topic, QStringLiteral("--partitions"), QStringLiteral("3")});
+        QVERIFY2(created.exitCode == 0, qPrintable(created.describe()));
+        const ProcessResult produced = m_lab.traffic(QStringLiteral("primary"),
+            {QStringLiteral("produce"), QStringLiteral("--topic"), topic, QStringLiteral("--count"), QStringLiteral("30")});
+        QVERIFY2(produced.exitCode == 0, qPrintable(produced.describe()));
+
+        auto c = client();
+        QVERIFY(c);
+        const CommittedOffsets wanted{{{topic, 0}, 3}, {{topic, 2}, 7}};
+        // Right after creation a group coordinator may not know the topic yet and refuses
+        // (UNKNOWN_TOPIC_OR_PARTITION); that is an answer, so retry until it accepts.
+        QString lastRefusal;
+        QTRY_VERIFY2_WITH_TIMEOUT(
+            commitAll(*c, group, wanted, &lastRefusal), qPrintable(lastRefusal), 30000);
+        auto back = c->committedOffsets({group}, Deadline::inMs(15000));
+        QVERIFY(back.ok());
+        QCOMPARE((*back)[group], wanted);
     }
 
     void unreachableClusterAnswersWithinDeadline()
