@@ -1,6 +1,7 @@
 #include "monitor/ClusterPoller.h"
 
 #include "kafka/KafkaClient.h"
+#include "monitor/PollGatherer.h"
 #include "monitor/SnapshotDiff.h"
 
 #include <QElapsedTimer>
@@ -86,22 +87,18 @@ void ClusterPoller::poll()
         }
     }
 
-    PollResult result;
-    auto md = m_client->metadata(deadline);
-    if (!md) {
+    auto gathered = gatherPoll(*m_client, deadline, m_lastGood.get());
+    if (!gathered) {
         const auto now = QDateTime::currentDateTimeUtc();
         if (!m_unreachableSince.isValid())
             m_unreachableSince = now;
         publish(std::make_shared<const ClusterSnapshot>(unreachableSnapshot(
-            m_cluster.name, md.errorMessage(), m_unreachableSince, now, elapsed.elapsed(), m_lastGood.get())));
+            m_cluster.name, gathered.errorMessage(), m_unreachableSince, now, elapsed.elapsed(), m_lastGood.get())));
         m_polling = false;
         scheduleNext(false);
         return;
     }
-    result.metadata = std::move(*md);
-    gatherGroups(result, deadline);
-    gatherOffsets(result, deadline);
-    result.connectionStates = m_client->brokerConnectionStates();
+    PollResult &result = *gathered;
 
     auto snapshot = std::make_shared<const ClusterSnapshot>(buildSnapshot(
         m_cluster.name, result, m_knownBrokers, QDateTime::currentDateTimeUtc(), elapsed.elapsed()));
@@ -110,58 +107,6 @@ void ClusterPoller::poll()
     publish(snapshot);
     m_polling = false;
     scheduleNext(true);
-}
-
-void ClusterPoller::gatherGroups(PollResult &result, Deadline deadline)
-{
-    auto keepPrevious = [&](const QString &error) {
-        result.errors << error;
-        if (!m_lastGood)
-            return;
-        // Carrying the last known groups avoids reporting every group as gone.
-        for (const auto &g : m_lastGood->groups) {
-            GroupDescription d{g.groupId, g.state, g.type, {}, -1, g.members, {}};
-            result.groups.push_back(std::move(d));
-            for (const auto &p : g.partitions)
-                if (p.committed)
-                    result.committed[g.groupId][p.partition] = *p.committed;
-        }
-    };
-    auto listed = m_client->listGroups(deadline);
-    if (!listed)
-        return keepPrevious(listed.errorMessage());
-    QStringList ids;
-    for (const auto &g : *listed)
-        ids << g.groupId;
-    if (ids.isEmpty())
-        return;
-    auto described = m_client->describeGroups(ids, deadline);
-    if (!described)
-        return keepPrevious(described.errorMessage());
-    auto committed = m_client->committedOffsets(ids, deadline);
-    if (!committed)
-        return keepPrevious(committed.errorMessage());
-    result.groups = std::move(*described);
-    result.committed = std::move(*committed);
-}
-
-void ClusterPoller::gatherOffsets(PollResult &result, Deadline deadline)
-{
-    // Partitions without a leader are left out: asking for them would only wait for the
-    // deadline, and the topics page shows them as offline anyway.
-    std::vector<TopicPartition> partitions;
-    for (const auto &t : result.metadata.topics)
-        for (const auto &p : t.partitions)
-            if (p.leader >= 0)
-                partitions.push_back({t.name, p.partition});
-    for (const OffsetSpec spec : {OffsetSpec::Latest, OffsetSpec::Earliest}) {
-        auto offsets = m_client->logOffsets(partitions, spec, deadline);
-        if (!offsets) {
-            result.errors << offsets.errorMessage();
-            continue;
-        }
-        (spec == OffsetSpec::Latest ? result.logEnd : result.logStart) = std::move(offsets->offsets);
-    }
 }
 
 } // namespace lagscope

@@ -60,10 +60,6 @@ private:
     void poll();
     void scheduleNext(bool succeeded);
     void publish(SnapshotPtr snapshot);
-    // Everything after metadata is best effort: a failure there is recorded in the
-    // snapshot's error and the rest is still shown.
-    void gatherGroups(PollResult &result, Deadline deadline);
-    void gatherOffsets(PollResult &result, Deadline deadline);
 
     ClusterConfig m_cluster;
     PollerSettings m_settings;

@@ -1,0 +1,53 @@
+#include "store/HistoryRecorder.h"
+
+#include <QTimer>
+
+namespace lagscope {
+
+HistoryRecorder::HistoryRecorder(QString path, QObject *parent) : QObject(parent), m_path(std::move(path)) {}
+
+HistoryRecorder::~HistoryRecorder() = default;
+
+void HistoryRecorder::open()
+{
+    auto store = HistoryStore::open(m_path);
+    if (!store) {
+        Q_EMIT warning(tr("History is not recorded: %1").arg(store.errorMessage()));
+        return;
+    }
+    m_store = std::move(*store);
+    for (const auto &w : m_store->warnings())
+        Q_EMIT warning(w);
+    m_compactTimer = new QTimer(this);
+    connect(m_compactTimer, &QTimer::timeout, this, &HistoryRecorder::compactNow);
+    m_compactTimer->start(5 * 60 * 1000);
+    compactNow();
+}
+
+void HistoryRecorder::record(const PollUpdate &update)
+{
+    if (!m_store)
+        return;
+    Status s = m_store->appendSnapshot(*update.snapshot);
+    if (s.ok() && !update.events.empty())
+        s = m_store->appendEvents(update.events);
+    if (!s.ok()) {
+        if (s.errorMessage() != m_lastError)
+            Q_EMIT warning(tr("Could not record history: %1").arg(s.errorMessage()));
+        m_lastError = s.errorMessage();
+        return;
+    }
+    m_lastError.clear();
+    Q_EMIT recorded(update.snapshot->cluster, update.snapshot->takenAt);
+}
+
+void HistoryRecorder::compactNow()
+{
+    if (!m_store)
+        return;
+    const Status s = m_store->compact(QDateTime::currentDateTimeUtc());
+    if (!s.ok())
+        Q_EMIT warning(tr("Could not compact history: %1").arg(s.errorMessage()));
+}
+
+} // namespace lagscope

@@ -1,0 +1,45 @@
+#pragma once
+// Writes every poll update into the history store, off the GUI thread, and compacts the
+// store now and then (downsampling, retention).
+//
+// Thread: lives on its own QThread (moveToThread before start()); open() and every slot run
+// there, because the store's SQLite connection belongs to the thread that opened it.
+// Ownership: created by the composition root, deleted on its thread via deleteLater.
+
+#include "monitor/ClusterPoller.h"
+#include "store/HistoryStore.h"
+
+#include <QObject>
+
+#include <memory>
+
+class QTimer;
+
+namespace lagscope {
+
+class HistoryRecorder final : public QObject {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(HistoryRecorder)
+
+public:
+    explicit HistoryRecorder(QString path, QObject *parent = nullptr);
+    ~HistoryRecorder() override;
+
+public Q_SLOTS:
+    void open();
+    void record(const lagscope::PollUpdate &update);
+    void compactNow();
+
+Q_SIGNALS:
+    // Opening moved a corrupt file aside, or a write failed: the user should know.
+    void warning(const QString &message);
+    void recorded(const QString &cluster, const QDateTime &takenAt);
+
+private:
+    QString m_path;
+    std::unique_ptr<HistoryStore> m_store;
+    QTimer *m_compactTimer = nullptr;
+    QString m_lastError; // reported once until it changes, not once per poll
+};
+
+} // namespace lagscope

@@ -1,0 +1,85 @@
+#include "store/HistorySchema.h"
+
+#include "store/SqlUtil.h"
+
+#include <QLatin1String>
+
+namespace lagscope::historyschema {
+
+namespace {
+
+constexpr QLatin1String kTables[] = {
+    QLatin1String("CREATE TABLE cluster(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)"),
+    QLatin1String("CREATE TABLE consumer_group(id INTEGER PRIMARY KEY, cluster_id INTEGER NOT NULL,"
+                  " name TEXT NOT NULL, UNIQUE(cluster_id, name))"),
+    QLatin1String("CREATE TABLE topic(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)"),
+    QLatin1String("CREATE TABLE group_state(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)"),
+    QLatin1String("CREATE TABLE partition_series(id INTEGER PRIMARY KEY, group_id INTEGER NOT NULL,"
+                  " topic_id INTEGER NOT NULL, partition INTEGER NOT NULL,"
+                  " UNIQUE(group_id, topic_id, partition))"),
+    // Every poll time (and bucket start) per cluster: reads seek the samples of one group
+    // at each of these times instead of scanning everyone's samples.
+    QLatin1String("CREATE TABLE poll(cluster_id INTEGER NOT NULL, tier INTEGER NOT NULL, t INTEGER NOT NULL,"
+                  " PRIMARY KEY(cluster_id, tier, t)) WITHOUT ROWID"),
+    // committed, log_end, lag: NULL when unknown.
+    QLatin1String("CREATE TABLE partition_sample(tier INTEGER NOT NULL, t INTEGER NOT NULL,"
+                  " group_id INTEGER NOT NULL, series_id INTEGER NOT NULL,"
+                  " committed INTEGER, log_end INTEGER, lag INTEGER,"
+                  " PRIMARY KEY(tier, t, group_id, series_id)) WITHOUT ROWID"),
+    QLatin1String("CREATE TABLE group_sample(tier INTEGER NOT NULL, t INTEGER NOT NULL, group_id INTEGER NOT NULL,"
+                  " total_lag INTEGER NOT NULL, max_lag INTEGER NOT NULL, members INTEGER NOT NULL, state_id INTEGER,"
+                  " PRIMARY KEY(tier, t, group_id)) WITHOUT ROWID"),
+    // Events are few; the group is kept as text so filters need no dictionary entry.
+    QLatin1String("CREATE TABLE event(id INTEGER PRIMARY KEY, cluster_id INTEGER NOT NULL,"
+                  " t INTEGER NOT NULL, kind TEXT NOT NULL, severity TEXT NOT NULL,"
+                  " subject TEXT NOT NULL, group_name TEXT NOT NULL, message TEXT NOT NULL)"),
+    QLatin1String("CREATE INDEX event_by_time ON event(cluster_id, t)"),
+};
+
+Status createTables(QSqlDatabase &db)
+{
+    if (!db.transaction())
+        return Status::failure(QStringLiteral("cannot start a transaction: ") + sql::errorText(db.lastError()));
+    for (const QLatin1String statement : kTables) {
+        if (Status s = sql::exec(db, statement, QStringLiteral("cannot create the history tables")); !s) {
+            db.rollback();
+            return s;
+        }
+    }
+    const Status versioned =
+        sql::exec(db, QStringLiteral("PRAGMA user_version = %1").arg(kVersion), QStringLiteral("cannot set the schema version"));
+    if (!versioned) {
+        db.rollback();
+        return versioned;
+    }
+    if (!db.commit())
+        return Status::failure(QStringLiteral("cannot create the history tables: ") + sql::errorText(db.lastError()));
+    return success();
+}
+
+} // namespace
+
+Result<SchemaState> prepareSchema(QSqlDatabase &db)
+{
+    const auto version = sql::scalar(db, QStringLiteral("PRAGMA user_version"), QStringLiteral("cannot read the schema version"));
+    if (!version)
+        return version.error();
+    const int v = version->toInt();
+    if (v > kVersion)
+        return SchemaState::Newer;
+    if (v == kVersion)
+        return SchemaState::Ready;
+
+    // Version 0: either a brand-new file or somebody else's database.
+    const auto tables = sql::scalar(db, QStringLiteral("SELECT count(*) FROM sqlite_schema"),
+                                    QStringLiteral("cannot read the database schema"));
+    if (!tables)
+        return tables.error();
+    if (tables->toInt() > 0)
+        return SchemaState::NotOurs;
+    if (Status s = createTables(db); !s)
+        return s.error();
+    return SchemaState::Ready;
+}
+
+} // namespace lagscope::historyschema

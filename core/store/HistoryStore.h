@@ -1,0 +1,125 @@
+#pragma once
+// The history store: partition samples, group aggregates and events in one SQLite file
+// (Qt SQL, WAL mode), so charts have history the moment Lagscope starts.
+//
+// Threads and ownership: a HistoryStore is used from exactly one thread, the one that
+// opened it (the GUI thread or a dedicated writer thread), because a QSqlDatabase
+// connection belongs to the thread that created it. Each instance has its own connection
+// name, so several stores (or tests) can coexist. The caller owns the store through the
+// unique_ptr that open() returns.
+//
+// Retention and downsampling tiers are described in store/RetentionPolicy.h. Reads merge
+// the tiers transparently: raw rows where they still exist, buckets further back.
+//
+// Times: all timestamps are UTC milliseconds since the epoch. Functions whose result
+// depends on the current time take it as a parameter, so tests can simulate days.
+
+#include "model/ClusterEvent.h"
+#include "model/ClusterSnapshot.h"
+#include "model/TopicPartition.h"
+#include "store/RetentionPolicy.h"
+#include "util/Result.h"
+
+#include <QDateTime>
+#include <QString>
+#include <QStringList>
+
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace lagscope {
+
+class HistoryStore final {
+public:
+    // One point of a group's lag chart. For a bucket: the bucket start, the maximum total
+    // and maximum partition lag in it, and the last member count and state.
+    struct GroupSample {
+        qint64 timeMs = 0;
+        qint64 totalLag = 0;
+        qint64 maxLag = 0;
+        int members = 0;
+        QString state;
+        friend bool operator==(const GroupSample &, const GroupSample &) = default;
+    };
+
+    // One point of a partition. -1 stands for unknown (no commit yet, no leader…). For a
+    // bucket: its start, the last committed and log-end offsets, the maximum lag.
+    struct PartitionSample {
+        qint64 timeMs = 0;
+        qint64 committed = -1;
+        qint64 logEnd = -1;
+        qint64 lag = -1;
+        friend bool operator==(const PartitionSample &, const PartitionSample &) = default;
+    };
+
+    // One point of a topic's line in a group chart: the sum of the partitions' lags. In
+    // buckets that is the sum of each partition's maximum, an upper bound of the true peak.
+    struct TopicSample {
+        qint64 timeMs = 0;
+        qint64 totalLag = 0;
+        friend bool operator==(const TopicSample &, const TopicSample &) = default;
+    };
+
+    // Opens or creates the file (and its directory). A file that is not a database, is
+    // corrupt or cannot be read is renamed to "<path>.corrupt-<yyyyMMdd-HHmmss>" (local
+    // time; with its -wal and -shm files) and a fresh one is created; warnings() then says
+    // so. Fails when no usable file can be made, when the policy is invalid, when another
+    // process holds the file locked, or when the file was written by a newer Lagscope
+    // (left untouched: it is not corrupt). Checks every page (PRAGMA quick_check), which
+    // takes time proportional to the file size: open it on the writer thread.
+    static Result<std::unique_ptr<HistoryStore>> open(const QString &path, RetentionPolicy policy = {});
+
+    // <AppDataLocation>/history.sqlite
+    static QString defaultPath();
+
+    ~HistoryStore();
+    HistoryStore(const HistoryStore &) = delete;
+    HistoryStore &operator=(const HistoryStore &) = delete;
+
+    // Messages for a person about what open() had to do (a file moved aside, WAL
+    // unavailable…); empty when all went well.
+    QStringList warnings() const;
+    QString path() const;
+    const RetentionPolicy &policy() const;
+
+    // Writes one poll in one transaction: a raw sample per group partition whose
+    // committed or log-end offset is known, and one aggregate per group. Snapshots of an
+    // unreachable cluster are ignored: they carry no offsets, only the absence of them.
+    Status appendSnapshot(const ClusterSnapshot &snapshot);
+    // The same for several polls (of one or more clusters) in one transaction: a writer
+    // thread that coalesces a burst pays for one commit.
+    Status appendSnapshots(const std::vector<SnapshotPtr> &snapshots);
+
+    Status appendEvents(const std::vector<ClusterEvent> &events);
+    // Events of a cluster with from <= time <= to, oldest first; only those of `group`
+    // when it is not empty.
+    Result<std::vector<ClusterEvent>> events(const QString &cluster, const QDateTime &from, const QDateTime &to,
+                                             const QString &group = {}) const;
+
+    // Samples whose time (bucket: whose span) overlaps [from, to], oldest first. An
+    // unknown cluster or group gives an empty history, not an error.
+    Result<std::vector<GroupSample>> groupHistory(const QString &cluster, const QString &group, const QDateTime &from,
+                                                  const QDateTime &to) const;
+    Result<std::map<TopicPartition, std::vector<PartitionSample>>>
+    partitionHistory(const QString &cluster, const QString &group, const QDateTime &from, const QDateTime &to) const;
+    Result<std::map<QString, std::vector<TopicSample>>> topicHistory(const QString &cluster, const QString &group,
+                                                                     const QDateTime &from, const QDateTime &to) const;
+
+    // Moves rows that aged out of a tier into the next tier's buckets and deletes what is
+    // older than the retention, in one transaction. Idempotent; meant to run every few
+    // minutes, on a writer thread rather than the GUI thread: at 500 groups × 20
+    // partitions, five minutes of raw polls take about half a second to fold into buckets
+    // (and the first run after a long pause proportionally longer).
+    Status compact(const QDateTime &now);
+
+    // Database plus write-ahead log, in bytes.
+    qint64 fileSizeBytes() const;
+
+private:
+    struct Private;
+    explicit HistoryStore(std::unique_ptr<Private> d);
+    std::unique_ptr<Private> d;
+};
+
+} // namespace lagscope

@@ -1,0 +1,144 @@
+#pragma once
+// HistoryStore's internals, shared by its implementation files. Not part of the API.
+
+#include "store/HistoryStore.h"
+#include "store/SqlUtil.h"
+
+#include <QHash>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QVariantList>
+
+#include <optional>
+#include <utility>
+
+namespace lagscope {
+
+// A dictionary table (name → id) with a cache in front, so a poll of 10,000 partitions
+// costs hash lookups instead of SELECTs once the names are known.
+template <typename Key>
+class IdTable {
+public:
+    // selectSql/insertSql take the same positional values, in the same order.
+    Status prepare(QSqlDatabase &db, const QString &selectSql, const QString &insertSql)
+    {
+        m_select = QSqlQuery(db);
+        m_insert = QSqlQuery(db);
+        m_select.setForwardOnly(true);
+        if (!m_select.prepare(selectSql))
+            return sql::failed(m_select, QStringLiteral("cannot prepare a history query"));
+        if (!m_insert.prepare(insertSql))
+            return sql::failed(m_insert, QStringLiteral("cannot prepare a history query"));
+        return success();
+    }
+
+    Result<qint64> idFor(const Key &key, const QVariantList &values)
+    {
+        if (const auto it = m_ids.constFind(key); it != m_ids.constEnd())
+            return *it;
+        for (int i = 0; i < values.size(); ++i)
+            m_select.bindValue(i, values.at(i));
+        if (!m_select.exec())
+            return sql::failed(m_select, QStringLiteral("cannot read the history dictionary")).error();
+        qint64 id = -1;
+        if (m_select.next()) {
+            id = m_select.value(0).toLongLong();
+        } else {
+            for (int i = 0; i < values.size(); ++i)
+                m_insert.bindValue(i, values.at(i));
+            if (!m_insert.exec())
+                return sql::failed(m_insert, QStringLiteral("cannot extend the history dictionary")).error();
+            id = m_insert.lastInsertId().toLongLong();
+        }
+        m_select.finish();
+        m_ids.insert(key, id);
+        return id;
+    }
+
+    // After a rollback or a cleanup the cached ids may name rows that do not exist.
+    void clearCache() { m_ids.clear(); }
+
+    void release()
+    {
+        m_select = QSqlQuery();
+        m_insert = QSqlQuery();
+        m_ids.clear();
+    }
+
+private:
+    QSqlQuery m_select;
+    QSqlQuery m_insert;
+    QHash<Key, qint64> m_ids;
+};
+
+struct SeriesKey {
+    qint64 groupId;
+    qint64 topicId;
+    int partition;
+    friend bool operator==(const SeriesKey &, const SeriesKey &) = default;
+};
+
+inline size_t qHash(const SeriesKey &k, size_t seed = 0)
+{
+    return qHashMulti(seed, k.groupId, k.topicId, k.partition);
+}
+
+// What trying to use the file at the store's path told us.
+struct OpenAttempt {
+    enum Verdict {
+        Ok,
+        Damaged, // not a database, corrupt, unreadable: move it aside and start afresh
+        Refused, // fine but unusable now (busy, disk full, newer version): leave it alone
+    };
+    Verdict verdict = Ok;
+    QString message;
+};
+
+struct HistoryStore::Private {
+    QString path;
+    QString connectionName;
+    RetentionPolicy policy;
+    QStringList warnings;
+    QSqlDatabase db;
+
+    IdTable<QString> clusters;
+    IdTable<std::pair<qint64, QString>> groups;
+    IdTable<QString> topics;
+    IdTable<QString> states;
+    IdTable<SeriesKey> series;
+    QSqlQuery insertPoll;
+    QSqlQuery insertPartition;
+    QSqlQuery insertGroup;
+    QSqlQuery insertEvent;
+
+    ~Private() { closeConnection(); }
+
+    // Opens the connection, sets the pragmas, checks the file and prepares the schema.
+    OpenAttempt initialize();
+    Status prepareStatements();
+    void clearCaches();
+    void closeConnection();
+
+    Result<qint64> clusterId(const QString &cluster) { return clusters.idFor(cluster, {cluster}); }
+    Result<qint64> groupId(qint64 cluster, const QString &group)
+    {
+        return groups.idFor({cluster, group}, {cluster, group});
+    }
+    // The ids of an existing cluster and group, without creating them (for reads).
+    struct GroupKey {
+        qint64 clusterId;
+        qint64 groupId;
+    };
+    Result<std::optional<GroupKey>> findGroup(const QString &cluster, const QString &group) const;
+
+    // Writes one poll inside the caller's transaction; the caller rolls back on failure.
+    Status writeSnapshot(const ClusterSnapshot &snapshot);
+
+    // Begins a transaction; on failure the caller gets a message naming `what`.
+    Status begin(const QString &what);
+    Status commit(const QString &what);
+    // Rolls back and forgets cached ids, then returns `error` for the caller to pass on.
+    Status abort(const Status &error);
+};
+
+} // namespace lagscope

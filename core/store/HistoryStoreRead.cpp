@@ -1,0 +1,262 @@
+// Reading from the history store. Each query reads the tiers one by one, oldest first,
+// and keeps the rows whose time span overlaps the requested range: tiers never overlap in
+// time (compaction moves rows), so their concatenation is the history in time order.
+#include "store/HistorySchema.h"
+#include "store/HistoryStore.h"
+#include "store/HistoryStorePrivate.h"
+
+#include <QCoreApplication>
+
+#include <limits>
+
+namespace lagscope {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("lagscope::HistoryStore", text);
+}
+
+// A requested time range in milliseconds. A bucket is in it when its span overlaps it,
+// so for bucket tiers the lower bound moves back by one bucket less a millisecond.
+class TimeWindow {
+public:
+    TimeWindow(const QDateTime &from, const QDateTime &to, const RetentionPolicy &policy)
+        : m_from(from.isValid() ? from.toMSecsSinceEpoch() : std::numeric_limits<qint64>::min() / 2),
+          m_to(to.isValid() ? to.toMSecsSinceEpoch() : std::numeric_limits<qint64>::max() / 2),
+          m_fineMs(std::chrono::duration_cast<std::chrono::milliseconds>(policy.fineBucket).count()),
+          m_coarseMs(std::chrono::duration_cast<std::chrono::milliseconds>(policy.coarseBucket).count())
+    {
+    }
+
+    qint64 from(int tier) const
+    {
+        if (tier == historyschema::kFineTier)
+            return m_from - m_fineMs + 1;
+        if (tier == historyschema::kCoarseTier)
+            return m_from - m_coarseMs + 1;
+        return m_from;
+    }
+    qint64 to() const { return m_to; }
+
+private:
+    qint64 m_from;
+    qint64 m_to;
+    qint64 m_fineMs;
+    qint64 m_coarseMs;
+};
+
+// Oldest tier first: tiers do not overlap in time, so this is time order without a sort.
+constexpr int kTiersByAge[] = {historyschema::kCoarseTier, historyschema::kFineTier, historyschema::kRawTier};
+
+qint64 orUnknown(const QVariant &v)
+{
+    return v.isNull() ? -1 : v.toLongLong();
+}
+
+} // namespace
+
+Result<std::optional<HistoryStore::Private::GroupKey>> HistoryStore::Private::findGroup(const QString &cluster,
+                                                                                       const QString &group) const
+{
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT g.cluster_id, g.id FROM consumer_group g JOIN cluster c ON c.id = g.cluster_id"
+                             " WHERE c.name = ? AND g.name = ?"));
+    q.addBindValue(cluster);
+    q.addBindValue(group);
+    if (!q.exec())
+        return sql::failed(q, tr("Cannot read the history")).error();
+    if (!q.next())
+        return std::optional<GroupKey>();
+    return std::optional<GroupKey>(GroupKey{q.value(0).toLongLong(), q.value(1).toLongLong()});
+}
+
+namespace {
+
+// The poll times of the group's cluster in one tier drive the join (CROSS JOIN keeps that
+// order), so each time costs one seek into this group's samples. The unary + stops SQLite
+// from turning p.t's range into a range scan of the samples of every group.
+QString fromPollTimes(QLatin1String samples, QLatin1String moreJoins = {})
+{
+    return QStringLiteral(" FROM poll p CROSS JOIN %1 s ON s.tier = +p.tier AND s.t = +p.t AND s.group_id = ?%2"
+                          " WHERE p.cluster_id = ? AND p.tier = ? AND p.t BETWEEN ? AND ?")
+        .arg(samples, moreJoins);
+}
+
+// Runs the query once per tier, oldest first; rows come in time order within a tier.
+template <typename OnRow>
+Status forEachTier(QSqlQuery &q, qint64 groupId, qint64 clusterId, const TimeWindow &window, const QString &what,
+                   OnRow onRow)
+{
+    for (const int tier : kTiersByAge) {
+        q.bindValue(0, groupId);
+        q.bindValue(1, clusterId);
+        q.bindValue(2, tier);
+        q.bindValue(3, window.from(tier));
+        q.bindValue(4, window.to());
+        if (!q.exec())
+            return sql::failed(q, what);
+        while (q.next())
+            onRow(q);
+    }
+    return success();
+}
+
+// series id → partition, for one group.
+Result<QHash<qint64, TopicPartition>> seriesOf(const QSqlDatabase &db, qint64 groupId)
+{
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT p.id, t.name, p.partition FROM partition_series p JOIN topic t ON t.id = p.topic_id"
+                             " WHERE p.group_id = ?"));
+    q.addBindValue(groupId);
+    if (!q.exec())
+        return sql::failed(q, tr("Cannot read the history")).error();
+    QHash<qint64, TopicPartition> out;
+    while (q.next())
+        out.insert(q.value(0).toLongLong(), TopicPartition{q.value(1).toString(), q.value(2).toInt()});
+    return out;
+}
+
+} // namespace
+
+Result<std::vector<ClusterEvent>> HistoryStore::events(const QString &cluster, const QDateTime &from,
+                                                       const QDateTime &to, const QString &group) const
+{
+    QSqlQuery q(d->db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT e.t, e.kind, e.severity, e.subject, e.group_name, e.message"
+                             " FROM event e JOIN cluster c ON c.id = e.cluster_id"
+                             " WHERE c.name = ? AND e.t BETWEEN ? AND ?")
+              + (group.isEmpty() ? QString() : QStringLiteral(" AND e.group_name = ?"))
+              + QStringLiteral(" ORDER BY e.t, e.id"));
+    q.addBindValue(cluster);
+    q.addBindValue(from.isValid() ? from.toMSecsSinceEpoch() : std::numeric_limits<qint64>::min());
+    q.addBindValue(to.isValid() ? to.toMSecsSinceEpoch() : std::numeric_limits<qint64>::max());
+    if (!group.isEmpty())
+        q.addBindValue(group);
+    if (!q.exec())
+        return sql::failed(q, tr("Cannot read events from the history")).error();
+
+    std::vector<ClusterEvent> out;
+    while (q.next()) {
+        ClusterEvent e;
+        // Kinds this version does not know were written by a newer one: skip them.
+        if (!eventKindFromName(q.value(1).toString(), &e.kind))
+            continue;
+        e.time = QDateTime::fromMSecsSinceEpoch(q.value(0).toLongLong(), Qt::UTC);
+        e.cluster = cluster;
+        const QString severity = q.value(2).toString();
+        for (const EventSeverity s : {EventSeverity::Info, EventSeverity::Warning, EventSeverity::Error})
+            if (severityName(s) == severity)
+                e.severity = s;
+        e.subject = q.value(3).toString();
+        e.group = q.value(4).toString();
+        e.message = q.value(5).toString();
+        out.push_back(std::move(e));
+    }
+    return out;
+}
+
+Result<std::vector<HistoryStore::GroupSample>> HistoryStore::groupHistory(const QString &cluster, const QString &group,
+                                                                          const QDateTime &from,
+                                                                          const QDateTime &to) const
+{
+    const auto key = d->findGroup(cluster, group);
+    if (!key)
+        return key.error();
+    std::vector<GroupSample> out;
+    if (!*key)
+        return out;
+
+    QSqlQuery q(d->db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT p.t, s.total_lag, s.max_lag, s.members, st.name")
+              + fromPollTimes(QLatin1String("group_sample"), QLatin1String(" LEFT JOIN group_state st ON st.id = s.state_id"))
+              + QStringLiteral(" ORDER BY p.t"));
+    const Status s = forEachTier(q, (*key)->groupId, (*key)->clusterId, TimeWindow(from, to, d->policy),
+                                 tr("Cannot read the history of %1").arg(group), [&out](const QSqlQuery &row) {
+                                     out.push_back({row.value(0).toLongLong(), row.value(1).toLongLong(),
+                                                    row.value(2).toLongLong(), row.value(3).toInt(),
+                                                    row.value(4).toString()});
+                                 });
+    if (!s)
+        return s.error();
+    return out;
+}
+
+Result<std::map<TopicPartition, std::vector<HistoryStore::PartitionSample>>>
+HistoryStore::partitionHistory(const QString &cluster, const QString &group, const QDateTime &from,
+                               const QDateTime &to) const
+{
+    const auto key = d->findGroup(cluster, group);
+    if (!key)
+        return key.error();
+    std::map<TopicPartition, std::vector<PartitionSample>> out;
+    if (!*key)
+        return out;
+    const auto series = seriesOf(d->db, (*key)->groupId);
+    if (!series)
+        return series.error();
+
+    QSqlQuery q(d->db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT p.t, s.series_id, s.committed, s.log_end, s.lag")
+              + fromPollTimes(QLatin1String("partition_sample")) + QStringLiteral(" ORDER BY p.t"));
+    // Rows come time by time; one vector per series, found through a small hash.
+    QHash<qint64, std::vector<PartitionSample> *> lists;
+    const Status s = forEachTier(q, (*key)->groupId, (*key)->clusterId, TimeWindow(from, to, d->policy),
+                                 tr("Cannot read the history of %1").arg(group), [&](const QSqlQuery &row) {
+                                     const qint64 seriesId = row.value(1).toLongLong();
+                                     auto &list = lists[seriesId];
+                                     if (!list)
+                                         list = &out[series->value(seriesId)];
+                                     list->push_back({row.value(0).toLongLong(), orUnknown(row.value(2)),
+                                                      orUnknown(row.value(3)), orUnknown(row.value(4))});
+                                 });
+    if (!s)
+        return s.error();
+    return out;
+}
+
+Result<std::map<QString, std::vector<HistoryStore::TopicSample>>>
+HistoryStore::topicHistory(const QString &cluster, const QString &group, const QDateTime &from,
+                           const QDateTime &to) const
+{
+    const auto key = d->findGroup(cluster, group);
+    if (!key)
+        return key.error();
+    std::map<QString, std::vector<TopicSample>> out;
+    if (!*key)
+        return out;
+    const auto series = seriesOf(d->db, (*key)->groupId);
+    if (!series)
+        return series.error();
+
+    QSqlQuery q(d->db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT p.t, s.series_id, s.lag") + fromPollTimes(QLatin1String("partition_sample"))
+              + QStringLiteral(" AND s.lag IS NOT NULL ORDER BY p.t"));
+    // All partitions of a group share their poll times and bucket starts, so a topic's
+    // point is the sum over the rows of one time; a topic has no point where none of its
+    // lags is known.
+    QHash<qint64, std::vector<TopicSample> *> lists;
+    const Status s = forEachTier(q, (*key)->groupId, (*key)->clusterId, TimeWindow(from, to, d->policy),
+                                 tr("Cannot read the history of %1").arg(group), [&](const QSqlQuery &row) {
+                                     const qint64 t = row.value(0).toLongLong();
+                                     const qint64 seriesId = row.value(1).toLongLong();
+                                     auto &list = lists[seriesId];
+                                     if (!list)
+                                         list = &out[series->value(seriesId).topic];
+                                     if (list->empty() || list->back().timeMs != t)
+                                         list->push_back({t, 0});
+                                     list->back().totalLag += row.value(2).toLongLong();
+                                 });
+    if (!s)
+        return s.error();
+    return out;
+}
+
+} // namespace lagscope

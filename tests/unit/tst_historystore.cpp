@@ -1,0 +1,703 @@
+// The history store: inserts and range queries, downsampling tiers on a simulated clock,
+// retention, events, restart, and recovery from damaged files.
+#include "store/HistoryStore.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <functional>
+
+using namespace lagscope;
+using namespace std::chrono_literals;
+
+namespace {
+
+using Points = QList<QPair<qint64, qint64>>; // (seconds relative to kNow, lag)
+
+const QDateTime kNow(QDate(2024, 3, 10), QTime(12, 0), Qt::UTC);
+const QString kCluster = QStringLiteral("dc1");
+const QString kGroup = QStringLiteral("billing");
+
+QDateTime rel(qint64 seconds)
+{
+    return kNow.addSecs(seconds);
+}
+
+qint64 relMs(qint64 seconds)
+{
+    return rel(seconds).toMSecsSinceEpoch();
+}
+
+PartitionLag partitionLag(const QString &topic, int partition, std::optional<std::int64_t> committed,
+                          std::optional<std::int64_t> logEnd)
+{
+    PartitionLag p;
+    p.partition = {topic, partition};
+    p.committed = committed;
+    p.logEnd = logEnd;
+    if (committed && logEnd)
+        p.lag = *logEnd - *committed;
+    return p;
+}
+
+GroupState groupState(const QString &id, std::vector<PartitionLag> partitions, const QString &state = QStringLiteral("Stable"),
+                      int members = 2)
+{
+    GroupState g;
+    g.groupId = id;
+    g.state = state;
+    g.members.resize(size_t(members));
+    g.partitions = std::move(partitions);
+    for (const auto &p : g.partitions) {
+        if (p.lag) {
+            g.totalLag += *p.lag;
+            g.maxLag = std::max(g.maxLag, *p.lag);
+        }
+    }
+    return g;
+}
+
+ClusterSnapshot snapshot(const QDateTime &at, std::vector<GroupState> groups)
+{
+    ClusterSnapshot s;
+    s.cluster = kCluster;
+    s.takenAt = at;
+    s.reachable = true;
+    s.groups = std::move(groups);
+    return s;
+}
+
+// One partition whose lag is `lag`; the offsets grow with the sample index.
+ClusterSnapshot singleLag(const QDateTime &at, qint64 lag, qint64 index, const QString &state = QStringLiteral("Stable"),
+                          int members = 2)
+{
+    const qint64 committed = 1000 + index * 10;
+    return snapshot(at, {groupState(kGroup, {partitionLag(QStringLiteral("orders"), 0, committed, committed + lag)},
+                                    state, members)});
+}
+
+ClusterEvent makeEvent(qint64 seconds, const QString &subject, const QString &group = {},
+                   EventKind kind = EventKind::GroupStateChanged, EventSeverity severity = EventSeverity::Info)
+{
+    ClusterEvent e;
+    e.time = rel(seconds);
+    e.cluster = kCluster;
+    e.kind = kind;
+    e.severity = severity;
+    e.subject = subject;
+    e.group = group;
+    e.message = QStringLiteral("message of ") + subject;
+    return e;
+}
+
+QStringList subjects(const std::vector<ClusterEvent> &events)
+{
+    QStringList out;
+    for (const auto &e : events)
+        out << e.subject;
+    return out;
+}
+
+Points groupPoints(const std::vector<HistoryStore::GroupSample> &samples)
+{
+    Points out;
+    for (const auto &s : samples)
+        out << qMakePair((s.timeMs - kNow.toMSecsSinceEpoch()) / 1000, s.totalLag);
+    return out;
+}
+
+} // namespace
+
+class TestHistoryStore final : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    int m_files = 0;
+
+    // A fresh file name for each store, so tests never see each other's data.
+    QString newPath()
+    {
+        return m_dir.filePath(QStringLiteral("store%1/history.sqlite").arg(++m_files));
+    }
+
+    static std::unique_ptr<HistoryStore> openOrFail(const QString &path, RetentionPolicy policy = {})
+    {
+        auto store = HistoryStore::open(path, policy);
+        if (!store) {
+            qWarning() << store.errorMessage();
+            return nullptr;
+        }
+        return std::move(store).value();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_dir.isValid());
+    }
+
+    void defaultPathIsInAppData()
+    {
+        QCOMPARE(HistoryStore::defaultPath(), QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
+                                                  + QStringLiteral("/history.sqlite"));
+    }
+
+    void invalidPolicyRejected()
+    {
+        RetentionPolicy policy;
+        policy.coarseBucket = 90s; // not a multiple of the one-minute bucket
+        const auto store = HistoryStore::open(newPath(), policy);
+        QVERIFY(!store);
+        QVERIFY(store.errorMessage().contains(QStringLiteral("multiple")));
+    }
+
+    void insertAndRangeQuery()
+    {
+        const auto store = openOrFail(newPath());
+        QVERIFY(store);
+        QVERIFY(store->warnings().isEmpty());
+        const QString orders = QStringLiteral("orders");
+        const QString refunds = QStringLiteral("refunds");
+        for (int i = 0; i < 3; ++i) {
+            const qint64 c = 100 + i;
+            QVERIFY(store->appendSnapshot(snapshot(
+                rel(-60 + i * 5),
+                {groupState(kGroup,
+                            {partitionLag(orders, 0, c, c + 10 * (i + 1)), partitionLag(orders, 1, std::nullopt, 500 + i),
+                             partitionLag(orders, 2, std::nullopt, std::nullopt), partitionLag(refunds, 0, c, c + 1)},
+                            i == 2 ? QStringLiteral("PreparingRebalance") : QStringLiteral("Stable"), 3 - i),
+                 groupState(QStringLiteral("audit"), {partitionLag(orders, 0, 7, 7)})}))
+                        .ok());
+        }
+
+        // Group aggregates, exactly as written, within an inclusive range.
+        const auto history = store->groupHistory(kCluster, kGroup, rel(-60), rel(-55));
+        QVERIFY(history);
+        const std::vector<HistoryStore::GroupSample> expected{{relMs(-60), 11, 10, 3, QStringLiteral("Stable")},
+                                                              {relMs(-55), 21, 20, 2, QStringLiteral("Stable")}};
+        QCOMPARE(*history, expected);
+        const auto all = store->groupHistory(kCluster, kGroup, rel(-3600), kNow);
+        QVERIFY(all);
+        QCOMPARE(all->size(), size_t(3));
+        QCOMPARE(all->back().state, QStringLiteral("PreparingRebalance"));
+
+        // Partition samples: unknown values come back as -1, partitions with nothing known are absent.
+        const auto partitions = store->partitionHistory(kCluster, kGroup, rel(-3600), kNow);
+        QVERIFY(partitions);
+        QCOMPARE(partitions->size(), size_t(3));
+        QVERIFY(!partitions->contains(TopicPartition{orders, 2}));
+        const std::vector<HistoryStore::PartitionSample> orders0{
+            {relMs(-60), 100, 110, 10}, {relMs(-55), 101, 121, 20}, {relMs(-50), 102, 132, 30}};
+        QCOMPARE(partitions->at(TopicPartition{orders, 0}), orders0);
+        const std::vector<HistoryStore::PartitionSample> orders1{
+            {relMs(-60), -1, 500, -1}, {relMs(-55), -1, 501, -1}, {relMs(-50), -1, 502, -1}};
+        QCOMPARE(partitions->at(TopicPartition{orders, 1}), orders1);
+
+        // Per-topic lines sum the known lags.
+        const auto topics = store->topicHistory(kCluster, kGroup, rel(-3600), kNow);
+        QVERIFY(topics);
+        const std::vector<HistoryStore::TopicSample> ordersLine{{relMs(-60), 10}, {relMs(-55), 20}, {relMs(-50), 30}};
+        const std::vector<HistoryStore::TopicSample> refundsLine{{relMs(-60), 1}, {relMs(-55), 1}, {relMs(-50), 1}};
+        QCOMPARE(topics->size(), size_t(2));
+        QCOMPARE(topics->at(orders), ordersLine);
+        QCOMPARE(topics->at(refunds), refundsLine);
+
+        // Ranges outside the data, unknown groups and clusters: empty, not errors.
+        const auto before = store->groupHistory(kCluster, kGroup, rel(-7200), rel(-61));
+        QVERIFY(before && before->empty());
+        const auto unknownGroup = store->groupHistory(kCluster, QStringLiteral("nobody"), rel(-3600), kNow);
+        QVERIFY(unknownGroup && unknownGroup->empty());
+        const auto unknownCluster = store->partitionHistory(QStringLiteral("dc9"), kGroup, rel(-3600), kNow);
+        QVERIFY(unknownCluster && unknownCluster->empty());
+        const auto other = store->groupHistory(kCluster, QStringLiteral("audit"), rel(-3600), kNow);
+        QVERIFY(other);
+        QCOMPARE(other->size(), size_t(3));
+    }
+
+    void unreachableSnapshotIgnored()
+    {
+        const auto store = openOrFail(newPath());
+        QVERIFY(store);
+        ClusterSnapshot s = singleLag(rel(-10), 5, 0);
+        s.reachable = false;
+        s.error = QStringLiteral("all brokers down");
+        QVERIFY(store->appendSnapshot(s).ok());
+        QVERIFY(store->appendSnapshots({std::make_shared<const ClusterSnapshot>(s), nullptr}).ok());
+        const auto history = store->groupHistory(kCluster, kGroup, rel(-3600), kNow);
+        QVERIFY(history);
+        QVERIFY(history->empty());
+    }
+
+    // Several polls of several clusters in one call; unreachable ones are skipped.
+    void batchAppend()
+    {
+        const auto store = openOrFail(newPath());
+        QVERIFY(store);
+        ClusterSnapshot other = singleLag(rel(-20), 9, 0);
+        other.cluster = QStringLiteral("dc2");
+        ClusterSnapshot down = singleLag(rel(-15), 99, 1);
+        down.reachable = false;
+        QVERIFY(store->appendSnapshots({std::make_shared<const ClusterSnapshot>(singleLag(rel(-20), 1, 0)),
+                                        std::make_shared<const ClusterSnapshot>(other),
+                                        std::make_shared<const ClusterSnapshot>(down),
+                                        std::make_shared<const ClusterSnapshot>(singleLag(rel(-10), 2, 2))})
+                    .ok());
+        const auto dc1 = store->groupHistory(kCluster, kGroup, rel(-60), kNow);
+        QVERIFY(dc1);
+        QCOMPARE(groupPoints(*dc1), (Points{{-20, 1}, {-10, 2}}));
+        const auto dc2 = store->groupHistory(QStringLiteral("dc2"), kGroup, rel(-60), kNow);
+        QVERIFY(dc2);
+        QCOMPARE(groupPoints(*dc2), (Points{{-20, 9}}));
+    }
+
+    void tiers_data()
+    {
+        QTest::addColumn<Points>("samples");
+        QTest::addColumn<Points>("expected");
+        const qint64 h = 3600;
+        QTest::newRow("raw kept for 6 h") << Points{{-h, 10}, {-h + 5, 30}, {-h + 10, 20}}
+                                          << Points{{-h, 10}, {-h + 5, 30}, {-h + 10, 20}};
+        QTest::newRow("one-minute bucket keeps the max")
+            << Points{{-10 * h, 5}, {-10 * h + 5, 50}, {-10 * h + 20, 7}, {-10 * h + 55, 9}} << Points{{-10 * h, 50}};
+        QTest::newRow("adjacent minutes stay apart")
+            << Points{{-10 * h, 5}, {-10 * h + 30, 8}, {-10 * h + 60, 3}, {-10 * h + 90, 2}}
+            << Points{{-10 * h, 8}, {-10 * h + 60, 3}};
+        QTest::newRow("ten-minute bucket keeps the max")
+            << Points{{-30 * h, 100}, {-30 * h + 180, 300}, {-30 * h + 599, 200}, {-30 * h + 600, 1}}
+            << Points{{-30 * h, 300}, {-30 * h + 600, 1}};
+        QTest::newRow("raw cutoff on a minute boundary")
+            << Points{{-6 * h - 30, 4}, {-6 * h, 6}, {-6 * h + 10, 8}} << Points{{-6 * h - 60, 4}, {-6 * h, 6}, {-6 * h + 10, 8}};
+        QTest::newRow("older than 7 days dropped") << Points{{-8 * 24 * h, 7}, {-7 * 24 * h - 1, 9}, {-h, 1}}
+                                                   << Points{{-h, 1}};
+        QTest::newRow("three tiers in order")
+            << Points{{-50 * h + 1, 11}, {-50 * h + 2, 12}, {-12 * h, 21}, {-12 * h + 1, 22}, {-60, 31}}
+            << Points{{-50 * h, 12}, {-12 * h, 22}, {-60, 31}};
+    }
+
+    // Raw → 1-minute → 10-minute buckets; the same for group aggregates and partitions.
+    void tiers()
+    {
+        QFETCH(Points, samples);
+        QFETCH(Points, expected);
+        const auto store = openOrFail(newPath());
+        QVERIFY(store);
+        for (qsizetype i = 0; i < samples.size(); ++i)
+            QVERIFY(store->appendSnapshot(singleLag(rel(samples[i].first), samples[i].second, i)).ok());
+
+        for (int pass = 0; pass < 2; ++pass) { // the second pass must change nothing
+            QVERIFY(store->compact(kNow).ok());
+            const auto history = store->groupHistory(kCluster, kGroup, rel(-8 * 24 * 3600), kNow);
+            QVERIFY(history);
+            QCOMPARE(groupPoints(*history), expected);
+            for (const auto &s : *history)
+                QCOMPARE(s.maxLag, s.totalLag);
+
+            const auto partitions = store->partitionHistory(kCluster, kGroup, rel(-8 * 24 * 3600), kNow);
+            QVERIFY(partitions);
+            Points partitionPoints;
+            for (const auto &s : partitions->at(TopicPartition{QStringLiteral("orders"), 0}))
+                partitionPoints << qMakePair((s.timeMs - kNow.toMSecsSinceEpoch()) / 1000, s.lag);
+            QCOMPARE(partitionPoints, expected);
+
+            const auto topics = store->topicHistory(kCluster, kGroup, rel(-8 * 24 * 3600), kNow);
+            QVERIFY(topics);
+            Points topicPoints;
+            for (const auto &s : topics->at(QStringLiteral("orders")))
+                topicPoints << qMakePair((s.timeMs - kNow.toMSecsSinceEpoch()) / 1000, s.totalLag);
+            QCOMPARE(topicPoints, expected);
+        }
+    }
+
+    // A bucket keeps the last offsets, member count and state it saw.
+    void bucketKeepsLastLevels()
+    {
+        const auto store = openOrFail(newPath());
+        QVERIFY(store);
+        const qint64 t0 = -10 * 3600;
+        QVERIFY(store->appendSnapshot(singleLag(rel(t0), 100, 0, QStringLiteral("Stable"), 3)).ok());
+        QVERIFY(store->appendSnapshot(singleLag(rel(t0 + 20), 95, 1, QStringLiteral("Stable"), 3)).ok());
+        QVERIFY(store->appendSnapshot(singleLag(rel(t0 + 40), 90, 2, QStringLiteral("PreparingRebalance"), 2)).ok());
+        QVERIFY(store->compact(kNow).ok());
+
+        const auto groups = store->groupHistory(kCluster, kGroup, rel(t0 - 3600), kNow);
+        QVERIFY(groups);
+        const std::vector<HistoryStore::GroupSample> expected{{relMs(t0), 100, 100, 2, QStringLiteral("PreparingRebalance")}};
+        QCOMPARE(*groups, expected);
+        const auto partitions = store->partitionHistory(kCluster, kGroup, rel(t0 - 3600), kNow);
+        QVERIFY(partitions);
+        const std::vector<HistoryStore::PartitionSample> bucket{{relMs(t0), 1020, 1110, 100}};
+        QCOMPARE(partitions->at(TopicPartition{QStringLiteral("orders"), 0}), bucket);
+
+        // A range starting inside the bucket still shows it.
+        const auto inside = store->groupHistory(kCluster, kGroup, rel(t0 + 30), rel(t0 + 50));
+        QVERIFY(inside);
+        QCOMPARE(inside->size(), size_t(1));
+    }
+
+    // 26 simulated hours of 5 s polls, compacted every 10 minutes as the application would:
+    // the chart shows 10-minute buckets, then 1-minute buckets, then raw polls, each
+    // bucket holding the maximum lag of the polls it replaced.
+    void simulatedClock()
+    {
+        const auto store = openOrFail(newPath());
+        QVERIFY(store);
+        const qint64 start = -26 * 3600;
+        auto lagAt = [](qint64 s) { return (s * 7919) % 1009; };
+        qint64 index = 0;
+        for (qint64 s = start; s <= 0; s += 5, ++index) {
+            QVERIFY(store->appendSnapshot(singleLag(rel(s), lagAt(s - start), index)).ok());
+            if (s % 600 == 0)
+                QVERIFY(store->compact(rel(s)).ok());
+        }
+        QVERIFY(store->compact(kNow).ok());
+
+        const auto history = store->groupHistory(kCluster, kGroup, rel(start), kNow);
+        QVERIFY(history);
+        QVERIFY(!history->empty());
+        const qint64 nowMs = kNow.toMSecsSinceEpoch();
+        qint64 previous = 0;
+        int counts[3] = {0, 0, 0};
+        for (const auto &sample : *history) {
+            const qint64 age = nowMs - sample.timeMs;
+            const qint64 span = age > 24 * 3600 * 1000 ? 600 : age > 6 * 3600 * 1000 ? 60 : 5;
+            ++counts[span == 600 ? 2 : span == 60 ? 1 : 0];
+            if (previous != 0)
+                QVERIFY2(sample.timeMs > previous, qPrintable(QString::number(sample.timeMs)));
+            previous = sample.timeMs;
+            qint64 expected = -1;
+            for (qint64 s = (sample.timeMs - nowMs) / 1000; s < (sample.timeMs - nowMs) / 1000 + span; s += 5)
+                if (s >= start && s <= 0)
+                    expected = std::max(expected, lagAt(s - start));
+            QCOMPARE(sample.totalLag, expected);
+        }
+        QCOMPARE(counts[2], 2 * 6);     // 24–26 h ago
+        QCOMPARE(counts[1], 18 * 60);   // 6–24 h ago
+        QCOMPARE(counts[0], 6 * 720 + 1); // the last 6 h, both ends included
+    }
+
+    void retention()
+    {
+        const auto store = openOrFail(newPath());
+        QVERIFY(store);
+        const qint64 day = 24 * 3600;
+        QVERIFY(store->appendSnapshot(singleLag(rel(-8 * day), 1, 0)).ok());
+        QVERIFY(store->appendSnapshot(singleLag(rel(-6 * day), 2, 1)).ok());
+        QVERIFY(store->appendSnapshot(singleLag(rel(-60), 3, 2)).ok());
+        // A group seen only 8 days ago disappears entirely.
+        QVERIFY(store->appendSnapshot(snapshot(rel(-8 * day), {groupState(QStringLiteral("gone"),
+                                                                          {partitionLag(QStringLiteral("old"), 0, 1, 2)})}))
+                    .ok());
+        QVERIFY(store->appendEvents({makeEvent(-8 * day, QStringLiteral("ancient")), makeEvent(-60, QStringLiteral("recent"))}).ok());
+        QVERIFY(store->compact(kNow).ok());
+
+        const auto history = store->groupHistory(kCluster, kGroup, rel(-30 * day), kNow);
+        QVERIFY(history);
+        QCOMPARE(groupPoints(*history), (Points{{-6 * day, 2}, {-60, 3}}));
+        const auto gone = store->partitionHistory(kCluster, QStringLiteral("gone"), rel(-30 * day), kNow);
+        QVERIFY(gone && gone->empty());
+        const auto events = store->events(kCluster, rel(-30 * day), kNow);
+        QVERIFY(events);
+        QCOMPARE(subjects(*events), QStringList{QStringLiteral("recent")});
+
+        // Writing after a cleanup that removed dictionary rows still works.
+        QVERIFY(store->appendSnapshot(snapshot(kNow, {groupState(QStringLiteral("gone"),
+                                                                 {partitionLag(QStringLiteral("old"), 0, 5, 9)})}))
+                    .ok());
+        const auto back = store->partitionHistory(kCluster, QStringLiteral("gone"), rel(-60), kNow);
+        QVERIFY(back);
+        QCOMPARE(back->size(), size_t(1));
+    }
+
+    void events_data()
+    {
+        QTest::addColumn<qint64>("from");
+        QTest::addColumn<qint64>("to");
+        QTest::addColumn<QString>("group");
+        QTest::addColumn<QStringList>("expected");
+        QTest::newRow("all") << qint64(-3600) << qint64(0) << QString()
+                             << QStringList{QStringLiteral("broker 2"), QStringLiteral("billing joined"),
+                                            QStringLiteral("audit left"), QStringLiteral("billing rebalanced")};
+        QTest::newRow("one group") << qint64(-3600) << qint64(0) << kGroup
+                                   << QStringList{QStringLiteral("billing joined"), QStringLiteral("billing rebalanced")};
+        QTest::newRow("inclusive bounds") << qint64(-300) << qint64(-120) << QString()
+                                          << QStringList{QStringLiteral("billing joined"), QStringLiteral("audit left")};
+        QTest::newRow("group and time") << qint64(-200) << qint64(0) << kGroup
+                                        << QStringList{QStringLiteral("billing rebalanced")};
+        QTest::newRow("nothing") << qint64(-3600) << qint64(-601) << QString() << QStringList{};
+        QTest::newRow("unknown group") << qint64(-3600) << qint64(0) << QStringLiteral("nobody") << QStringList{};
+    }
+
+    void events()
+    {
+        QFETCH(qint64, from);
+        QFETCH(qint64, to);
+        QFETCH(QString, group);
+        QFETCH(QStringList, expected);
+        const auto store = openOrFail(newPath());
+        QVERIFY(store);
+        const std::vector<ClusterEvent> written{
+            makeEvent(-600, QStringLiteral("broker 2"), {}, EventKind::BrokerOffline, EventSeverity::Error),
+            makeEvent(-300, QStringLiteral("billing joined"), kGroup, EventKind::MemberJoined),
+            makeEvent(-120, QStringLiteral("audit left"), QStringLiteral("audit"), EventKind::MemberLeft, EventSeverity::Warning),
+            makeEvent(-60, QStringLiteral("billing rebalanced"), kGroup),
+        };
+        QVERIFY(store->appendEvents(written).ok());
+        ClusterEvent elsewhere = makeEvent(-60, QStringLiteral("other cluster"));
+        elsewhere.cluster = QStringLiteral("dc2");
+        QVERIFY(store->appendEvents({elsewhere}).ok());
+
+        const auto read = store->events(kCluster, rel(from), rel(to), group);
+        QVERIFY(read);
+        QCOMPARE(subjects(*read), expected);
+        for (const auto &e : *read) // every field round-trips
+            QVERIFY(std::find(written.begin(), written.end(), e) != written.end());
+    }
+
+    void restart()
+    {
+        const QString path = newPath();
+        {
+            const auto store = openOrFail(path);
+            QVERIFY(store);
+            QVERIFY(store->appendSnapshot(singleLag(rel(-10), 42, 0)).ok());
+            QVERIFY(store->appendEvents({makeEvent(-10, QStringLiteral("broker 1"))}).ok());
+            QVERIFY(QFileInfo::exists(path + QStringLiteral("-wal"))); // WAL mode
+            QVERIFY(store->fileSizeBytes() > 0);
+        }
+        const auto store = openOrFail(path);
+        QVERIFY(store);
+        QVERIFY(store->warnings().isEmpty());
+        const auto history = store->groupHistory(kCluster, kGroup, rel(-60), kNow);
+        QVERIFY(history);
+        QCOMPARE(groupPoints(*history), (Points{{-10, 42}}));
+        const auto events = store->events(kCluster, rel(-60), kNow);
+        QVERIFY(events);
+        QCOMPARE(subjects(*events), QStringList{QStringLiteral("broker 1")});
+        // Dictionary ids read back from the file are reused, not duplicated.
+        QVERIFY(store->appendSnapshot(singleLag(rel(-5), 43, 1)).ok());
+        const auto partitions = store->partitionHistory(kCluster, kGroup, rel(-60), kNow);
+        QVERIFY(partitions);
+        QCOMPARE(partitions->size(), size_t(1));
+        QCOMPARE(partitions->begin()->second.size(), size_t(2));
+    }
+
+    void recovery_data()
+    {
+        QTest::addColumn<QString>("damage");
+        QTest::addColumn<bool>("movedAside");
+        QTest::newRow("garbage bytes") << QStringLiteral("garbage") << true;
+        QTest::newRow("damaged pages") << QStringLiteral("pages") << true;
+        QTest::newRow("another application's database") << QStringLiteral("foreign") << true;
+        QTest::newRow("directory at the path") << QStringLiteral("directory") << true;
+        QTest::newRow("empty file is a new database") << QStringLiteral("empty") << false;
+        // Tests usually run as root, for whom mode 000 does not block reading; the
+        // directory row above covers "cannot be read" then.
+        if (::geteuid() != 0)
+            QTest::newRow("unreadable file") << QStringLiteral("unreadable") << true;
+    }
+
+    void recovery()
+    {
+        QFETCH(QString, damage);
+        QFETCH(bool, movedAside);
+        const QString path = newPath();
+        QVERIFY(QDir().mkpath(QFileInfo(path).absolutePath()));
+        QByteArray original;
+        if (damage == QLatin1String("garbage") || damage == QLatin1String("unreadable")) {
+            original = QByteArray("this is not a database, just bytes\n").repeated(300);
+        } else if (damage == QLatin1String("pages")) {
+            {
+                const auto store = openOrFail(path);
+                QVERIFY(store);
+                for (int i = 0; i < 50; ++i)
+                    QVERIFY(store->appendSnapshot(singleLag(rel(-1000 + i), i, i)).ok());
+            }
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            original = file.readAll();
+            QVERIFY(original.size() > 3 * 4096);
+            original.replace(4096, original.size() - 4096, QByteArray(original.size() - 4096, '\x5a'));
+        } else if (damage == QLatin1String("foreign")) {
+            const QString connection = QStringLiteral("foreign");
+            {
+                QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
+                db.setDatabaseName(path);
+                QVERIFY(db.open());
+                QSqlQuery q(db);
+                QVERIFY(q.exec(QStringLiteral("CREATE TABLE recipes(name TEXT)")));
+                q = QSqlQuery();
+                db.close();
+            }
+            QSqlDatabase::removeDatabase(connection);
+        } else if (damage == QLatin1String("directory")) {
+            QVERIFY(QDir().mkpath(path));
+            QFile inside(path + QStringLiteral("/keep.txt"));
+            QVERIFY(inside.open(QIODevice::WriteOnly));
+            inside.write("precious");
+        }
+        if (!original.isEmpty() || damage == QLatin1String("empty")) {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            QCOMPARE(file.write(original), original.size());
+        }
+        if (damage == QLatin1String("unreadable"))
+            QVERIFY(QFile::setPermissions(path, QFileDevice::Permissions()));
+
+        const auto store = openOrFail(path);
+        QVERIFY(store);
+        const QStringList aside =
+            QFileInfo(path).dir().entryList({QStringLiteral("history.sqlite.corrupt-*")}, QDir::AllEntries | QDir::System);
+        if (!movedAside) {
+            QVERIFY(store->warnings().isEmpty());
+            QVERIFY(aside.isEmpty());
+        } else {
+            QCOMPARE(aside.size(), 1);
+            const QString movedPath = QFileInfo(path).dir().filePath(aside.first());
+            QVERIFY(QRegularExpression(QStringLiteral("\\.corrupt-\\d{8}-\\d{6}$")).match(movedPath).hasMatch());
+            QCOMPARE(store->warnings().size(), 1);
+            const QString warning = store->warnings().first();
+            QVERIFY2(warning.contains(path) && warning.contains(movedPath), qPrintable(warning));
+            qInfo().noquote() << "warning:" << warning;
+            if (damage == QLatin1String("directory")) {
+                QVERIFY(QFileInfo::exists(movedPath + QStringLiteral("/keep.txt")));
+            } else if (!original.isEmpty()) {
+                QFile moved(movedPath);
+                if (damage == QLatin1String("unreadable"))
+                    QVERIFY(moved.setPermissions(QFileDevice::ReadOwner));
+                QVERIFY(moved.open(QIODevice::ReadOnly));
+                QCOMPARE(moved.readAll(), original);
+            }
+        }
+        // The fresh store works.
+        QVERIFY(store->appendSnapshot(singleLag(rel(-10), 7, 0)).ok());
+        const auto history = store->groupHistory(kCluster, kGroup, rel(-60), kNow);
+        QVERIFY(history);
+        QCOMPARE(groupPoints(*history), (Points{{-10, 7}}));
+    }
+
+    // A file from a newer Lagscope is not corrupt: refuse it and leave it untouched.
+    void newerSchemaLeftAlone()
+    {
+        const QString path = newPath();
+        QVERIFY(QDir().mkpath(QFileInfo(path).absolutePath()));
+        const QString connection = QStringLiteral("newer");
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 99")));
+            QVERIFY(q.exec(QStringLiteral("CREATE TABLE future(x)")));
+            q = QSqlQuery();
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(connection);
+        const auto store = HistoryStore::open(path);
+        QVERIFY(!store);
+        QVERIFY2(store.errorMessage().contains(QStringLiteral("newer")), qPrintable(store.errorMessage()));
+        QVERIFY(QFileInfo::exists(path));
+        QVERIFY(QFileInfo(path).dir().entryList({QStringLiteral("*.corrupt-*")}).isEmpty());
+    }
+
+    // Numbers for the record; behaviour is asserted elsewhere, timings are benchmarked in tests/bench.
+    void timingLargePoll()
+    {
+        const auto store = openOrFail(newPath());
+        QVERIFY(store);
+        std::vector<GroupState> groups;
+        for (int g = 0; g < 500; ++g) {
+            std::vector<PartitionLag> partitions;
+            for (int p = 0; p < 20; ++p)
+                partitions.push_back(partitionLag(QStringLiteral("topic-%1").arg(g % 50), p + (g / 50) * 20, 1000000 + p,
+                                                  1000000 + p + g));
+            groups.push_back(groupState(QStringLiteral("group-%1").arg(g, 3, 10, QLatin1Char('0')), std::move(partitions)));
+        }
+        ClusterSnapshot s = snapshot(rel(-10), std::move(groups));
+        QElapsedTimer timer;
+        timer.start();
+        QVERIFY(store->appendSnapshot(s).ok());
+        const qint64 first = timer.nsecsElapsed();
+        s.takenAt = rel(-5);
+        timer.restart();
+        QVERIFY(store->appendSnapshot(s).ok());
+        const qint64 second = timer.nsecsElapsed();
+        qInfo("insert one poll of 500 groups x 20 partitions: first %.1f ms (new names), next %.1f ms",
+              double(first) / 1e6, double(second) / 1e6);
+        const auto history = store->partitionHistory(kCluster, QStringLiteral("group-499"), rel(-60), kNow);
+        QVERIFY(history);
+        QCOMPARE(history->size(), size_t(20));
+    }
+
+    void timingWeekOfOneGroup()
+    {
+        const auto store = openOrFail(newPath());
+        QVERIFY(store);
+        std::vector<PartitionLag> partitions;
+        for (int p = 0; p < 20; ++p)
+            partitions.push_back(partitionLag(QStringLiteral("orders"), p, 0, 0));
+        ClusterSnapshot s = snapshot(kNow, {groupState(kGroup, partitions)});
+        const qint64 week = 7 * 24 * 3600;
+        QElapsedTimer timer;
+        timer.start();
+        qint64 polls = 0;
+        // Ten simulated minutes per transaction, then a compaction, as a writer thread
+        // that batches would do; one transaction per poll costs about as much again.
+        std::vector<SnapshotPtr> batch;
+        for (qint64 t = -week; t <= 0; t += 5, ++polls) {
+            GroupState &g = s.groups.front();
+            g.totalLag = g.maxLag = 0;
+            for (auto &p : g.partitions) {
+                p.committed = *p.committed + 50;
+                p.logEnd = *p.committed + (t + week + p.partition.partition * 13) % 700;
+                p.lag = *p.logEnd - *p.committed;
+                g.totalLag += *p.lag;
+                g.maxLag = std::max(g.maxLag, *p.lag);
+            }
+            s.takenAt = rel(t);
+            batch.push_back(std::make_shared<const ClusterSnapshot>(s));
+            if (t % 600 == 0) {
+                QVERIFY(store->appendSnapshots(batch).ok());
+                batch.clear();
+                QVERIFY(store->compact(rel(t)).ok());
+            }
+        }
+        const qint64 fillMs = timer.elapsed();
+
+        timer.restart();
+        const auto history = store->groupHistory(kCluster, kGroup, rel(-week), kNow);
+        const qint64 groupNs = timer.nsecsElapsed();
+        QVERIFY(history);
+        timer.restart();
+        const auto partitionLines = store->partitionHistory(kCluster, kGroup, rel(-week), kNow);
+        const qint64 partitionNs = timer.nsecsElapsed();
+        QVERIFY(partitionLines);
+        timer.restart();
+        const auto topicLines = store->topicHistory(kCluster, kGroup, rel(-week), kNow);
+        const qint64 topicNs = timer.nsecsElapsed();
+        QVERIFY(topicLines);
+        qsizetype partitionPoints = 0;
+        for (const auto &[tp, samples] : *partitionLines)
+            partitionPoints += qsizetype(samples.size());
+        qInfo("simulated week, 1 group x 20 partitions, 5 s polls: %lld polls filled in %lld ms, file %.1f MiB",
+              polls, fillMs, double(store->fileSizeBytes()) / (1024.0 * 1024.0));
+        qInfo("7-day query: groupHistory %zu points %.1f ms; partitionHistory %lld points %.1f ms; topicHistory %.1f ms",
+              history->size(), double(groupNs) / 1e6, qint64(partitionPoints), double(partitionNs) / 1e6,
+              double(topicNs) / 1e6);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHistoryStore)
+#include "tst_historystore.moc"
