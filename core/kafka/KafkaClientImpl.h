@@ -40,6 +40,9 @@ struct KafkaClient::Impl {
                                          Deadline deadline, const QString &what, Start start);
 };
 
+// How long librdkafka keeps an admin request alive (see admin() for why it exceeds ours).
+inline constexpr int kAdminLifetimeMs = 5 * 60 * 1000;
+
 QString rdError(rd_kafka_resp_err_t err);
 QString fromUtf8(const char *s);
 
@@ -54,7 +57,15 @@ Result<std::vector<rd::Event>> KafkaClient::Impl::admin(rd_kafka_admin_op_t op, 
     for (size_t i = 0; i < count; ++i) {
         rd::Options opts(rd_kafka_AdminOptions_new(rk.get(), op));
         char err[256];
-        rd_kafka_AdminOptions_set_request_timeout(opts.get(), std::max(1, deadline.remainingMs()), err, sizeof err);
+        // librdkafka 2.15.1 aborts (rd_kafka_enq_once_del_source_return: refcnt > 0) when a
+        // coordinator-bound admin request times out while its coordinator is down and the
+        // coordinator then comes back: rd_kafka_admin_coord_request() drops the eonce's last
+        // reference and the failure path drops it again. Seen here when a broker that
+        // coordinated groups was killed. So librdkafka's own timeout is set far beyond ours:
+        // we stop waiting at our deadline (the queue is destroyed, late results are dropped)
+        // and the request normally completes once a new coordinator is elected.
+        rd_kafka_AdminOptions_set_request_timeout(opts.get(), std::max(kAdminLifetimeMs, deadline.remainingMs()), err,
+                                                  sizeof err);
         // The index travels with the request so results can be put back in order.
         rd_kafka_AdminOptions_set_opaque(opts.get(), reinterpret_cast<void *>(i));
         start(opts.get(), queue.get(), i);
