@@ -1,56 +1,399 @@
 #include "MainWindow.h"
 
+#include "AppSettings.h"
+#include "EventLogDock.h"
+#include "charts/LagChart.h"
+#include "models/BrokerTableModel.h"
+#include "models/GroupFilterProxy.h"
+#include "models/GroupTableModel.h"
+#include "models/SparklineDelegate.h"
+#include "models/StatusColors.h"
+#include "models/TopicTableModel.h"
+#include "monitor/MonitorService.h"
+#include "pages/GroupDetailPage.h"
+#include "pages/OverviewPage.h"
+#include "pages/TablePage.h"
+#include "pages/WelcomePage.h"
+
 #include <QAction>
+#include <QCheckBox>
+#include <QCloseEvent>
+#include <QCoreApplication>
+#include <QDesktopServices>
+#include <QFileInfo>
 #include <QHeaderView>
-#include <QKeySequence>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTreeWidget>
+#include <QUrl>
 
 namespace lagscope {
 
-MainWindow::MainWindow(const AppConfig &config, const QString &configPath, const QString &configError,
-                       QWidget *parent)
-    : QMainWindow(parent)
-{
-    setWindowTitle(tr("Lagscope"));
-    setObjectName(QStringLiteral("mainWindow"));
+namespace {
 
-    auto *fileMenu = menuBar()->addMenu(tr("&File"));
-    QAction *quit = fileMenu->addAction(tr("&Quit"));
+constexpr int ClusterRole = Qt::UserRole + 1;
+constexpr int PageRole = Qt::UserRole + 2;
+
+// Topics page: hides internal topics unless asked to show them.
+class TopicProxy final : public QSortFilterProxyModel {
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+    bool showInternal = false;
+    void refilter() { invalidateFilter(); }
+
+protected:
+    bool filterAcceptsRow(int row, const QModelIndex &parent) const override
+    {
+        const QModelIndex index = sourceModel()->index(row, 0, parent);
+        if (!showInternal && index.data(TopicTableModel::InternalRole).toBool())
+            return false;
+        return QSortFilterProxyModel::filterAcceptsRow(row, parent);
+    }
+};
+
+// Installed next to the binary's share/ folder by the package; the source tree otherwise.
+QString sampleConfigPath()
+{
+    const QString installed =
+        QCoreApplication::applicationDirPath() + QStringLiteral("/../share/lagscope/lagscope.sample.yaml");
+    if (QFileInfo::exists(installed))
+        return QFileInfo(installed).canonicalFilePath();
+    return QStringLiteral(LAGSCOPE_SOURCE_DIR "/resources/lagscope.sample.yaml");
+}
+
+} // namespace
+
+MainWindow::MainWindow(const AppConfig &config, const QString &configPath, const QString &configError,
+                       MonitorService *monitor, const HistoryStore *history, QWidget *parent)
+    : QMainWindow(parent), m_monitor(monitor)
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(tr("Lagscope"));
+    m_splitter = new QSplitter(this);
+    m_splitter->setObjectName(QStringLiteral("mainSplitter"));
+    m_tree = new QTreeWidget(m_splitter);
+    m_tree->setObjectName(QStringLiteral("clusterTree"));
+    m_tree->setHeaderLabels({tr("Cluster"), tr("Status")});
+    m_tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_stack = new QStackedWidget(m_splitter);
+    m_splitter->setStretchFactor(1, 1);
+    setCentralWidget(m_splitter);
+
+    m_events = new EventLogDock(this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_events);
+    buildPages(history);
+    buildActions();
+
+    if (config.clusters.empty() || !configError.isEmpty()) {
+        auto *welcome = new WelcomePage(configPath, configError, sampleConfigPath(), m_stack);
+        connect(welcome, &WelcomePage::openSampleRequested, this,
+                [] { QDesktopServices::openUrl(QUrl::fromLocalFile(sampleConfigPath())); });
+        m_welcome = welcome;
+        m_stack->addWidget(m_welcome);
+        m_stack->setCurrentWidget(m_welcome);
+        statusBar()->showMessage(tr("No clusters configured"));
+    } else {
+        buildTree(config);
+    }
+    if (m_monitor)
+        connect(m_monitor, &MonitorService::updated, this, &MainWindow::applyUpdate);
+    resize(1280, 800);
+    // The event log starts small; the pages are what people open the window for.
+    resizeDocks({m_events}, {180}, Qt::Vertical);
+    restoreState();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildActions()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *refresh = file->addAction(tr("&Refresh now"));
+    refresh->setObjectName(QStringLiteral("actionRefresh"));
+    refresh->setShortcut(QKeySequence::Refresh);
+    connect(refresh, &QAction::triggered, this, [this] {
+        if (m_monitor)
+            m_monitor->refreshAll();
+    });
+    QAction *find = file->addAction(tr("&Filter"));
+    find->setObjectName(QStringLiteral("actionFilter"));
+    find->setShortcut(QKeySequence::Find);
+    connect(find, &QAction::triggered, this, [this] {
+        if (auto *page = qobject_cast<TablePage *>(m_stack->currentWidget())) {
+            page->filter()->setFocus(Qt::ShortcutFocusReason);
+            page->filter()->selectAll();
+        }
+    });
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"));
+    quit->setObjectName(QStringLiteral("actionQuit"));
     quit->setShortcut(QKeySequence::Quit);
     connect(quit, &QAction::triggered, this, &QWidget::close);
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->addAction(m_events->toggleViewAction());
+}
 
-    auto *splitter = new QSplitter(this);
-    m_clusters = new QTreeWidget(splitter);
-    m_clusters->setObjectName(QStringLiteral("clusterTree"));
-    m_clusters->setHeaderLabels({tr("Cluster"), tr("Bootstrap servers")});
-    m_clusters->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+void MainWindow::buildPages(const HistoryStore *history)
+{
+    m_overview = new OverviewPage(m_stack);
+
+    m_brokers = new BrokerTableModel(this);
+    auto *brokerProxy = new QSortFilterProxyModel(this);
+    brokerProxy->setSourceModel(m_brokers);
+    brokerProxy->setSortRole(BrokerTableModel::SortRole);
+    brokerProxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    brokerProxy->setFilterKeyColumn(-1);
+    m_brokersPage = new TablePage(QStringLiteral("brokersPage"), tr("Brokers"), brokerProxy, m_stack);
+    connect(m_brokersPage, &TablePage::filterChanged, brokerProxy, &QSortFilterProxyModel::setFilterFixedString);
+
+    m_topics = new TopicTableModel(this);
+    auto *topicProxy = new TopicProxy(this);
+    topicProxy->setSourceModel(m_topics);
+    topicProxy->setSortRole(TopicTableModel::SortRole);
+    topicProxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    topicProxy->setFilterKeyColumn(TopicTableModel::Name);
+    m_topicsPage = new TablePage(QStringLiteral("topicsPage"), tr("Topics"), topicProxy, m_stack);
+    connect(m_topicsPage, &TablePage::filterChanged, topicProxy, &QSortFilterProxyModel::setFilterFixedString);
+    QCheckBox *internal = m_topicsPage->addOption(QStringLiteral("showInternal"), tr("Show internal topics"));
+    connect(internal, &QCheckBox::toggled, this, [topicProxy](bool on) {
+        topicProxy->showInternal = on;
+        topicProxy->refilter();
+    });
+
+    m_groups = new GroupTableModel(this);
+    m_groupProxy = new GroupFilterProxy(this);
+    m_groupProxy->setSourceModel(m_groups);
+    m_groupsPage = new TablePage(QStringLiteral("groupsPage"), tr("Consumer groups"), m_groupProxy, m_stack);
+    m_groupsPage->view()->setItemDelegateForColumn(GroupTableModel::Trend,
+                                                   new SparklineDelegate(GroupTableModel::TrendRole, this));
+    m_groupsPage->view()->sortByColumn(GroupTableModel::TotalLag, Qt::DescendingOrder);
+    m_groupsPage->view()->setColumnWidth(GroupTableModel::Group, 220);
+    m_groupsPage->view()->setColumnWidth(GroupTableModel::Topics, 200);
+    connect(m_groupsPage, &TablePage::filterChanged, m_groupProxy, &GroupFilterProxy::setFilterText);
+    connect(m_groupsPage, &TablePage::activated, this, [this](const QModelIndex &index) {
+        const QString group = index.sibling(index.row(), GroupTableModel::Group).data(Qt::DisplayRole).toString();
+        openGroup(m_cluster, group);
+    });
+
+    m_groupDetail = new GroupDetailPage(history, m_stack);
+    AppSettings settings;
+    m_groupDetail->chart()->setRange(static_cast<ChartRange>(settings.integer(AppSettings::Key::ChartRange)));
+    connect(m_groupDetail->chart(), &LagChart::rangeChanged, this,
+            [](ChartRange r) { AppSettings().setValue(AppSettings::Key::ChartRange, static_cast<int>(r)); });
+
+    for (QWidget *w : {static_cast<QWidget *>(m_overview), static_cast<QWidget *>(m_brokersPage),
+                       static_cast<QWidget *>(m_topicsPage), static_cast<QWidget *>(m_groupsPage),
+                       static_cast<QWidget *>(m_groupDetail)})
+        m_stack->addWidget(w);
+}
+
+void MainWindow::buildTree(const AppConfig &config)
+{
+    const std::pair<PageKind, QString> pages[] = {
+        {PageKind::Overview, tr("Overview")},
+        {PageKind::Brokers, tr("Brokers")},
+        {PageKind::Topics, tr("Topics")},
+        {PageKind::Groups, tr("Consumer groups")},
+    };
     for (const auto &c : config.clusters) {
-        auto *item = new QTreeWidgetItem(m_clusters, {c.name, c.bootstrapServers});
+        auto *item = new QTreeWidgetItem(m_tree, {c.name, tr("connecting…")});
+        item->setData(0, ClusterRole, c.name);
+        item->setData(0, PageRole, int(PageKind::Overview));
         if (c.readOnly)
             item->setToolTip(0, tr("Read-only: write actions are refused"));
+        for (const auto &[kind, title] : pages) {
+            auto *child = new QTreeWidgetItem(item, {title});
+            child->setData(0, ClusterRole, c.name);
+            child->setData(0, PageRole, int(kind));
+        }
+        item->setExpanded(true);
+        m_clusterItems[c.name] = item;
+        auto *status = new QLabel(tr("%1: connecting…").arg(c.name), this);
+        status->setObjectName(QStringLiteral("status-") + c.name);
+        statusBar()->addPermanentWidget(status);
+        m_statusLabels[c.name] = status;
     }
-    m_details = new QLabel(splitter);
-    m_details->setObjectName(QStringLiteral("details"));
-    m_details->setWordWrap(true);
-    m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    m_details->setMargin(12);
-    if (!configError.isEmpty()) {
-        m_details->setText(tr("<h3>Configuration problem</h3><p><tt>%1</tt></p><p>%2</p>")
-                               .arg(configPath.toHtmlEscaped(), configError.toHtmlEscaped()));
+    connect(m_tree, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
+        if (!item)
+            return;
+        selectPage(item->data(0, ClusterRole).toString(), static_cast<PageKind>(item->data(0, PageRole).toInt()));
+    });
+    m_cluster = config.clusters.front().name;
+    m_tree->setCurrentItem(m_clusterItems[m_cluster]);
+}
+
+void MainWindow::setHistory(const HistoryStore *history)
+{
+    m_groupDetail->chart()->setSource(history);
+}
+
+QWidget *MainWindow::page(PageKind kind) const
+{
+    switch (kind) {
+    case PageKind::Overview: return m_overview;
+    case PageKind::Brokers: return m_brokersPage;
+    case PageKind::Topics: return m_topicsPage;
+    case PageKind::Groups: return m_groupsPage;
+    case PageKind::GroupDetail: return m_groupDetail;
+    }
+    return nullptr;
+}
+
+SnapshotPtr MainWindow::latest(const QString &cluster) const
+{
+    const auto it = m_latest.find(cluster);
+    return it == m_latest.end() ? nullptr : it->second;
+}
+
+void MainWindow::selectPage(const QString &cluster, PageKind kind)
+{
+    if (m_welcome || !m_clusterItems.contains(cluster))
+        return;
+    const bool clusterChanged = cluster != m_cluster;
+    m_cluster = cluster;
+    m_page = kind;
+    // Keep the tree in step when the page was chosen from code (tests, restore).
+    QTreeWidgetItem *clusterItem = m_clusterItems[cluster];
+    QTreeWidgetItem *wanted = clusterItem;
+    for (int i = 0; i < clusterItem->childCount(); ++i)
+        if (clusterItem->child(i)->data(0, PageRole).toInt() == int(kind == PageKind::GroupDetail ? PageKind::Groups : kind))
+            wanted = kind == PageKind::Overview ? clusterItem : clusterItem->child(i);
+    if (m_tree->currentItem() != wanted) {
+        const QSignalBlocker block(m_tree);
+        m_tree->setCurrentItem(wanted);
+    }
+    if (clusterChanged)
+        applyToPages(latest(cluster));
+    showCurrent();
+    AppSettings settings;
+    settings.setValue(AppSettings::Key::LastCluster, cluster);
+    settings.setValue(AppSettings::Key::LastPage, int(kind == PageKind::GroupDetail ? PageKind::Groups : kind));
+}
+
+void MainWindow::openGroup(const QString &cluster, const QString &group)
+{
+    selectPage(cluster, PageKind::GroupDetail);
+    m_groupDetail->showGroup(cluster, latest(cluster), group);
+    AppSettings().setValue(AppSettings::Key::LastGroup, group);
+}
+
+void MainWindow::showCurrent()
+{
+    m_stack->setCurrentWidget(page(m_page));
+}
+
+void MainWindow::applyUpdate(const PollUpdate &update)
+{
+    const SnapshotPtr &s = update.snapshot;
+    m_latest[s->cluster] = s;
+    updateClusterStatus(s);
+    m_events->append(update.events);
+    if (s->cluster == m_cluster) {
+        applyToPages(s);
+        if (!m_groupDetail->groupId().isEmpty())
+            m_groupDetail->chart()->appendEvents(update.events);
+    }
+}
+
+void MainWindow::applyToPages(const SnapshotPtr &s)
+{
+    // Every model updates incrementally, so applying the hidden pages too costs little and
+    // keeps the sparkline trends continuous.
+    m_overview->apply(s);
+    m_brokers->apply(s);
+    m_topics->apply(s);
+    m_groups->apply(s);
+    if (!m_groupDetail->groupId().isEmpty() && s && s->cluster == m_cluster)
+        m_groupDetail->apply(s);
+    const QString stale = s && !s->reachable ? tr(" — stale: cluster unreachable") : QString();
+    const QLocale locale;
+    const int brokers = s ? int(s->brokers.size()) : 0;
+    const int topics = s ? int(s->topics.size()) : 0;
+    const int groups = s ? int(s->groups.size()) : 0;
+    m_brokersPage->setSubtitle(tr("%1 broker(s)%2").arg(brokers).arg(stale));
+    m_topicsPage->setSubtitle(tr("%1 topic(s)%2").arg(topics).arg(stale));
+    m_groupsPage->setSubtitle(tr("%1 group(s), total lag %2%3")
+                                  .arg(groups)
+                                  .arg(locale.toString(qlonglong(s ? s->totalLag() : 0)))
+                                  .arg(stale));
+}
+
+void MainWindow::updateClusterStatus(const SnapshotPtr &s)
+{
+    QTreeWidgetItem *item = m_clusterItems.count(s->cluster) ? m_clusterItems[s->cluster] : nullptr;
+    QLabel *label = m_statusLabels.count(s->cluster) ? m_statusLabels[s->cluster] : nullptr;
+    QString text;
+    StatusTone tone = StatusTone::Good;
+    if (!s->reachable) {
+        text = tr("Unreachable since %1").arg(s->unreachableSince.toLocalTime().toString(QStringLiteral("HH:mm:ss")));
+        tone = StatusTone::Error;
     } else {
-        m_details->setText(tr("<h3>Lagscope</h3><p>%n cluster(s) configured in <tt>%1</tt>.</p>"
-                              "<p>Live monitoring pages come with the monitoring engine.</p>",
-                              nullptr, int(config.clusters.size()))
-                               .arg(configPath.toHtmlEscaped()));
+        int under = 0, offline = 0;
+        for (const auto &t : s->topics) {
+            under += t.underReplicatedCount();
+            offline += t.offlineCount();
+        }
+        const int down = int(s->brokers.size()) - s->onlineBrokerCount();
+        if (offline > 0 || down > 0) {
+            text = tr("%1 broker(s) down, %2 offline partition(s)").arg(down).arg(offline);
+            tone = StatusTone::Error;
+        } else if (under > 0) {
+            text = tr("%1 under-replicated").arg(under);
+            tone = StatusTone::Warning;
+        } else {
+            text = tr("OK");
+        }
     }
-    splitter->setStretchFactor(1, 1);
-    setCentralWidget(splitter);
-    statusBar()->showMessage(tr("%n cluster(s)", nullptr, int(config.clusters.size())));
-    resize(960, 600);
+    if (item) {
+        item->setText(1, text);
+        item->setForeground(1, statusForeground(tone, palette()));
+        item->setToolTip(1, s->error);
+    }
+    if (label) {
+        label->setText(s->reachable ? tr("%1: polled %2 (%3 ms)")
+                                          .arg(s->cluster, s->takenAt.toLocalTime().toString(QStringLiteral("HH:mm:ss")))
+                                          .arg(s->pollDurationMs)
+                                    : tr("%1: %2").arg(s->cluster, text));
+        label->setToolTip(s->error);
+    }
+}
+
+void MainWindow::showWarning(const QString &message)
+{
+    statusBar()->showMessage(message, 30000);
+    m_events->append({ClusterEvent{QDateTime::currentDateTimeUtc(), QString(), EventKind::ClusterUnreachable,
+                                   EventSeverity::Warning, tr("Lagscope"), QString(), message}});
+}
+
+void MainWindow::restoreState()
+{
+    AppSettings settings;
+    restoreGeometry(settings.bytes(AppSettings::Key::WindowGeometry));
+    QMainWindow::restoreState(settings.bytes(AppSettings::Key::WindowState));
+    m_splitter->restoreState(settings.bytes(AppSettings::Key::MainSplitter));
+    m_groupDetail->splitter()->restoreState(settings.bytes(AppSettings::Key::DetailSplitter));
+    m_events->setMinimumSeverity(settings.integer(AppSettings::Key::EventMinimumSeverity));
+    connect(m_events, &EventLogDock::minimumSeverityChanged, this,
+            [](int index) { AppSettings().setValue(AppSettings::Key::EventMinimumSeverity, index); });
+    const QString cluster = settings.string(AppSettings::Key::LastCluster);
+    if (m_clusterItems.contains(cluster))
+        selectPage(cluster, static_cast<PageKind>(settings.integer(AppSettings::Key::LastPage)));
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    AppSettings settings;
+    settings.setValue(AppSettings::Key::WindowGeometry, saveGeometry());
+    settings.setValue(AppSettings::Key::WindowState, saveState());
+    settings.setValue(AppSettings::Key::MainSplitter, m_splitter->saveState());
+    settings.setValue(AppSettings::Key::DetailSplitter, m_groupDetail->splitter()->saveState());
+    QMainWindow::closeEvent(event);
 }
 
 } // namespace lagscope

@@ -1,29 +1,95 @@
 #pragma once
-// Lagscope's main window. For now: the configured clusters and where the config lives;
-// the monitoring pages arrive with the monitoring engine.
-// Thread: GUI thread only. Ownership: owned by main() on the stack.
+// Lagscope's main window: a tree of clusters and their pages on the left, the selected page
+// on the right, the event log docked below, per-cluster poll state in the status bar.
+// It only applies snapshots it is given; polling happens on the pollers' threads.
+// Thread: GUI only. Ownership: owned by main() (or a test); does not own the monitor or
+// the history store it is given.
 
 #include "config/Config.h"
+#include "model/ClusterSnapshot.h"
+#include "pages/PageKind.h"
 
 #include <QMainWindow>
 
-class QTreeWidget;
+#include <map>
+
+class QCloseEvent;
 class QLabel;
+class QSplitter;
+class QStackedWidget;
+class QTreeWidget;
+class QTreeWidgetItem;
 
 namespace lagscope {
+
+class BrokerTableModel;
+class EventLogDock;
+class GroupDetailPage;
+class GroupFilterProxy;
+class GroupTableModel;
+class HistoryStore;
+class MonitorService;
+class OverviewPage;
+class TablePage;
+class TopicTableModel;
+struct PollUpdate;
 
 class MainWindow final : public QMainWindow {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(MainWindow)
 
 public:
-    // config is empty (no clusters) when no file exists; configError explains why.
+    // monitor and history may be null (no clusters configured, or history unavailable).
     MainWindow(const AppConfig &config, const QString &configPath, const QString &configError,
-               QWidget *parent = nullptr);
+               MonitorService *monitor, const HistoryStore *history, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    // The history the charts read (null: none). Not owned; must outlive the window or be reset.
+    void setHistory(const HistoryStore *history);
+    void selectPage(const QString &cluster, PageKind page);
+    void openGroup(const QString &cluster, const QString &group);
+    QString currentCluster() const { return m_cluster; }
+    PageKind currentPage() const { return m_page; }
+    QWidget *page(PageKind kind) const;
+    EventLogDock *eventLog() const { return m_events; }
+
+public Q_SLOTS:
+    void applyUpdate(const lagscope::PollUpdate &update);
+    void showWarning(const QString &message);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
 
 private:
-    QTreeWidget *m_clusters = nullptr;
-    QLabel *m_details = nullptr;
+    void buildActions();
+    void buildPages(const HistoryStore *history);
+    void buildTree(const AppConfig &config);
+    void showCurrent();
+    void applyToPages(const SnapshotPtr &snapshot);
+    void updateClusterStatus(const SnapshotPtr &snapshot);
+    void restoreState();
+    SnapshotPtr latest(const QString &cluster) const;
+
+    MonitorService *m_monitor = nullptr;
+    QSplitter *m_splitter = nullptr;
+    QTreeWidget *m_tree = nullptr;
+    QStackedWidget *m_stack = nullptr;
+    OverviewPage *m_overview = nullptr;
+    TablePage *m_brokersPage = nullptr;
+    TablePage *m_topicsPage = nullptr;
+    TablePage *m_groupsPage = nullptr;
+    GroupDetailPage *m_groupDetail = nullptr;
+    QWidget *m_welcome = nullptr;
+    EventLogDock *m_events = nullptr;
+    BrokerTableModel *m_brokers = nullptr;
+    TopicTableModel *m_topics = nullptr;
+    GroupTableModel *m_groups = nullptr;
+    GroupFilterProxy *m_groupProxy = nullptr;
+    std::map<QString, QTreeWidgetItem *> m_clusterItems;
+    std::map<QString, QLabel *> m_statusLabels;
+    std::map<QString, SnapshotPtr> m_latest;
+    QString m_cluster;
+    PageKind m_page = PageKind::Overview;
 };
 
 } // namespace lagscope

@@ -1,6 +1,7 @@
 // lagscope: the desktop application's composition root.
-#include "MainWindow.h"
+#include "DesktopSession.h"
 #include "config/ConfigLoader.h"
+#include "store/HistoryStore.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -20,6 +21,8 @@ int main(int argc, char **argv)
     parser.addVersionOption();
     parser.addOptions({
         {QStringLiteral("config"), QStringLiteral("Configuration file."), QStringLiteral("file"), defaultConfigPath()},
+        {QStringLiteral("history"), QStringLiteral("History database."), QStringLiteral("file"),
+         HistoryStore::defaultPath()},
         // Lets CI prove the window starts and quits cleanly without a person closing it.
         {QStringLiteral("quit-after"), QStringLiteral("Quit after this many milliseconds."), QStringLiteral("ms")},
     });
@@ -33,8 +36,8 @@ int main(int argc, char **argv)
     else
         error = loaded.errorMessage();
 
-    MainWindow window(config, path, error);
-    window.show();
+    DesktopSession session(std::move(config), path, error, parser.value(QStringLiteral("history")));
+    session.start();
     if (parser.isSet(QStringLiteral("quit-after")))
         QTimer::singleShot(parser.value(QStringLiteral("quit-after")).toInt(), &app, &QCoreApplication::quit);
     return app.exec();

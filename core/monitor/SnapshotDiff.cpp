@@ -133,6 +133,13 @@ void diffController(const ClusterSnapshot &before, const ClusterSnapshot &after,
 {
     if (before.controllerId < 0 || after.controllerId < 0 || before.controllerId == after.controllerId)
         return;
+    // KRaft brokers answer metadata with a random live broker as "controller", so the id
+    // changes from one poll to the next without any failover. Only a controller that is
+    // gone (no longer Online) is a change worth an event.
+    const auto it = std::find_if(after.brokers.begin(), after.brokers.end(),
+                                 [&](const BrokerState &b) { return b.info.id == before.controllerId; });
+    if (it != after.brokers.end() && it->status == BrokerStatus::Online)
+        return;
     out.add(EventKind::ControllerChanged, EventSeverity::Warning, QStringLiteral("controller"),
             Text::tr("controller %1 → %2")
                 .arg(QString::number(before.controllerId), QString::number(after.controllerId)));

@@ -18,6 +18,7 @@ void HistoryRecorder::open()
     m_store = std::move(*store);
     for (const auto &w : m_store->warnings())
         Q_EMIT warning(w);
+    Q_EMIT opened(m_path);
     m_compactTimer = new QTimer(this);
     connect(m_compactTimer, &QTimer::timeout, this, &HistoryRecorder::compactNow);
     m_compactTimer->start(5 * 60 * 1000);

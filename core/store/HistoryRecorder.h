@@ -31,6 +31,8 @@ public Q_SLOTS:
     void compactNow();
 
 Q_SIGNALS:
+    // The file exists with a current schema: readers may open it now.
+    void opened(const QString &path);
     // Opening moved a corrupt file aside, or a write failed: the user should know.
     void warning(const QString &message);
     void recorded(const QString &cluster, const QDateTime &takenAt);

@@ -58,7 +58,7 @@ Result<QString> moveAside(const QString &path)
 
 // ---- Private ----------------------------------------------------------------------------
 
-OpenAttempt HistoryStore::Private::initialize()
+OpenAttempt HistoryStore::Private::initialize(bool reader)
 {
     db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connectionName);
     db.setDatabaseName(path);
@@ -68,6 +68,18 @@ OpenAttempt HistoryStore::Private::initialize()
 
     QSqlQuery query(db);
     query.setForwardOnly(true);
+    if (reader) {
+        // The writer made the file; a reader only checks it is ours and current.
+        if (!query.exec(QStringLiteral("PRAGMA user_version")) || !query.next())
+            return fromError(query.lastError(), tr("cannot read the history file"));
+        const int version = query.value(0).toInt();
+        query.finish();
+        if (version != historyschema::kVersion)
+            return {OpenAttempt::Refused, tr("the history file is not ready (schema version %1)").arg(version)};
+        if (Status s = prepareStatements(); !s)
+            return {OpenAttempt::Refused, s.errorMessage()};
+        return {};
+    }
     // The first statement is where SQLite notices a file that is not a database.
     if (!query.exec(QStringLiteral("PRAGMA journal_mode=WAL")))
         return fromError(query.lastError(), tr("cannot read the history file"));
@@ -204,7 +216,7 @@ HistoryStore::HistoryStore(std::unique_ptr<Private> p) : d(std::move(p)) {}
 
 HistoryStore::~HistoryStore() = default;
 
-Result<std::unique_ptr<HistoryStore>> HistoryStore::open(const QString &path, RetentionPolicy policy)
+Result<std::unique_ptr<HistoryStore>> HistoryStore::open(const QString &path, RetentionPolicy policy, OpenMode mode)
 {
     using R = Result<std::unique_ptr<HistoryStore>>;
     if (const QString problem = policy.problem(); !problem.isEmpty())
@@ -220,8 +232,9 @@ Result<std::unique_ptr<HistoryStore>> HistoryStore::open(const QString &path, Re
     d->connectionName = nextConnectionName();
     d->policy = policy;
 
-    OpenAttempt attempt = d->initialize();
-    if (attempt.verdict == OpenAttempt::Damaged && (QFileInfo::exists(path) || QFileInfo(path).isSymLink())) {
+    const bool reader = mode == OpenMode::Reader;
+    OpenAttempt attempt = d->initialize(reader);
+    if (!reader && attempt.verdict == OpenAttempt::Damaged && (QFileInfo::exists(path) || QFileInfo(path).isSymLink())) {
         d->closeConnection();
         d->warnings.clear();
         const auto moved = moveAside(path);
@@ -230,7 +243,7 @@ Result<std::unique_ptr<HistoryStore>> HistoryStore::open(const QString &path, Re
         d->warnings << tr("The history file %1 could not be used (%2). It was moved to %3 and a new, empty history was "
                           "started.")
                            .arg(path, attempt.message, *moved);
-        attempt = d->initialize();
+        attempt = d->initialize(false);
     }
     if (attempt.verdict != OpenAttempt::Ok)
         return R::failure(tr("Cannot use the history file %1: %2").arg(path, attempt.message));

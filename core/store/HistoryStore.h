@@ -68,7 +68,15 @@ public:
     // process holds the file locked, or when the file was written by a newer Lagscope
     // (left untouched: it is not corrupt). Checks every page (PRAGMA quick_check), which
     // takes time proportional to the file size: open it on the writer thread.
-    static Result<std::unique_ptr<HistoryStore>> open(const QString &path, RetentionPolicy policy = {});
+    //
+    // OpenMode::Reader is for a second connection to a file a Writer has already opened
+    // (the GUI's chart queries while the recorder thread writes): no integrity check, no
+    // schema creation and no moving aside — two connections creating one file at once
+    // would otherwise take each other's half-made schema for damage. A file that is not
+    // ready is an error for a reader.
+    enum class OpenMode { Writer, Reader };
+    static Result<std::unique_ptr<HistoryStore>> open(const QString &path, RetentionPolicy policy = {},
+                                                      OpenMode mode = OpenMode::Writer);
 
     // <AppDataLocation>/history.sqlite
     static QString defaultPath();

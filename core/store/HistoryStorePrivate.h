@@ -114,7 +114,7 @@ struct HistoryStore::Private {
     ~Private() { closeConnection(); }
 
     // Opens the connection, sets the pragmas, checks the file and prepares the schema.
-    OpenAttempt initialize();
+    OpenAttempt initialize(bool reader);
     Status prepareStatements();
     void clearCaches();
     void closeConnection();

@@ -1,9 +1,11 @@
-// The main window with real widgets on the offscreen platform; saves what it shows as PNG.
+// The main window without a lab: configured clusters in the tree, and the welcome page that
+// explains a missing or broken configuration. Saves what it shows as PNG.
 #include "MainWindow.h"
 #include "config/ConfigLoader.h"
 
 #include <QDir>
 #include <QLabel>
+#include <QStandardPaths>
 #include <QTest>
 #include <QTreeWidget>
 
@@ -24,31 +26,36 @@ class TestMainWindow final : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
     void showsConfiguredClusters()
     {
         const QString path = QStringLiteral(LAGSCOPE_SOURCE_DIR "/resources/lagscope.sample.yaml");
         auto config = loadConfig(path);
         QVERIFY2(config.ok(), config.ok() ? "" : qPrintable(config.errorMessage()));
-        MainWindow w(*config, path, QString());
+        MainWindow w(*config, path, QString(), nullptr, nullptr);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         auto *tree = w.findChild<QTreeWidget *>(QStringLiteral("clusterTree"));
         QVERIFY(tree);
         QCOMPARE(tree->topLevelItemCount(), int(config->clusters.size()));
         QCOMPARE(tree->topLevelItem(0)->text(0), config->clusters.front().name);
+        // Each cluster offers its four pages.
+        QCOMPARE(tree->topLevelItem(0)->childCount(), 4);
         QVERIFY(w.grab().save(screenshotPath(QStringLiteral("mainwindow-clusters"))));
     }
 
     void explainsConfigProblem()
     {
-        MainWindow w(AppConfig{}, QStringLiteral("/nowhere/config.yaml"), QStringLiteral("cannot open: no such file"));
+        MainWindow w(AppConfig{}, QStringLiteral("/nowhere/config.yaml"), QStringLiteral("cannot open: no such file"),
+                     nullptr, nullptr);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        auto *details = w.findChild<QLabel *>(QStringLiteral("details"));
+        auto *details = w.findChild<QLabel *>(QStringLiteral("welcomeText"));
         QVERIFY(details);
         QVERIFY(details->text().contains(QStringLiteral("/nowhere/config.yaml")));
         QVERIFY(details->text().contains(QStringLiteral("no such file")));
-        QVERIFY(w.grab().save(screenshotPath(QStringLiteral("mainwindow-config-problem"))));
+        QVERIFY(w.grab().save(screenshotPath(QStringLiteral("welcome-config-problem"))));
     }
 };
 

@@ -1,0 +1,60 @@
+#include "DesktopSession.h"
+
+#include "MainWindow.h"
+#include "monitor/MonitorService.h"
+#include "store/HistoryRecorder.h"
+#include "store/HistoryStore.h"
+
+namespace lagscope {
+
+DesktopSession::DesktopSession(AppConfig config, QString configPath, QString configError, QString historyPath,
+                               QObject *parent)
+    : QObject(parent), m_config(std::move(config))
+{
+    m_poll = configError.isEmpty() && !m_config.clusters.empty();
+    // The recorder writes on its own thread; the window reads through its own connection
+    // (SQLite in WAL mode lets a writer and readers work at once).
+    m_historyThread.setObjectName(QStringLiteral("history"));
+    auto *recorder = new HistoryRecorder(historyPath);
+    recorder->moveToThread(&m_historyThread);
+    connect(&m_historyThread, &QThread::started, recorder, &HistoryRecorder::open);
+    connect(&m_historyThread, &QThread::finished, recorder, &QObject::deleteLater);
+    m_historyThread.start();
+    m_monitor = std::make_unique<MonitorService>(m_config);
+    m_window = std::make_unique<MainWindow>(m_config, configPath, configError, m_poll ? m_monitor.get() : nullptr,
+                                            nullptr);
+    connect(m_monitor.get(), &MonitorService::updated, recorder, &HistoryRecorder::record);
+    // Charts read through their own connection, opened only once the recorder has made or
+    // recovered the file, so the two never race to create it.
+    connect(recorder, &HistoryRecorder::opened, this, [this](const QString &path) {
+        auto opened = HistoryStore::open(path, {}, HistoryStore::OpenMode::Reader);
+        if (!opened) {
+            m_window->showWarning(tr("History charts unavailable: %1").arg(opened.errorMessage()));
+            return;
+        }
+        m_reader = std::move(*opened);
+        m_window->setHistory(m_reader.get());
+    });
+    connect(recorder, &HistoryRecorder::warning, m_window.get(), &MainWindow::showWarning);
+    // Also on stderr: a history that silently stops recording is found only in a post-mortem.
+    connect(recorder, &HistoryRecorder::warning, this, [](const QString &m) { qWarning("history: %s", qPrintable(m)); });
+}
+
+DesktopSession::~DesktopSession()
+{
+    // Pollers first, so nothing is recorded after the recorder is gone.
+    m_monitor.reset();
+    m_historyThread.quit();
+    m_historyThread.wait();
+    m_window.reset();
+    m_reader.reset();
+}
+
+void DesktopSession::start()
+{
+    m_window->show();
+    if (m_poll)
+        m_monitor->start();
+}
+
+} // namespace lagscope

@@ -1,0 +1,44 @@
+#pragma once
+// Everything one run of the desktop app consists of: the configuration, one poller thread
+// per cluster, the history recorder thread, a read connection to the history for charts,
+// and the main window. The composition root (app/lagscope) and GUI tests both build it, so
+// the tests exercise the same wiring users get.
+// Thread: GUI. Ownership: owns everything it creates; destroying it stops the threads.
+
+#include "config/Config.h"
+
+#include <QObject>
+#include <QThread>
+
+#include <memory>
+
+namespace lagscope {
+
+class HistoryStore;
+class MainWindow;
+class MonitorService;
+
+class DesktopSession final : public QObject {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(DesktopSession)
+
+public:
+    // configError non-empty: the window shows the welcome page explaining it; nothing polls.
+    DesktopSession(AppConfig config, QString configPath, QString configError, QString historyPath,
+                   QObject *parent = nullptr);
+    ~DesktopSession() override;
+
+    void start(); // shows the window and starts polling
+    MainWindow *window() const { return m_window.get(); }
+    MonitorService *monitor() const { return m_monitor.get(); }
+
+private:
+    AppConfig m_config;
+    QThread m_historyThread;
+    std::unique_ptr<HistoryStore> m_reader;
+    std::unique_ptr<MonitorService> m_monitor;
+    std::unique_ptr<MainWindow> m_window;
+    bool m_poll = false;
+};
+
+} // namespace lagscope

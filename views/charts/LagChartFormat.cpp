@@ -1,0 +1,71 @@
+#include "charts/LagChartFormat.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+
+#include <cmath>
+
+namespace lagscope {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("lagscope::LagChart", text);
+}
+
+} // namespace
+
+bool isMarkedEvent(EventKind kind)
+{
+    switch (kind) {
+    case EventKind::MemberJoined:
+    case EventKind::MemberLeft:
+    case EventKind::AssignmentChanged:
+    case EventKind::GroupStateChanged:
+        return true;
+    default:
+        return false;
+    }
+}
+
+QString markerLabel(const ClusterEvent &event)
+{
+    switch (event.kind) {
+    case EventKind::MemberJoined:
+        return tr("joined");
+    case EventKind::MemberLeft:
+        return tr("left");
+    case EventKind::AssignmentChanged:
+        return tr("reassigned");
+    case EventKind::GroupStateChanged: {
+        // The diff writes "Old → New"; the new state is what the chart needs to say.
+        const qsizetype arrow = event.message.lastIndexOf(QChar(0x2192));
+        if (arrow >= 0 && arrow + 1 < event.message.size())
+            return QString(QChar(0x2192)) + QLatin1Char(' ') + event.message.mid(arrow + 1).trimmed();
+        return tr("state");
+    }
+    default:
+        break;
+    }
+    return eventKindName(event.kind);
+}
+
+QString markerDescription(const ClusterEvent &event)
+{
+    return event.message.isEmpty() ? markerLabel(event) : event.message;
+}
+
+QString formatLag(double value)
+{
+    QLocale locale;
+    locale.setNumberOptions(locale.numberOptions() & ~QLocale::OmitGroupSeparator);
+    return locale.toString(qint64(std::llround(value)));
+}
+
+QString formatHoverTime(const QDateTime &time, bool withDate)
+{
+    return time.toLocalTime().toString(withDate ? QStringLiteral("yyyy-MM-dd HH:mm:ss") : QStringLiteral("HH:mm:ss"));
+}
+
+} // namespace lagscope

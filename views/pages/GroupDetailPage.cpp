@@ -1,0 +1,82 @@
+#include "pages/GroupDetailPage.h"
+
+#include "charts/LagChart.h"
+#include "models/PartitionLagModel.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace lagscope {
+
+GroupDetailPage::GroupDetailPage(const HistoryStore *history, QWidget *parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("groupDetailPage"));
+    auto *layout = new QVBoxLayout(this);
+    m_header = new QLabel(this);
+    m_header->setObjectName(QStringLiteral("groupHeader"));
+    m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_header);
+
+    m_splitter = new QSplitter(Qt::Vertical, this);
+    m_model = new PartitionLagModel(this);
+    auto *proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(m_model);
+    proxy->setSortRole(PartitionLagModel::SortRole);
+    m_table = new QTableView(m_splitter);
+    m_table->setObjectName(QStringLiteral("partitionTable"));
+    m_table->setModel(proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(PartitionLagModel::Topic, Qt::AscendingOrder);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
+    m_table->horizontalHeader()->setDefaultSectionSize(110);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setColumnWidth(PartitionLagModel::Topic, 200);
+    m_table->setColumnWidth(PartitionLagModel::Member, 220);
+    m_table->setColumnWidth(PartitionLagModel::Client, 180);
+    m_chart = new LagChart(m_splitter);
+    m_chart->setObjectName(QStringLiteral("lagChart"));
+    m_chart->setSource(history);
+    m_splitter->setStretchFactor(0, 1);
+    m_splitter->setStretchFactor(1, 2);
+    layout->addWidget(m_splitter, 1);
+}
+
+QString GroupDetailPage::groupId() const { return m_model->groupId(); }
+
+void GroupDetailPage::showGroup(const QString &cluster, const SnapshotPtr &snapshot, const QString &groupId)
+{
+    m_model->setGroup(snapshot, groupId);
+    m_chart->setGroup(cluster, groupId);
+    updateHeader(snapshot);
+}
+
+void GroupDetailPage::apply(const SnapshotPtr &snapshot)
+{
+    m_model->apply(snapshot);
+    m_chart->appendSnapshot(snapshot);
+    updateHeader(snapshot);
+}
+
+void GroupDetailPage::updateHeader(const SnapshotPtr &snapshot)
+{
+    const GroupState *g = snapshot ? snapshot->group(m_model->groupId()) : nullptr;
+    if (!g) {
+        m_header->setText(tr("<b>%1</b> — not in the latest poll").arg(m_model->groupId().toHtmlEscaped()));
+        return;
+    }
+    const QLocale locale;
+    m_header->setText(tr("<b>%1</b> on %2 — %3, %n member(s), total lag %4, max partition lag %5", nullptr,
+                         int(g->members.size()))
+                          .arg(g->groupId.toHtmlEscaped(), snapshot->cluster.toHtmlEscaped(), g->state,
+                               locale.toString(qlonglong(g->totalLag)), locale.toString(qlonglong(g->maxLag))));
+}
+
+} // namespace lagscope

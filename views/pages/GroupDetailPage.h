@@ -1,0 +1,43 @@
+#pragma once
+// One consumer group: its partitions (committed, log end, lag, owner) and its lag chart
+// over time from the history store. Thread: GUI. Owned by its parent (the page stack).
+
+#include "model/ClusterSnapshot.h"
+
+#include <QWidget>
+
+class QLabel;
+class QSplitter;
+class QTableView;
+
+namespace lagscope {
+
+class HistoryStore;
+class LagChart;
+class PartitionLagModel;
+
+class GroupDetailPage final : public QWidget {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(GroupDetailPage)
+
+public:
+    explicit GroupDetailPage(const HistoryStore *history, QWidget *parent = nullptr);
+
+    // snapshot may be null before the cluster's first poll; the chart still shows history.
+    void showGroup(const QString &cluster, const SnapshotPtr &snapshot, const QString &groupId);
+    void apply(const SnapshotPtr &snapshot); // a new poll of the shown cluster
+    QString groupId() const;
+    LagChart *chart() const { return m_chart; }
+    QSplitter *splitter() const { return m_splitter; }
+
+private:
+    void updateHeader(const SnapshotPtr &snapshot);
+
+    QLabel *m_header = nullptr;
+    QTableView *m_table = nullptr;
+    PartitionLagModel *m_model = nullptr;
+    LagChart *m_chart = nullptr;
+    QSplitter *m_splitter = nullptr;
+};
+
+} // namespace lagscope

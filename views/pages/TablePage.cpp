@@ -1,0 +1,67 @@
+#include "pages/TablePage.h"
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace lagscope {
+
+TablePage::TablePage(const QString &objectName, const QString &title, QSortFilterProxyModel *proxy, QWidget *parent)
+    : QWidget(parent)
+{
+    setObjectName(objectName);
+    auto *layout = new QVBoxLayout(this);
+    m_header = new QHBoxLayout;
+    auto *titleLabel = new QLabel(title, this);
+    QFont f = titleLabel->font();
+    f.setBold(true);
+    f.setPointSizeF(f.pointSizeF() * 1.2);
+    titleLabel->setFont(f);
+    m_header->addWidget(titleLabel);
+    m_subtitle = new QLabel(this);
+    m_subtitle->setObjectName(objectName + QStringLiteral("Subtitle"));
+    m_header->addWidget(m_subtitle, 1);
+    m_filter = new QLineEdit(this);
+    m_filter->setObjectName(objectName + QStringLiteral("Filter"));
+    m_filter->setPlaceholderText(tr("Filter (Ctrl+F)"));
+    m_filter->setClearButtonEnabled(true);
+    m_filter->setMaximumWidth(280);
+    m_header->addWidget(m_filter);
+    layout->addLayout(m_header);
+
+    m_view = new QTableView(this);
+    m_view->setObjectName(objectName + QStringLiteral("Table"));
+    m_view->setModel(proxy);
+    m_view->setSortingEnabled(true);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setAlternatingRowColors(true);
+    m_view->setWordWrap(false);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_view->horizontalHeader()->setDefaultSectionSize(120);
+    layout->addWidget(m_view, 1);
+
+    connect(m_filter, &QLineEdit::textChanged, this, &TablePage::filterChanged);
+    connect(m_view, &QTableView::activated, this, &TablePage::activated);
+    connect(m_view, &QTableView::doubleClicked, this, &TablePage::activated);
+}
+
+QCheckBox *TablePage::addOption(const QString &objectName, const QString &text)
+{
+    auto *box = new QCheckBox(text, this);
+    box->setObjectName(objectName);
+    m_header->insertWidget(m_header->count() - 1, box);
+    return box;
+}
+
+void TablePage::setSubtitle(const QString &text) { m_subtitle->setText(text); }
+
+} // namespace lagscope
