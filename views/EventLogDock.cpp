@@ -40,6 +40,10 @@ EventLogDock::EventLogDock(QWidget *parent) : QDockWidget(tr("Events"), parent)
     m_view->verticalHeader()->hide();
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setWordWrap(false);
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
+    m_view->setColumnWidth(EventLogModel::Kind, 170);
+    m_view->setColumnWidth(EventLogModel::Subject, 170);
     m_view->setColumnWidth(EventLogModel::Time, 150);
     layout->addWidget(m_view, 1);
     setWidget(body);

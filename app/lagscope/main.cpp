@@ -1,5 +1,6 @@
 // lagscope: the desktop application's composition root.
 #include "DesktopSession.h"
+#include "MainWindow.h"
 #include "config/ConfigLoader.h"
 #include "store/HistoryStore.h"
 
@@ -25,6 +26,11 @@ int main(int argc, char **argv)
          HistoryStore::defaultPath()},
         // Lets CI prove the window starts and quits cleanly without a person closing it.
         {QStringLiteral("quit-after"), QStringLiteral("Quit after this many milliseconds."), QStringLiteral("ms")},
+        // With --quit-after: what the window showed just before quitting, for docs and demos.
+        {QStringLiteral("screenshot"), QStringLiteral("Save a PNG of the window when --quit-after fires."),
+         QStringLiteral("file")},
+        {QStringLiteral("open-group"), QStringLiteral("Open this consumer group's page (cluster/group)."),
+         QStringLiteral("cluster/group")},
     });
     parser.process(app);
 
@@ -38,7 +44,19 @@ int main(int argc, char **argv)
 
     DesktopSession session(std::move(config), path, error, parser.value(QStringLiteral("history")));
     session.start();
-    if (parser.isSet(QStringLiteral("quit-after")))
-        QTimer::singleShot(parser.value(QStringLiteral("quit-after")).toInt(), &app, &QCoreApplication::quit);
+    if (parser.isSet(QStringLiteral("open-group"))) {
+        const QString target = parser.value(QStringLiteral("open-group"));
+        const qsizetype slash = target.indexOf(QLatin1Char('/'));
+        if (slash > 0)
+            session.window()->openGroup(target.left(slash), target.mid(slash + 1));
+    }
+    if (parser.isSet(QStringLiteral("quit-after"))) {
+        const QString shot = parser.value(QStringLiteral("screenshot"));
+        QTimer::singleShot(parser.value(QStringLiteral("quit-after")).toInt(), &app, [&session, shot] {
+            if (!shot.isEmpty() && !session.window()->grab().save(shot))
+                qWarning("could not save %s", qPrintable(shot));
+            QCoreApplication::quit();
+        });
+    }
     return app.exec();
 }

@@ -1,0 +1,92 @@
+#pragma once
+// Shared by the benchmark executables: clocks (wall, process CPU), memory, summaries of
+// repeated measurements, the scale fixture's shape, and the lab's addresses.
+//
+// Thread: main thread of a benchmark. Output: human-readable lines plus one machine-readable
+// line per measurement, "RESULT <name> <min> <median> <max> <unit>", which
+// tests/bench/run-benchmarks collects into its summary.
+
+#include "model/ClusterSnapshot.h"
+#include "util/Result.h"
+
+#include <QString>
+
+#include <chrono>
+#include <vector>
+
+namespace lagscope::bench {
+
+// The scale fixture (tests/bench/bench_fixture creates it on the lab's "primary" cluster):
+// 100 topics × 20 partitions, RF 1; 500 groups, group i committed on topic i % 100.
+struct Fixture {
+    static constexpr int kTopics = 100;
+    static constexpr int kPartitionsPerTopic = 20;
+    static constexpr int kGroups = 500;
+    static constexpr int kRecordsPerPartition = 5;
+
+    static QString topicName(int i);
+    static QString groupName(int i);
+    static int topicOfGroup(int group) { return group % kTopics; }
+    // The offset group `group` has committed on `partition` of its topic (0..4, so lag 1..5).
+    static std::int64_t committedOffset(int group, int partition) { return (group + partition) % kRecordsPerPartition; }
+};
+
+class Stopwatch {
+public:
+    Stopwatch() : m_start(std::chrono::steady_clock::now()) {}
+    double elapsedMs() const
+    {
+        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - m_start).count();
+    }
+
+private:
+    std::chrono::steady_clock::time_point m_start;
+};
+
+// User + system CPU of this process (all threads, librdkafka's included), in ms.
+double processCpuMs();
+// The same for waited-for children (and their children), in ms.
+double childrenCpuMs();
+// Peak resident set size of this process / of the largest waited-for child, in MiB.
+double peakRssMiB();
+double childrenPeakRssMiB();
+// Current resident set size (VmRSS), in MiB.
+double currentRssMiB();
+
+struct Stats {
+    double min = 0;
+    double median = 0;
+    double max = 0;
+};
+Stats summarize(std::vector<double> values);
+
+// Prints "  <label>: min … median … max … <unit> (n=…)" and the RESULT line.
+void report(const QString &name, const QString &label, const std::vector<double> &values, const QString &unit);
+// A single value (measured once or computed).
+void reportValue(const QString &name, const QString &label, double value, const QString &unit);
+
+void printLine(const QString &text);
+void printMachine(); // cores, load average, kernel: context for the numbers
+
+// Reads DIR/lab.json and returns the bootstrap servers of `cluster`.
+Result<QString> labBootstrap(const QString &labDir, const QString &cluster);
+
+// A snapshot shaped like the fixture (3 brokers, 100 topics × 20 partitions, 500 groups ×
+// 20 partitions, the fixture's offsets), built without Kafka. Used by the benchmarks that
+// do not need a cluster; bench_poll checks that a real poll of the fixture matches it.
+ClusterSnapshot syntheticFixtureSnapshot(const QDateTime &takenAt);
+
+// Polls the fixture on a real cluster once (gatherPoll + buildSnapshot).
+Result<SnapshotPtr> pollFixture(const QString &bootstrap);
+
+// The fixture snapshot for GUI and store benchmarks: a real poll when labDir is given,
+// else the synthetic one.
+Result<SnapshotPtr> fixtureSnapshot(const QString &labDir);
+
+// A copy of `base` taken at `takenAt` whose every group partition has a different log end,
+// committed offset and lag (derived from `step`), with group totals recomputed. offsetBase
+// is added to every offset so that stored integers have production-like sizes.
+SnapshotPtr variantSnapshot(const ClusterSnapshot &base, const QDateTime &takenAt, int step,
+                            std::int64_t offsetBase = 0);
+
+} // namespace lagscope::bench
