@@ -98,6 +98,10 @@ Result<std::unique_ptr<KafkaClient>> KafkaClient::create(const ClusterConfig &cl
         {"reconnect.backoff.max.ms", QStringLiteral("5000")},
         {"log.connection.close", QStringLiteral("false")},
         {"statistics.interval.ms", QString::number(std::max(0, options.statisticsIntervalMs))},
+        // See the handle type below: a consumer with a group id it never joins or commits.
+        {"group.id", QStringLiteral("lagscope-admin")},
+        {"enable.auto.commit", QStringLiteral("false")},
+        {"enable.auto.offset.store", QStringLiteral("false")},
     };
     for (const auto &[key, value] : settings)
         if (!setConf(conf.get(), QString::fromLatin1(key), value, &error))
@@ -108,8 +112,11 @@ Result<std::unique_ptr<KafkaClient>> KafkaClient::create(const ClusterConfig &cl
     rd_kafka_conf_set_log_cb(conf.get(), onLog);
 
     char err[512];
-    // A producer handle is the lightest one that can run admin requests.
-    rd_kafka_t *rk = rd_kafka_new(RD_KAFKA_PRODUCER, conf.get(), err, sizeof err);
+    // A consumer handle with a group id, although it never subscribes: librdkafka 2.15.1
+    // answers a NOT_COORDINATOR reply to an admin OffsetFetch by messaging the handle's own
+    // consumer group, and crashes on a null one (librdkafka issue #5040). That reply comes
+    // whenever a group coordinator moves, e.g. when a broker restarts.
+    rd_kafka_t *rk = rd_kafka_new(RD_KAFKA_CONSUMER, conf.get(), err, sizeof err);
     if (!rk)
         return R::failure(QStringLiteral("cluster '%1': %2").arg(cluster.name, fromUtf8(err)));
     conf.release(); // rd_kafka_new took ownership
