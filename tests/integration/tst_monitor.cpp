@@ -95,6 +95,17 @@ private Q_SLOTS:
             {QStringLiteral("create-topic"), QStringLiteral("--topic"), topic, QStringLiteral("--partitions"),
              QStringLiteral("6"), QStringLiteral("--replication"), QStringLiteral("3")});
         QVERIFY2(created.exitCode == 0, qPrintable(created.describe()));
+        // Single-replica partitions: those on broker 3 lose their only leader with it.
+        const QString single = topic + QStringLiteral("-rf1");
+        const ProcessResult createdSingle = m_lab.traffic(QStringLiteral("primary"),
+            {QStringLiteral("create-topic"), QStringLiteral("--topic"), single, QStringLiteral("--partitions"),
+             QStringLiteral("6"), QStringLiteral("--replication"), QStringLiteral("1")});
+        QVERIFY2(createdSingle.exitCode == 0, qPrintable(createdSingle.describe()));
+        QTRY_VERIFY_WITH_TIMEOUT(topicInSync(QStringLiteral("primary"), single), 30000);
+        int onBroker3 = 0;
+        for (const auto &p : m_latest[QStringLiteral("primary")]->topic(single)->partitions)
+            onBroker3 += p.leader == 3 ? 1 : 0;
+        QVERIFY2(onBroker3 > 0, "Kafka spreads single-replica partitions over all brokers");
         QTRY_VERIFY_WITH_TIMEOUT(topicInSync(QStringLiteral("primary"), topic), 30000);
         QVERIFY(brokerIs(QStringLiteral("primary"), 3, BrokerStatus::Online));
 
@@ -104,6 +115,16 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(brokerIs(QStringLiteral("primary"), 3, BrokerStatus::Offline), 60000);
         QVERIFY(hasEvent(EventKind::BrokerOffline, QStringLiteral("broker 3")));
         QTRY_VERIFY_WITH_TIMEOUT(m_latest[QStringLiteral("primary")]->topic(topic)->underReplicatedCount() > 0, 30000);
+        // Leaderless partitions are shown offline, and the poll still succeeds (no error:
+        // they are not asked for offsets, so nothing waits for them).
+        QTRY_COMPARE_WITH_TIMEOUT(m_latest[QStringLiteral("primary")]->topic(single)->offlineCount(), onBroker3, 30000);
+        QVERIFY(std::any_of(m_events.begin(), m_events.end(), [&](const ClusterEvent &e) {
+            return e.kind == EventKind::PartitionOffline && e.subject.startsWith(single);
+        }));
+        QVERIFY2(m_latest[QStringLiteral("primary")]->error.isEmpty(), qPrintable(m_latest[QStringLiteral("primary")]->error));
+        for (const auto &p : m_latest[QStringLiteral("primary")]->topic(single)->partitions)
+            if (p.leader >= 0)
+                QVERIFY(p.logEnd >= 0);
         // The cluster as a whole stays reachable and its other brokers online.
         QVERIFY(brokerIs(QStringLiteral("primary"), 1, BrokerStatus::Online));
         QVERIFY(brokerIs(QStringLiteral("primary"), 2, BrokerStatus::Online));
