@@ -6,54 +6,16 @@
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include "ModelSpies.h"
+
 #include <QTest>
 
 using namespace lagscope;
 
 namespace {
 
-using Range = QPair<int, int>;
-
-// Every structural or data signal of a model, for asserting exactly what was emitted.
-struct Spies {
-    explicit Spies(QAbstractItemModel *m)
-        : dataChanged(m, &QAbstractItemModel::dataChanged)
-        , inserted(m, &QAbstractItemModel::rowsInserted)
-        , removed(m, &QAbstractItemModel::rowsRemoved)
-        , reset(m, &QAbstractItemModel::modelReset)
-        , layout(m, &QAbstractItemModel::layoutChanged)
-    {
-    }
-    void clear()
-    {
-        for (QSignalSpy *s : {&dataChanged, &inserted, &removed, &reset, &layout})
-            s->clear();
-    }
-    int total() const { return int(dataChanged.size() + inserted.size() + removed.size() + reset.size() + layout.size()); }
-    static QList<Range> ranges(const QSignalSpy &spy)
-    {
-        QList<Range> out;
-        for (const auto &args : spy)
-            out << Range(args.at(1).toInt(), args.at(2).toInt());
-        return out;
-    }
-    // dataChanged as (top row, bottom row); checks that whole rows were announced.
-    QList<Range> changedRows(int columns) const
-    {
-        QList<Range> out;
-        for (const auto &args : dataChanged) {
-            const auto tl = args.at(0).value<QModelIndex>();
-            const auto br = args.at(1).value<QModelIndex>();
-            if (tl.column() != 0 || br.column() != columns - 1)
-                out << Range(-1, -1);
-            else
-                out << Range(tl.row(), br.row());
-        }
-        return out;
-    }
-
-    QSignalSpy dataChanged, inserted, removed, reset, layout;
-};
+using lagscope::test::Range;
+using Spies = lagscope::test::ModelSpies;
 
 BrokerState broker(int id, int partitionsLed = 0, BrokerStatus status = BrokerStatus::Online,
                    const QString &rack = QString())

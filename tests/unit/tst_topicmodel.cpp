@@ -6,49 +6,16 @@
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include "ModelSpies.h"
+
 #include <QTest>
 
 using namespace lagscope;
 
 namespace {
 
-using Range = QPair<int, int>;
-
-struct Spies {
-    explicit Spies(QAbstractItemModel *m)
-        : dataChanged(m, &QAbstractItemModel::dataChanged)
-        , inserted(m, &QAbstractItemModel::rowsInserted)
-        , removed(m, &QAbstractItemModel::rowsRemoved)
-        , reset(m, &QAbstractItemModel::modelReset)
-    {
-    }
-    void clear()
-    {
-        for (QSignalSpy *s : {&dataChanged, &inserted, &removed, &reset})
-            s->clear();
-    }
-    int total() const { return int(dataChanged.size() + inserted.size() + removed.size() + reset.size()); }
-    static QList<Range> ranges(const QSignalSpy &spy)
-    {
-        QList<Range> out;
-        for (const auto &args : spy)
-            out << Range(args.at(1).toInt(), args.at(2).toInt());
-        return out;
-    }
-    QList<Range> changedRows() const
-    {
-        QList<Range> out;
-        for (const auto &args : dataChanged) {
-            const auto tl = args.at(0).value<QModelIndex>();
-            const auto br = args.at(1).value<QModelIndex>();
-            const bool wholeRows = tl.column() == 0 && br.column() == TopicTableModel::NB_COLUMNS - 1;
-            out << (wholeRows ? Range(tl.row(), br.row()) : Range(-1, -1));
-        }
-        return out;
-    }
-
-    QSignalSpy dataChanged, inserted, removed, reset;
-};
+using lagscope::test::Range;
+using Spies = lagscope::test::ModelSpies;
 
 PartitionState partition(int number, std::int64_t logStart, std::int64_t logEnd, int leader = 1,
                          std::vector<int> isr = {1, 2, 3})
