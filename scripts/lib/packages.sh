@@ -6,7 +6,7 @@ LAGSCOPE_DEBIAN_PACKAGES=(
     libqcustomplot-dev libqcustomplot2.1-qt6
     libyaml-cpp-dev
     libssl-dev libsasl2-dev libzstd-dev liblz4-dev zlib1g-dev
-    openjdk-17-jre-headless maven npm
+    openjdk-17-jdk-headless maven npm
     procps
 )
 
@@ -15,11 +15,12 @@ install_missing_packages() {
     for pkg in "${LAGSCOPE_DEBIAN_PACKAGES[@]}"; do
         dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
     done
-    # Java, Maven and npm may come from elsewhere on a developer machine; accept them on PATH.
+    # Java (the JDK: the lab compiles a small Java helper), Maven and npm may come from
+    # elsewhere on a developer machine; accept them on PATH.
     local filtered=()
     for pkg in "${missing[@]}"; do
         case "$pkg" in
-            openjdk-17-jre-headless) command -v java >/dev/null || filtered+=("$pkg") ;;
+            openjdk-17-jdk-headless) command -v javac >/dev/null || filtered+=("$pkg") ;;
             maven) command -v mvn >/dev/null || filtered+=("$pkg") ;;
             npm) command -v npm >/dev/null || [ -n "$LAGSCOPE_RDKAFKA_SOURCE" ] || filtered+=("$pkg") ;;
             *) filtered+=("$pkg") ;;
