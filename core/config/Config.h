@@ -2,6 +2,8 @@
 // The user's configuration as plain values. Built by ConfigLoader on any thread, then
 // copied freely; nothing here owns a connection.
 
+#include "mirror/ReplicationPolicy.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -27,6 +29,8 @@ struct ReplicationFlowConfig {
     QString targetCluster;   // name of a cluster in clusters
     QString sourceAlias;     // MirrorMaker 2 alias of the source (defaults to sourceCluster)
     QString targetAlias;     // MirrorMaker 2 alias of the target (defaults to targetCluster)
+    // How MirrorMaker 2 names topics for this flow (policy, separator, offset-syncs location).
+    mirror::ReplicationPolicyConfig policy;
 };
 
 struct AppConfig {

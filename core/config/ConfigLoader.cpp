@@ -51,7 +51,10 @@ const QStringList &clusterKeys()
 const QStringList &flowKeys()
 {
     static const QStringList keys{QStringLiteral("source"), QStringLiteral("target"),
-                                  QStringLiteral("source_alias"), QStringLiteral("target_alias")};
+                                  QStringLiteral("source_alias"), QStringLiteral("target_alias"),
+                                  QStringLiteral("policy"), QStringLiteral("separator"),
+                                  QStringLiteral("internal_topic_separator"),
+                                  QStringLiteral("offset_syncs_location")};
     return keys;
 }
 
@@ -115,6 +118,9 @@ private:
                                                  const QString &key);
     std::optional<QString> parseName(const MapEntry &entry, const QString &what);
     std::optional<bool> parseBool(const MapEntry &entry);
+    // One of `choices` (exact spelling); an error listing them otherwise.
+    std::optional<QString> parseChoice(const MapEntry &entry, const QStringList &choices);
+    void parseFlowPolicy(const std::vector<MapEntry> &entries, mirror::ReplicationPolicyConfig &policy);
     void missingKey(const YAML::Node &map, const QString &path, const QString &key);
 
     ConfigDiagnostics m_diagnostics;
@@ -368,7 +374,8 @@ void ConfigParser::parseFlow(const YAML::Node &node, const QString &path)
         return;
     }
 
-    ReplicationFlowConfig flow{*source, *target, *source, *target};
+    ReplicationFlowConfig flow{*source, *target, *source, *target, {}};
+    parseFlowPolicy(entries, flow.policy);
     const MapEntry *sourceAlias = findEntry(entries, u"source_alias");
     const MapEntry *targetAlias = findEntry(entries, u"target_alias");
     if (sourceAlias)
@@ -449,6 +456,38 @@ std::optional<bool> ConfigParser::parseBool(const MapEntry &entry)
     m_diagnostics.error(entry.valueMark(), entry.path,
                         tr("expected true or false, got %1").arg(describe(entry.value)));
     return std::nullopt;
+}
+
+std::optional<QString> ConfigParser::parseChoice(const MapEntry &entry, const QStringList &choices)
+{
+    if (entry.value.IsScalar() && choices.contains(scalarText(entry.value)))
+        return scalarText(entry.value);
+    m_diagnostics.error(entry.valueMark(), entry.path,
+                        tr("expected one of %1, got %2").arg(choices.join(QStringLiteral(", ")), describe(entry.value)));
+    return std::nullopt;
+}
+
+// The MirrorMaker 2 settings that decide topic names: replication.policy.class (default or
+// identity), replication.policy.separator, replication.policy.internal.topic.separator.enabled
+// and offset-syncs.topic.location. They must match the MirrorMaker 2 configuration.
+void ConfigParser::parseFlowPolicy(const std::vector<MapEntry> &entries, mirror::ReplicationPolicyConfig &policy)
+{
+    using P = mirror::ReplicationPolicyConfig;
+    if (const MapEntry *e = findEntry(entries, u"policy"))
+        if (auto v = parseChoice(*e, {QStringLiteral("default"), QStringLiteral("identity")}))
+            policy.kind = *v == u"identity" ? P::Identity : P::Default;
+    if (const MapEntry *e = findEntry(entries, u"separator")) {
+        if (e->value.IsScalar() && !scalarText(e->value).isEmpty())
+            policy.separator = scalarText(e->value);
+        else
+            m_diagnostics.error(e->valueMark(), e->path,
+                                tr("expected a non-empty separator such as \".\", got %1").arg(describe(e->value)));
+    }
+    if (const MapEntry *e = findEntry(entries, u"internal_topic_separator"))
+        policy.internalTopicSeparatorEnabled = parseBool(*e).value_or(true);
+    if (const MapEntry *e = findEntry(entries, u"offset_syncs_location"))
+        if (auto v = parseChoice(*e, {QStringLiteral("source"), QStringLiteral("target")}))
+            policy.offsetSyncsLocation = *v == u"target" ? P::Target : P::Source;
 }
 
 void ConfigParser::missingKey(const YAML::Node &map, const QString &path, const QString &key)

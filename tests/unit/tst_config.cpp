@@ -55,6 +55,7 @@ private Q_SLOTS:
     void aliases_data();
     void aliases();
     void commentedOutCollections();
+    void flowPolicy();
     void propertyOverridingTypedKeyWarns();
 
     void badDurations_data();
@@ -372,6 +373,34 @@ void TestConfig::badBootstrap()
     QCOMPARE(config.errorMessage(), error);
 }
 
+void TestConfig::flowPolicy()
+{
+    const Result<AppConfig> config = parseConfig(yaml(R"(
+clusters:
+  - name: a
+    bootstrap: a:1
+  - name: b
+    bootstrap: b:1
+replication:
+  - source: a
+    target: b
+  - source: b
+    target: a
+    policy: identity
+    separator: _
+    internal_topic_separator: false
+    offset_syncs_location: target
+)"), fileName());
+    QVERIFY2(config.ok(), config.ok() ? "" : qPrintable(config.errorMessage()));
+    QCOMPARE(config->flows.size(), size_t(2));
+    QCOMPARE(config->flows[0].policy, mirror::ReplicationPolicyConfig{});
+    const mirror::ReplicationPolicyConfig &p = config->flows[1].policy;
+    QCOMPARE(p.kind, mirror::ReplicationPolicyConfig::Identity);
+    QCOMPARE(p.separator, QStringLiteral("_"));
+    QCOMPARE(p.internalTopicSeparatorEnabled, false);
+    QCOMPARE(p.offsetSyncsLocation, mirror::ReplicationPolicyConfig::Target);
+}
+
 void TestConfig::errors_data()
 {
     QTest::addColumn<QByteArray>("file");
@@ -490,7 +519,8 @@ replication:
     target: b
     topics: ".*"
 )") << QStringLiteral("config.yaml:7:5: replication[0].topics: unknown key (expected one of: source, "
-                      "target, source_alias, target_alias)");
+                      "target, source_alias, target_alias, policy, separator, internal_topic_separator, "
+                      "offset_syncs_location)");
 
     QTest::newRow("duplicate key") << yaml(R"(
 clusters:
@@ -649,6 +679,18 @@ security: {}
         "config.yaml:10:16: poll_interval: expected at least 250ms, got \"100ms\"\n"
         "config.yaml:11:1: security: unknown key (expected one of: poll_interval, request_timeout, clusters, "
         "replication)");
+
+    const char *twoClusters = "clusters:\n  - name: a\n    bootstrap: a:1\n  - name: b\n    bootstrap: b:1\n"
+                              "replication:\n  - source: a\n    target: b\n";
+    QTest::newRow("flow: unknown policy") << QByteArray(QByteArray(twoClusters) + "    policy: custom\n")
+        << QStringLiteral("config.yaml:9:13: replication[0].policy: expected one of default, identity, got \"custom\"");
+    QTest::newRow("flow: bad offset_syncs_location")
+        << QByteArray(QByteArray(twoClusters) + "    offset_syncs_location: both\n")
+        << QStringLiteral("config.yaml:9:28: replication[0].offset_syncs_location: expected one of source, target, "
+                          "got \"both\"");
+    QTest::newRow("flow: empty separator") << QByteArray(QByteArray(twoClusters) + "    separator: \"\"\n")
+        << QStringLiteral("config.yaml:9:16: replication[0].separator: expected a non-empty separator such as \".\", "
+                          "got \"\"");
 }
 
 void TestConfig::errors()
