@@ -1,0 +1,256 @@
+#include "kafka/PartitionReader.h"
+
+#include "kafka/KafkaClientImpl.h" // rdError, fromUtf8
+#include "kafka/RdkafkaHandles.h"
+
+#include <algorithm>
+#include <mutex>
+
+namespace lagscope {
+
+namespace {
+
+struct TopicDeleter { void operator()(rd_kafka_topic_t *p) const { rd_kafka_topic_destroy(p); } };
+struct MessageDeleter { void operator()(rd_kafka_message_t *p) const { rd_kafka_message_destroy(p); } };
+using TopicHandle = std::unique_ptr<rd_kafka_topic_t, TopicDeleter>;
+using Message = std::unique_ptr<rd_kafka_message_t, MessageDeleter>;
+
+bool setConf(rd_kafka_conf_t *conf, const QString &key, const QString &value, QString *error)
+{
+    char err[512];
+    if (rd_kafka_conf_set(conf, key.toUtf8().constData(), value.toUtf8().constData(), err, sizeof err)
+        != RD_KAFKA_CONF_OK) {
+        *error = QStringLiteral("property %1: %2").arg(key, fromUtf8(err));
+        return false;
+    }
+    return true;
+}
+
+bool isMissingTopic(rd_kafka_resp_err_t err)
+{
+    return err == RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART || err == RD_KAFKA_RESP_ERR__UNKNOWN_TOPIC
+           || err == RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_ID;
+}
+
+QByteArray bytes(const void *data, size_t len)
+{
+    if (!data)
+        return {};
+    return QByteArray(static_cast<const char *>(data), static_cast<qsizetype>(len));
+}
+
+} // namespace
+
+struct PartitionReader::Impl {
+    QString cluster;
+    QString bootstrap;
+    ClientOptions options;
+    rd::Handle rk;
+
+    // Written by the error callback.
+    std::mutex mutex;
+    QString lastBrokerError;
+
+    bool cancelled() const { return options.cancel && options.cancel->load(); }
+
+    QString failure(const QString &what, const QString &why)
+    {
+        QString broker;
+        {
+            std::lock_guard lock(mutex);
+            broker = lastBrokerError;
+        }
+        const QString where = cluster == bootstrap ? cluster : QStringLiteral("%1 (%2)").arg(cluster, bootstrap);
+        QString message = QStringLiteral("cluster '%1': %2: %3").arg(where, what, why);
+        if (!broker.isEmpty() && !why.contains(broker))
+            message += QStringLiteral(" (last broker error: %1)").arg(broker);
+        return message;
+    }
+
+    // Partition count of `topic`, 0 when it does not exist.
+    Result<int> partitionCount(const QString &topic, Deadline deadline);
+};
+
+namespace {
+
+void onError(rd_kafka_t *, int err, const char *reason, void *opaque)
+{
+    if (err == RD_KAFKA_RESP_ERR__ALL_BROKERS_DOWN)
+        return; // repeats the transport error that came before
+    auto *d = static_cast<PartitionReader::Impl *>(opaque);
+    std::lock_guard lock(d->mutex);
+    d->lastBrokerError = fromUtf8(reason);
+}
+
+void onLog(const rd_kafka_t *rk, int level, const char *, const char *buf)
+{
+    static const bool verbose = qEnvironmentVariableIntValue("LAGSCOPE_RDKAFKA_LOG") != 0;
+    if (verbose)
+        fprintf(stderr, "rdkafka[%d] %s: %s\n", level, rd_kafka_name(rk), buf);
+}
+
+} // namespace
+
+PartitionReader::PartitionReader(std::unique_ptr<Impl> impl) : d(std::move(impl)) {}
+PartitionReader::~PartitionReader() = default;
+
+const QString &PartitionReader::clusterName() const { return d->cluster; }
+
+Result<std::unique_ptr<PartitionReader>> PartitionReader::create(const ClusterConfig &cluster,
+                                                                 const ClientOptions &options)
+{
+    using R = Result<std::unique_ptr<PartitionReader>>;
+    auto impl = std::make_unique<Impl>();
+    impl->cluster = cluster.name;
+    impl->bootstrap = cluster.bootstrapServers;
+    impl->options = options;
+
+    rd::Conf conf(rd_kafka_conf_new());
+    QString error;
+    for (const auto &[key, value] : cluster.properties)
+        if (!setConf(conf.get(), key, value, &error))
+            return R::failure(QStringLiteral("cluster '%1': %2").arg(cluster.name, error));
+    const int timeout = std::max(1000, options.requestTimeoutMs);
+    const std::pair<const char *, QString> settings[] = {
+        {"bootstrap.servers", cluster.bootstrapServers},
+        {"client.id", QStringLiteral("lagscope-reader")},
+        {"socket.timeout.ms", QString::number(timeout)},
+        {"socket.connection.setup.timeout.ms", QString::number(timeout)},
+        {"reconnect.backoff.max.ms", QStringLiteral("5000")},
+        {"log.connection.close", QStringLiteral("false")},
+        // rd_kafka_assign() refuses a consumer without a group id ("Requires a consumer with
+        // group.id configured", rdkafka_subscription.c). The group is never joined (no
+        // subscribe) and never committed to, so it never appears on the broker.
+        {"group.id", QStringLiteral("lagscope-reader")},
+        {"enable.auto.commit", QStringLiteral("false")},
+        {"enable.auto.offset.store", QStringLiteral("false")},
+        {"enable.partition.eof", QStringLiteral("true")},
+        {"auto.offset.reset", QStringLiteral("earliest")},
+        {"allow.auto.create.topics", QStringLiteral("false")},
+        // At the end of a partition the broker holds an empty fetch this long before the
+        // reply that tells us we are at the end: keep it short, reads end there.
+        {"fetch.wait.max.ms", QStringLiteral("100")},
+    };
+    for (const auto &[key, value] : settings)
+        if (!setConf(conf.get(), QString::fromLatin1(key), value, &error))
+            return R::failure(QStringLiteral("cluster '%1': %2").arg(cluster.name, error));
+    rd_kafka_conf_set_opaque(conf.get(), impl.get());
+    rd_kafka_conf_set_error_cb(conf.get(), onError);
+    rd_kafka_conf_set_log_cb(conf.get(), onLog);
+
+    char err[512];
+    rd_kafka_t *rk = rd_kafka_new(RD_KAFKA_CONSUMER, conf.get(), err, sizeof err);
+    if (!rk)
+        return R::failure(QStringLiteral("cluster '%1': %2").arg(cluster.name, fromUtf8(err)));
+    conf.release(); // rd_kafka_new took ownership
+    impl->rk.reset(rk);
+    // Errors and logs arrive through rd_kafka_consumer_poll(), which read() calls anyway.
+    rd_kafka_poll_set_consumer(rk);
+    return std::unique_ptr<PartitionReader>(new PartitionReader(std::move(impl)));
+}
+
+Result<int> PartitionReader::Impl::partitionCount(const QString &topic, Deadline deadline)
+{
+    using R = Result<int>;
+    // A metadata request for this one topic (allow.auto.create.topics=false: it is never
+    // created by asking) rather than for the whole cluster.
+    TopicHandle rkt(rd_kafka_topic_new(rk.get(), topic.toUtf8().constData(), nullptr));
+    if (!rkt)
+        return R::failure(failure(QStringLiteral("topic '%1'").arg(topic), rdError(rd_kafka_last_error())));
+    const rd_kafka_metadata_t *raw = nullptr;
+    rd_kafka_resp_err_t err = RD_KAFKA_RESP_ERR__TIMED_OUT;
+    do {
+        err = rd_kafka_metadata(rk.get(), 0, rkt.get(), &raw, std::clamp(deadline.remainingMs(), 1, 500));
+    } while (err == RD_KAFKA_RESP_ERR__TIMED_OUT && !deadline.expired() && !cancelled());
+    rd::Metadata md(raw);
+    if (err != RD_KAFKA_RESP_ERR_NO_ERROR)
+        return R::failure(failure(QStringLiteral("metadata of topic '%1'").arg(topic), rdError(err)));
+    for (int i = 0; i < md->topic_cnt; ++i) {
+        const auto &t = md->topics[i];
+        if (fromUtf8(t.topic) != topic)
+            continue;
+        if (isMissingTopic(t.err))
+            return 0;
+        if (t.err != RD_KAFKA_RESP_ERR_NO_ERROR)
+            return R::failure(failure(QStringLiteral("metadata of topic '%1'").arg(topic), rdError(t.err)));
+        return t.partition_cnt;
+    }
+    return 0;
+}
+
+Result<PartitionRead> PartitionReader::read(const TopicPartition &partition, qint64 fromOffset, int maxRecords,
+                                            Deadline deadline)
+{
+    using R = Result<PartitionRead>;
+    const QString what = QStringLiteral("reading %1").arg(partition.toString());
+    PartitionRead out;
+    out.nextOffset = fromOffset;
+
+    auto count = d->partitionCount(partition.topic, deadline);
+    if (!count)
+        return R(count.error());
+    if (*count == 0) {
+        out.topicMissing = true;
+        return out;
+    }
+    if (partition.partition < 0 || partition.partition >= *count)
+        return R::failure(d->failure(what, QStringLiteral("the topic has %1 partition(s)").arg(*count)));
+
+    const QByteArray topic = partition.topic.toUtf8();
+    rd::PartitionList list(rd_kafka_topic_partition_list_new(1));
+    rd_kafka_topic_partition_list_add(list.get(), topic.constData(), partition.partition)->offset = fromOffset;
+    if (const rd_kafka_resp_err_t err = rd_kafka_assign(d->rk.get(), list.get()); err != RD_KAFKA_RESP_ERR_NO_ERROR)
+        return R::failure(d->failure(what, QStringLiteral("assign: %1").arg(rdError(err))));
+    // Unassigning also drops whatever was prefetched beyond what we returned.
+    struct Unassign {
+        rd_kafka_t *rk;
+        ~Unassign() { rd_kafka_assign(rk, nullptr); }
+    } unassign{d->rk.get()};
+
+    QString lastError;
+    while (static_cast<int>(out.records.size()) < maxRecords) {
+        if (d->cancelled())
+            return R::failure(d->failure(what, QStringLiteral("cancelled")));
+        if (deadline.expired())
+            break;
+        Message msg(rd_kafka_consumer_poll(d->rk.get(), std::clamp(deadline.remainingMs(), 1, 100)));
+        if (!msg)
+            continue;
+        const bool ours = msg->rkt && rd_kafka_topic_name(msg->rkt) == topic && msg->partition == partition.partition;
+        if (msg->err == RD_KAFKA_RESP_ERR__PARTITION_EOF) {
+            if (ours) {
+                out.atEnd = true;
+                break;
+            }
+            continue;
+        }
+        if (msg->err != RD_KAFKA_RESP_ERR_NO_ERROR) {
+            if (isMissingTopic(msg->err) || msg->err == RD_KAFKA_RESP_ERR__UNKNOWN_PARTITION) {
+                // Deleted between the metadata request and the fetch.
+                out.topicMissing = out.records.empty();
+                out.atEnd = true;
+                break;
+            }
+            lastError = fromUtf8(rd_kafka_message_errstr(msg.get()));
+            if (msg->err == RD_KAFKA_RESP_ERR_TOPIC_AUTHORIZATION_FAILED)
+                return R::failure(d->failure(what, lastError));
+            continue; // transient: librdkafka retries on its own
+        }
+        if (!ours)
+            continue;
+        RawRecord r;
+        r.offset = msg->offset;
+        rd_kafka_timestamp_type_t type = RD_KAFKA_TIMESTAMP_NOT_AVAILABLE;
+        r.timestampMs = rd_kafka_message_timestamp(msg.get(), &type);
+        r.key = bytes(msg->key, msg->key_len);
+        r.value = bytes(msg->payload, msg->len);
+        out.nextOffset = r.offset + 1;
+        out.records.push_back(std::move(r));
+    }
+    if (!out.atEnd && out.records.empty() && maxRecords > 0)
+        return R::failure(d->failure(what, lastError.isEmpty() ? QStringLiteral("no answer before the deadline")
+                                                               : QStringLiteral("%1 (until the deadline)").arg(lastError)));
+    return out;
+}
+
+} // namespace lagscope
