@@ -117,7 +117,12 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(m_latest[QStringLiteral("primary")]->topic(topic)->underReplicatedCount() > 0, 30000);
         // Leaderless partitions are shown offline, and the poll still succeeds (no error:
         // they are not asked for offsets, so nothing waits for them).
-        QTRY_COMPARE_WITH_TIMEOUT(m_latest[QStringLiteral("primary")]->topic(single)->offlineCount(), onBroker3, 30000);
+        // Right after the kill, requests still aimed at the dead broker (its groups'
+        // coordinator, stale leaders) may time out once; the poll must settle without errors
+        // while the partitions stay offline.
+        QTRY_VERIFY_WITH_TIMEOUT(m_latest[QStringLiteral("primary")]->topic(single)->offlineCount() == onBroker3
+                                     && m_latest[QStringLiteral("primary")]->error.isEmpty(),
+                                 60000);
         QVERIFY(std::any_of(m_events.begin(), m_events.end(), [&](const ClusterEvent &e) {
             return e.kind == EventKind::PartitionOffline && e.subject.startsWith(single);
         }));
