@@ -1,0 +1,192 @@
+#include "mirror/FlowPoller.h"
+
+#include "kafka/KafkaClient.h"
+#include "kafka/PartitionReader.h"
+#include "mirror/FlowSnapshotBuilder.h"
+
+#include <QElapsedTimer>
+#include <QTimer>
+
+namespace lagscope::mirror {
+
+namespace {
+
+QString aliasOr(const QString &alias, const QString &cluster)
+{
+    return alias.isEmpty() ? cluster : alias;
+}
+
+// Creates the client on first use; returns an error text when it cannot be created.
+template <typename T>
+QString ensure(std::unique_ptr<T> &slot, const ClusterConfig &cluster, const ClientOptions &options)
+{
+    if (slot)
+        return {};
+    auto created = T::create(cluster, options);
+    if (!created)
+        return created.errorMessage();
+    slot = std::move(*created);
+    return {};
+}
+
+} // namespace
+
+FlowPoller::FlowPoller(ReplicationFlowConfig flow, ClusterConfig source, ClusterConfig target,
+                       FlowPollerSettings settings, QObject *parent)
+    : QObject(parent),
+      m_flow(std::move(flow)),
+      m_source(std::move(source)),
+      m_target(std::move(target)),
+      m_settings(settings),
+      m_reader(FlowTopics::forFlow(aliasOr(m_flow.sourceAlias, m_flow.sourceCluster),
+                                   aliasOr(m_flow.targetAlias, m_flow.targetCluster), m_flow.policy))
+{
+    // The signal's arguments cross threads through queued connections.
+    qRegisterMetaType<std::shared_ptr<const FlowSnapshot>>();
+    qRegisterMetaType<std::vector<FlowEvent>>();
+}
+
+FlowPoller::~FlowPoller() = default;
+
+void FlowPoller::start()
+{
+    if (!m_timer) {
+        m_timer = new QTimer(this);
+        m_timer->setSingleShot(true);
+        connect(m_timer, &QTimer::timeout, this, &FlowPoller::poll);
+    }
+    poll();
+}
+
+void FlowPoller::refreshNow()
+{
+    if (!m_polling)
+        poll();
+}
+
+void FlowPoller::stop()
+{
+    if (m_timer)
+        m_timer->stop();
+}
+
+void FlowPoller::poll()
+{
+    m_polling = true;
+    QElapsedTimer elapsed;
+    elapsed.start();
+    const int timeoutMs = m_settings.requestTimeoutMs;
+    const ClientOptions options{timeoutMs, 0, m_cancel};
+    const bool syncsOnTarget = m_reader.topics().offsetSyncsOnTarget;
+
+    FlowGathered g;
+    g.flow = FlowIdentity{m_flow.sourceCluster, m_flow.targetCluster, aliasOr(m_flow.sourceAlias, m_flow.sourceCluster),
+                          aliasOr(m_flow.targetAlias, m_flow.targetCluster)};
+    g.policy = m_flow.policy;
+    auto warn = [&g](const QString &what, const Status &status) {
+        if (!status)
+            g.warnings << what + QStringLiteral(": ") + status.errorMessage();
+    };
+
+    // Target: metadata, then what MirrorMaker wrote there. One budget for the side, so a
+    // dead target costs one timeout, not one per call.
+    {
+        const Deadline deadline = Deadline::inMs(timeoutMs);
+        QString error = ensure(m_targetClient, m_target, options);
+        if (error.isEmpty())
+            error = ensure(m_targetReader, m_target, options);
+        if (error.isEmpty()) {
+            auto metadata = m_targetClient->metadata(deadline);
+            if (metadata) {
+                g.targetReachable = true;
+                g.targetMetadata = std::move(*metadata);
+                warn(QStringLiteral("heartbeats"), m_reader.refreshHeartbeats(*m_targetReader, deadline));
+                warn(QStringLiteral("checkpoints"), m_reader.refreshCheckpoints(*m_targetReader, deadline));
+                if (syncsOnTarget)
+                    warn(QStringLiteral("offset syncs"), m_reader.refreshOffsetSyncs(*m_targetReader, deadline));
+            } else {
+                error = metadata.errorMessage();
+            }
+        }
+        g.targetError = error;
+    }
+    // Source: metadata and (by default) the offset syncs.
+    {
+        const Deadline deadline = Deadline::inMs(timeoutMs);
+        QString error = ensure(m_sourceClient, m_source, options);
+        if (error.isEmpty() && !syncsOnTarget)
+            error = ensure(m_sourceReader, m_source, options);
+        if (error.isEmpty()) {
+            auto metadata = m_sourceClient->metadata(deadline);
+            if (metadata) {
+                g.sourceReachable = true;
+                g.sourceMetadata = std::move(*metadata);
+                if (!syncsOnTarget)
+                    warn(QStringLiteral("offset syncs"), m_reader.refreshOffsetSyncs(*m_sourceReader, deadline));
+            } else {
+                error = metadata.errorMessage();
+            }
+        }
+        g.sourceError = error;
+    }
+
+    g.heartbeats = m_reader.heartbeats();
+    g.remoteHeartbeats = m_reader.remoteHeartbeats();
+    g.heartbeatsTopicExists = m_reader.heartbeatsProgress().exists || m_reader.remoteHeartbeatsProgress().exists;
+    g.checkpoints = m_reader.checkpoints();
+    g.offsetSyncs = m_reader.offsetSyncs();
+    for (const TopicProgress *p : {&m_reader.heartbeatsProgress(), &m_reader.checkpointsProgress(),
+                                   &m_reader.offsetSyncsProgress()})
+        if (p->stats.skipped() > 0)
+            g.warnings << QStringLiteral("%1 records skipped: %2").arg(p->stats.skipped()).arg(p->stats.lastError);
+
+    // Offsets: one batched ListOffsets per side, and the groups' commits on the source.
+    {
+        const Deadline deadline = Deadline::inMs(timeoutMs);
+        const auto pairs = replicatedTopics(g.flow, g.policy, g.sourceMetadata, g.targetMetadata, g.offsetSyncs,
+                                            g.checkpoints);
+        if (g.targetReachable) {
+            const auto partitions = targetPartitionsToQuery(pairs, g.targetMetadata);
+            if (!partitions.empty()) {
+                auto ends = m_targetClient->logOffsets(partitions, OffsetSpec::Latest, deadline);
+                if (ends)
+                    g.targetLogEnds = ends->offsets;
+                else
+                    g.warnings << QStringLiteral("log ends on %1: %2").arg(m_target.name, ends.errorMessage());
+            }
+        }
+        if (g.sourceReachable) {
+            const auto partitions = sourcePartitionsToQuery(pairs, g.sourceMetadata);
+            if (!partitions.empty()) {
+                auto ends = m_sourceClient->logOffsets(partitions, OffsetSpec::Latest, deadline);
+                if (ends)
+                    g.sourceLogEnds = ends->offsets;
+                else
+                    g.warnings << QStringLiteral("log ends on %1: %2").arg(m_source.name, ends.errorMessage());
+            }
+            QStringList groups;
+            for (const auto &[group, checkpoints] : g.checkpoints)
+                groups << group;
+            if (!groups.isEmpty()) {
+                auto committed = m_sourceClient->committedOffsets(groups, deadline);
+                if (committed)
+                    g.committed = std::move(*committed);
+                else
+                    g.warnings << QStringLiteral("committed offsets on %1: %2").arg(m_source.name,
+                                                                                  committed.errorMessage());
+            }
+        }
+    }
+
+    g.takenAt = QDateTime::currentDateTimeUtc();
+    g.pollMs = elapsed.elapsed();
+    auto snapshot = std::make_shared<const FlowSnapshot>(buildFlowSnapshot(g, m_settings.thresholds));
+    std::vector<FlowEvent> events = diffFlows(m_previous.get(), *snapshot);
+    m_previous = snapshot;
+    m_polling = false;
+    if (m_timer)
+        m_timer->start(m_settings.pollIntervalMs);
+    Q_EMIT updated(snapshot, events);
+}
+
+} // namespace lagscope::mirror
