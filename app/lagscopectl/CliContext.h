@@ -53,6 +53,8 @@ int describeCommand(const QStringList &args);
 int brokersCommand(const QStringList &args);
 int topicsCommand(const QStringList &args);
 int groupsCommand(const QStringList &args);
+int resetOffsetsCommand(const QStringList &args);
+int undoCommand(const QStringList &args);
 
 // Prints the document as indented JSON followed by a newline.
 void printJson(QTextStream &out, const class QJsonValue &value);

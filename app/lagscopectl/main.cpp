@@ -20,10 +20,13 @@ Commands:
   brokers    brokers of a cluster, with the controller
   topics     topics with partition and replica health
   groups     consumer groups with state and type
+  reset-offsets  reset a group's committed offsets, like kafka-consumer-groups.sh --reset-offsets
+  undo       restore the offsets a reset-offsets --execute backed up
 
 Every command takes --cluster NAME (from --config FILE) or --bootstrap HOST:PORT,
 --format table|csv|json and --timeout SECONDS. `lagscopectl COMMAND --help` for more.
-Exit codes: 0 ok, 1 runtime error (e.g. cluster unreachable), 2 usage or configuration error.
+Exit codes: 0 ok, 1 runtime error (e.g. cluster unreachable), 2 usage or configuration error,
+3 refused (read-only cluster, active group).
 )";
 
 } // namespace
@@ -51,6 +54,8 @@ int main(int argc, char **argv)
         {QStringLiteral("brokers"), cli::brokersCommand},
         {QStringLiteral("topics"), cli::topicsCommand},
         {QStringLiteral("groups"), cli::groupsCommand},
+        {QStringLiteral("reset-offsets"), cli::resetOffsetsCommand},
+        {QStringLiteral("undo"), cli::undoCommand},
     };
     const QString name = args.takeFirst();
     const auto it = commands.find(name);

@@ -61,6 +61,11 @@ public:
     Result<LogOffsetsResult> logOffsets(const std::vector<TopicPartition> &partitions, OffsetSpec spec,
                                         Deadline deadline);
 
+    // ListOffsets by timestamp (one batched call): per partition the first offset whose
+    // record timestamp is >= timestampMs, or -1 when the partition has no such record.
+    Result<LogOffsetsResult> offsetsForTimes(const std::vector<TopicPartition> &partitions, qint64 timestampMs,
+                                             Deadline deadline);
+
     // Waits for statistics emitted after this call and returns the request counters.
     // Needs ClientOptions::statisticsIntervalMs > 0.
     Result<RequestCounts> requestCounts(Deadline deadline);

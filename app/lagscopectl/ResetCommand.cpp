@@ -1,0 +1,335 @@
+// lagscopectl reset-offsets and undo: kafka-consumer-groups.sh --reset-offsets with the same
+// new offsets, output and warnings, plus what the tool lacks: a read-only switch, a backup
+// of the committed offsets before every change, verification and an audit trail.
+// Dry run by default; --execute applies.
+#include "CliContext.h"
+
+#include "actions/ResetExecutor.h"
+#include "actions/ResetParsers.h"
+#include "actions/ResetPlanner.h"
+#include "report/Table.h"
+
+#include <QDateTime>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QStandardPaths>
+
+namespace lagscope::cli {
+
+namespace {
+
+const QStringList kPlanColumns = {QStringLiteral("GROUP"), QStringLiteral("TOPIC"), QStringLiteral("PARTITION"),
+                                  QStringLiteral("NEW-OFFSET")};
+
+QJsonValue optionalNumber(const std::optional<qint64> &v)
+{
+    return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonObject planJson(const ResetPlan &plan)
+{
+    QJsonArray partitions;
+    for (const auto &p : plan.partitions)
+        partitions.append(QJsonObject{
+            {QStringLiteral("topic"), p.tp.topic},
+            {QStringLiteral("partition"), p.tp.partition},
+            {QStringLiteral("current_offset"), optionalNumber(p.current)},
+            {QStringLiteral("new_offset"), p.newOffset},
+            {QStringLiteral("delta"), p.current ? QJsonValue(p.delta) : QJsonValue(QJsonValue::Null)},
+            {QStringLiteral("log_start_offset"), optionalNumber(p.logStart)},
+            {QStringLiteral("log_end_offset"), optionalNumber(p.logEnd)},
+            {QStringLiteral("requested_offset"), optionalNumber(p.requested)},
+            {QStringLiteral("warnings"), QJsonArray::fromStringList(p.warnings)},
+        });
+    return QJsonObject{{QStringLiteral("group"), plan.group},
+                       {QStringLiteral("warnings"), QJsonArray::fromStringList(plan.warnings)},
+                       {QStringLiteral("partitions"), partitions}};
+}
+
+QJsonArray outcomeJson(const std::vector<PartitionOutcome> &outcomes)
+{
+    QJsonArray out;
+    for (const auto &o : outcomes) {
+        QJsonObject row{{QStringLiteral("topic"), o.tp.topic},
+                        {QStringLiteral("partition"), o.tp.partition},
+                        {QStringLiteral("old_offset"), optionalNumber(o.before)},
+                        {QStringLiteral("new_offset"), o.planned},
+                        {QStringLiteral("committed_after"), optionalNumber(o.after)},
+                        {QStringLiteral("result"), outcomeName(o.result)}};
+        if (!o.reason.isEmpty())
+            row.insert(QStringLiteral("reason"), o.reason);
+        out.append(row);
+    }
+    return out;
+}
+
+QString dataDir() { return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation); }
+
+// The shared tail of reset-offsets and undo: preview, or apply + verify + audit.
+int previewOrApply(CliContext &ctx, const ResetPlan &plan, bool execute, bool exportCsv, const QString &specText,
+                   const QString &scopeText)
+{
+    for (const QString &w : plan.allWarnings())
+        ctx.err() << w << Qt::endl;
+
+    std::optional<ResetOutcome> outcome;
+    if (execute) {
+        ResetApplyOptions options;
+        options.cluster = ctx.cluster().name;
+        options.readOnly = ctx.cluster().readOnly;
+        options.dataDir = dataDir();
+        options.specText = specText;
+        options.scopeText = scopeText;
+        options.deadline = ctx.deadline();
+        auto applied = applyReset(ctx.client(), plan, options);
+        if (!applied)
+            return ctx.fail(RuntimeError, applied.errorMessage());
+        if (applied->refusal) {
+            ctx.err() << *applied->refusal << Qt::endl;
+            return Refused;
+        }
+        outcome = std::move(*applied);
+        ctx.err() << "Backup of the previous offsets: " << outcome->backupPath << Qt::endl;
+    }
+
+    if (exportCsv) {
+        ctx.out() << exportResetCsv(plan, false);
+    } else {
+        Table table{kPlanColumns, {}};
+        for (const auto &p : plan.partitions)
+            table.rows.push_back({plan.group, p.tp.topic, QString::number(p.tp.partition), QString::number(p.newOffset)});
+        switch (ctx.format()) {
+        case Format::Table:
+            ctx.out() << "\n" << formatText(table);
+            break;
+        case Format::Csv:
+            ctx.out() << formatCsv(table);
+            break;
+        case Format::Json: {
+            QJsonObject doc{{QStringLiteral("cluster"), ctx.cluster().name},
+                            {QStringLiteral("executed"), execute},
+                            {QStringLiteral("plan"), planJson(plan)}};
+            if (outcome) {
+                doc.insert(QStringLiteral("result"), outcome->result);
+                doc.insert(QStringLiteral("backup"), outcome->backupPath);
+                doc.insert(QStringLiteral("outcome"), outcomeJson(outcome->partitions));
+            }
+            printJson(ctx.out(), doc);
+            break;
+        }
+        }
+    }
+    if (!outcome)
+        return Ok;
+    int exit = Ok;
+    for (const auto &o : outcome->partitions) {
+        if (o.result == PartitionOutcome::Applied)
+            continue;
+        ctx.err() << "Error: " << o.tp.toString() << " " << outcomeName(o.result) << ": " << o.reason << Qt::endl;
+        exit = RuntimeError;
+    }
+    return exit;
+}
+
+struct SpecOption {
+    QString name;
+    ResetSpec::Kind kind;
+    bool hasValue;
+};
+
+const std::vector<SpecOption> kSpecs = {
+    {QStringLiteral("to-earliest"), ResetSpec::ToEarliest, false},
+    {QStringLiteral("to-latest"), ResetSpec::ToLatest, false},
+    {QStringLiteral("to-current"), ResetSpec::ToCurrent, false},
+    {QStringLiteral("to-offset"), ResetSpec::ToOffset, true},
+    {QStringLiteral("shift-by"), ResetSpec::ShiftBy, true},
+    {QStringLiteral("to-datetime"), ResetSpec::ToDatetime, true},
+    {QStringLiteral("by-duration"), ResetSpec::ByDuration, true},
+    {QStringLiteral("from-file"), ResetSpec::FromFile, true},
+};
+
+} // namespace
+
+int resetOffsetsCommand(const QStringList &args)
+{
+    CliContext ctx(QStringLiteral("reset-offsets"));
+    ctx.parser().addOptions({
+        {QStringLiteral("group"), QStringLiteral("Consumer group whose offsets are reset."), QStringLiteral("group")},
+        {QStringLiteral("all-topics"), QStringLiteral("Every partition the group has a committed offset for.")},
+        {QStringLiteral("topic"), QStringLiteral("Topic, or topic:p,p for some partitions (repeatable)."),
+         QStringLiteral("topic[:p,p]")},
+        {QStringLiteral("to-earliest"), QStringLiteral("Reset to the log start offset.")},
+        {QStringLiteral("to-latest"), QStringLiteral("Reset to the log end offset.")},
+        {QStringLiteral("to-current"), QStringLiteral("Reset to the committed offset (log end where none).")},
+        {QStringLiteral("to-offset"), QStringLiteral("Reset to this offset (clamped to the log)."), QStringLiteral("N")},
+        {QStringLiteral("shift-by"), QStringLiteral("Move the committed offset by N (clamped)."), QStringLiteral("N")},
+        {QStringLiteral("to-datetime"), QStringLiteral("First offset at or after yyyy-MM-ddTHH:mm:ss.SSS[zone]."),
+         QStringLiteral("time")},
+        {QStringLiteral("by-duration"), QStringLiteral("First offset at or after now minus an ISO-8601 duration."),
+         QStringLiteral("duration")},
+        {QStringLiteral("from-file"), QStringLiteral("Offsets from a CSV plan (as --export writes it)."),
+         QStringLiteral("file")},
+        {QStringLiteral("dry-run"), QStringLiteral("Only show the new offsets (the default).")},
+        {QStringLiteral("execute"), QStringLiteral("Commit the new offsets.")},
+        {QStringLiteral("export"), QStringLiteral("Print the plan as CSV (topic,partition,offset).")},
+    });
+    if (!ctx.parse(args))
+        return ctx.exitCode();
+    QCommandLineParser &p = ctx.parser();
+    const QString group = p.value(QStringLiteral("group"));
+    if (group.isEmpty())
+        return ctx.fail(UsageError, QStringLiteral("--group is required"));
+    if (p.isSet(QStringLiteral("dry-run")) && p.isSet(QStringLiteral("execute")))
+        return ctx.fail(UsageError, QStringLiteral("Option --dry-run and --execute cannot be used together"));
+    const bool execute = p.isSet(QStringLiteral("execute"));
+
+    std::vector<const SpecOption *> given;
+    for (const auto &s : kSpecs)
+        if (p.isSet(s.name))
+            given.push_back(&s);
+    if (given.size() != 1)
+        return ctx.fail(UsageError, QStringLiteral("give exactly one reset spec: --to-earliest, --to-latest, "
+                                                   "--to-current, --to-offset, --shift-by, --to-datetime, "
+                                                   "--by-duration or --from-file"));
+    const SpecOption &chosen = *given.front();
+    const QString value = chosen.hasValue ? p.value(chosen.name) : QString();
+    const QString specText = chosen.hasValue ? QStringLiteral("--%1 %2").arg(chosen.name, value)
+                                             : QStringLiteral("--%1").arg(chosen.name);
+
+    ResetSpec spec;
+    spec.kind = chosen.kind;
+    switch (chosen.kind) {
+    case ResetSpec::ToOffset:
+    case ResetSpec::ShiftBy: {
+        bool ok = false;
+        spec.value = value.toLongLong(&ok);
+        if (!ok)
+            return ctx.fail(UsageError, QStringLiteral("--%1 takes a whole number, not '%2'").arg(chosen.name, value));
+        break;
+    }
+    case ResetSpec::ToDatetime: {
+        auto ms = parseResetDateTime(value);
+        if (!ms)
+            return ctx.fail(UsageError, ms.errorMessage());
+        spec.value = *ms;
+        break;
+    }
+    case ResetSpec::ByDuration: {
+        auto ms = parseIsoDuration(value);
+        if (!ms)
+            return ctx.fail(UsageError, ms.errorMessage());
+        spec.value = resetTimestampForDuration(QDateTime::currentMSecsSinceEpoch(), *ms);
+        break;
+    }
+    case ResetSpec::FromFile: {
+        QFile file(value);
+        if (!file.open(QIODevice::ReadOnly))
+            return ctx.fail(UsageError, QStringLiteral("cannot read %1: %2").arg(value, file.errorString()));
+        auto parsed = parseResetCsv(QString::fromUtf8(file.readAll()), group);
+        if (!parsed)
+            return ctx.fail(UsageError, QStringLiteral("%1: %2").arg(value, parsed.errorMessage()));
+        for (const QString &w : parsed->warnings)
+            ctx.err() << w << Qt::endl;
+        spec.fileOffsets = parsed->offsetsByGroup[group];
+        break;
+    }
+    default:
+        break;
+    }
+
+    ResetScope scope;
+    scope.allTopics = p.isSet(QStringLiteral("all-topics"));
+    for (const QString &t : p.values(QStringLiteral("topic"))) {
+        auto parsed = parseResetTopicArg(t);
+        if (!parsed)
+            return ctx.fail(UsageError, parsed.errorMessage());
+        scope.topics.push_back(*parsed);
+    }
+    if (scope.isEmpty() && spec.kind != ResetSpec::FromFile)
+        return ctx.fail(UsageError, QStringLiteral("One of the reset scopes should be defined: --all-topics, --topic."));
+    QStringList scopeParts;
+    if (scope.allTopics)
+        scopeParts << QStringLiteral("--all-topics");
+    for (const QString &t : p.values(QStringLiteral("topic")))
+        scopeParts << QStringLiteral("--topic ") + t;
+    const QString scopeText = scopeParts.join(QLatin1Char(' '));
+
+    if (!ctx.connect())
+        return ctx.exitCode();
+    // Refuse before touching the cluster: a read-only cluster never gets a write.
+    if (execute && ctx.cluster().readOnly)
+        return ctx.fail(Refused, QStringLiteral("cluster '%1' is read-only: offset resets are refused")
+                                     .arg(ctx.cluster().name));
+
+    auto gathered = gatherResetInputs(ctx.client(), group, spec, scope, ctx.deadline());
+    if (!gathered)
+        return ctx.fail(RuntimeError, gathered.errorMessage());
+    // The tool checks this for a dry run too: a plan for an active group would be stale.
+    if (auto refusal = checkInactive(gathered->description)) {
+        ctx.err() << *refusal << Qt::endl;
+        return Refused;
+    }
+    auto plan = planReset(spec, scope, gathered->inputs);
+    if (!plan)
+        return ctx.fail(RuntimeError, plan.errorMessage());
+    return previewOrApply(ctx, *plan, execute, p.isSet(QStringLiteral("export")), specText, scopeText);
+}
+
+int undoCommand(const QStringList &args)
+{
+    CliContext ctx(QStringLiteral("undo"));
+    ctx.parser().addOptions({
+        {QStringLiteral("backup"), QStringLiteral("Backup file written by an executed reset."), QStringLiteral("file")},
+        {QStringLiteral("dry-run"), QStringLiteral("Only show the offsets to restore (the default).")},
+        {QStringLiteral("execute"), QStringLiteral("Commit the offsets of the backup.")},
+    });
+    if (!ctx.parse(args))
+        return ctx.exitCode();
+    QCommandLineParser &p = ctx.parser();
+    if (p.isSet(QStringLiteral("dry-run")) && p.isSet(QStringLiteral("execute")))
+        return ctx.fail(UsageError, QStringLiteral("Option --dry-run and --execute cannot be used together"));
+    const QString path = p.value(QStringLiteral("backup"));
+    if (path.isEmpty())
+        return ctx.fail(UsageError, QStringLiteral("--backup FILE is required"));
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return ctx.fail(UsageError, QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
+    auto backup = parseResetBackup(file.readAll());
+    if (!backup)
+        return ctx.fail(UsageError, QStringLiteral("%1: %2").arg(path, backup.errorMessage()));
+    if (!ctx.connect())
+        return ctx.exitCode();
+    if (!backup->cluster.isEmpty() && backup->cluster != ctx.cluster().name)
+        return ctx.fail(UsageError, QStringLiteral("%1 is a backup of cluster '%2', not '%3'")
+                                        .arg(path, backup->cluster, ctx.cluster().name));
+    const bool execute = p.isSet(QStringLiteral("execute"));
+    if (execute && ctx.cluster().readOnly)
+        return ctx.fail(Refused, QStringLiteral("cluster '%1' is read-only: offset resets are refused")
+                                     .arg(ctx.cluster().name));
+    if (backup->offsets.empty())
+        return ctx.fail(RuntimeError, QStringLiteral("%1 holds no committed offsets to restore").arg(path));
+    for (const auto &tp : backup->uncommitted)
+        ctx.err() << "Warning: " << tp.toString()
+                  << " had no committed offset before the reset; undo cannot remove the commit and leaves it as is."
+                  << Qt::endl;
+
+    ResetSpec spec;
+    spec.kind = ResetSpec::Manual;
+    for (const auto &[tp, offset] : backup->offsets)
+        spec.fileOffsets[tp] = offset;
+    const ResetScope scope;
+    auto gathered = gatherResetInputs(ctx.client(), backup->group, spec, scope, ctx.deadline());
+    if (!gathered)
+        return ctx.fail(RuntimeError, gathered.errorMessage());
+    if (auto refusal = checkInactive(gathered->description)) {
+        ctx.err() << *refusal << Qt::endl;
+        return Refused;
+    }
+    auto plan = planReset(spec, scope, gathered->inputs);
+    if (!plan)
+        return ctx.fail(RuntimeError, plan.errorMessage());
+    return previewOrApply(ctx, *plan, execute, false, QStringLiteral("--undo ") + path, QString());
+}
+
+} // namespace lagscope::cli

@@ -1,0 +1,242 @@
+#include "actions/ResetExecutor.h"
+
+#include "actions/ResetPlanner.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QSaveFile>
+#include <QSysInfo>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace lagscope {
+
+namespace {
+
+QString tr(const char *text) { return QCoreApplication::translate("ResetExecutor", text); }
+
+bool notFound(const GroupDescription &d)
+{
+    return d.error.contains(QStringLiteral("GROUP_ID_NOT_FOUND"), Qt::CaseInsensitive)
+           || d.error.contains(QStringLiteral("does not exist"), Qt::CaseInsensitive)
+           || d.error.contains(QStringLiteral("not found"), Qt::CaseInsensitive);
+}
+
+Result<GroupDescription> describeGroup(KafkaClient &client, const QString &group, Deadline deadline)
+{
+    using R = Result<GroupDescription>;
+    auto described = client.describeGroups({group}, deadline);
+    if (!described)
+        return R(described.error());
+    for (auto &d : *described) {
+        if (d.groupId != group)
+            continue;
+        if (!d.error.isEmpty() && !notFound(d))
+            return R::failure(tr("cannot describe group '%1': %2").arg(group, d.error));
+        if (notFound(d)) {
+            // KIP-848 groups answer GROUP_ID_NOT_FOUND only when they really do not exist
+            // (librdkafka uses ConsumerGroupDescribe for them): nothing to protect.
+            d.state = QStringLiteral("Dead");
+            d.members.clear();
+        }
+        return std::move(d);
+    }
+    GroupDescription missing;
+    missing.groupId = group;
+    missing.state = QStringLiteral("Dead");
+    return missing;
+}
+
+QString userName()
+{
+    for (const char *var : {"USER", "LOGNAME", "USERNAME"})
+        if (const QString v = qEnvironmentVariable(var); !v.isEmpty())
+            return v;
+    return QStringLiteral("uid:%1").arg(::getuid());
+}
+
+// Appends one line and fsyncs it: the audit trail must survive a crash right after a reset.
+Status appendSynced(const QString &path, const QByteArray &line)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    const int fd = ::open(QFile::encodeName(path).constData(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return Status::failure(tr("cannot open %1: %2").arg(path, QString::fromLocal8Bit(std::strerror(errno))));
+    const QByteArray data = line + '\n';
+    qsizetype written = 0;
+    while (written < data.size()) {
+        const ssize_t n = ::write(fd, data.constData() + written, size_t(data.size() - written));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            const QString why = QString::fromLocal8Bit(std::strerror(errno));
+            ::close(fd);
+            return Status::failure(tr("cannot write %1: %2").arg(path, why));
+        }
+        written += n;
+    }
+    const bool synced = ::fsync(fd) == 0;
+    ::close(fd);
+    if (!synced)
+        return Status::failure(tr("cannot sync %1").arg(path));
+    return success();
+}
+
+Status writeBackup(const QString &path, const ResetBackup &backup)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QSaveFile file(path); // QSaveFile::commit() fsyncs before renaming
+    if (!file.open(QIODevice::WriteOnly))
+        return Status::failure(tr("cannot write backup %1: %2").arg(path, file.errorString()));
+    file.write(QJsonDocument(resetBackupJson(backup)).toJson(QJsonDocument::Indented));
+    if (!file.commit())
+        return Status::failure(tr("cannot write backup %1: %2").arg(path, file.errorString()));
+    return success();
+}
+
+} // namespace
+
+Result<ResetGathered> gatherResetInputs(KafkaClient &client, const QString &group, const ResetSpec &spec,
+                                        const ResetScope &scope, Deadline deadline)
+{
+    using R = Result<ResetGathered>;
+    ResetGathered g;
+    auto description = describeGroup(client, group, deadline);
+    if (!description)
+        return R(description.error());
+    g.description = std::move(*description);
+    g.inputs.group = group;
+
+    auto committed = client.committedOffsets({group}, deadline);
+    if (!committed)
+        return R(committed.error());
+    g.inputs.committed = (*committed)[group];
+
+    auto metadata = client.metadata(deadline);
+    if (!metadata)
+        return R(metadata.error());
+    addResetTopology(g.inputs, *metadata);
+
+    auto fetch = resetFetchList(spec, scope, g.inputs);
+    if (!fetch)
+        return R(fetch.error());
+    auto start = client.logOffsets(fetch->partitions, OffsetSpec::Earliest, deadline);
+    if (!start)
+        return R(start.error());
+    auto end = client.logOffsets(fetch->partitions, OffsetSpec::Latest, deadline);
+    if (!end)
+        return R(end.error());
+    // Partitions whose offsets could not be read stay absent: the planner then fails with
+    // the tool's message for that partition instead of guessing.
+    g.inputs.logStart = start->offsets;
+    g.inputs.logEnd = end->offsets;
+    if (fetch->timestamp) {
+        auto times = client.offsetsForTimes(fetch->partitions, *fetch->timestamp, deadline);
+        if (!times)
+            return R(times.error());
+        for (const auto &[tp, offset] : times->offsets)
+            g.inputs.offsetsForTimes[tp] = offset;
+    }
+    return g;
+}
+
+std::optional<QString> checkInactive(const GroupDescription &description)
+{
+    const bool inactiveState =
+        description.state == QStringLiteral("Empty") || description.state == QStringLiteral("Dead");
+    // A classic "Dead" answer for a group that still lists members is not proof of
+    // inactivity; neither is any state with members.
+    if (inactiveState && description.members.empty())
+        return std::nullopt;
+    const QString state = description.state.isEmpty() ? QStringLiteral("Unknown") : description.state;
+    return QStringLiteral("Error: Assignments can only be reset if the group '%1' is inactive, but the current "
+                          "state is %2.")
+        .arg(description.groupId, state);
+}
+
+Result<ResetOutcome> applyReset(KafkaClient &client, const ResetPlan &plan, const ResetApplyOptions &options)
+{
+    using R = Result<ResetOutcome>;
+    ResetOutcome outcome;
+    outcome.auditPath = QDir(options.dataDir).filePath(QStringLiteral("audit.jsonl"));
+
+    ResetAuditEntry audit;
+    audit.time = QDateTime::currentDateTimeUtc();
+    audit.user = userName();
+    audit.host = QSysInfo::machineHostName();
+    audit.cluster = options.cluster;
+    audit.group = plan.group;
+    audit.spec = options.specText;
+    audit.scope = options.scopeText;
+    auto finish = [&](const QString &result, const QString &reason) -> Status {
+        audit.result = result;
+        audit.reason = reason;
+        audit.partitions = outcome.partitions;
+        audit.backupPath = outcome.backupPath;
+        outcome.result = result;
+        return appendSynced(outcome.auditPath, QJsonDocument(resetAuditJson(audit)).toJson(QJsonDocument::Compact));
+    };
+    auto refuse = [&](const QString &why) -> R {
+        outcome.refusal = why;
+        if (auto written = finish(QStringLiteral("refused"), why); !written)
+            return R(written.error());
+        return outcome;
+    };
+
+    if (options.readOnly)
+        return refuse(tr("cluster '%1' is read-only: offset resets are refused").arg(options.cluster));
+
+    // The group may have become active since the plan was made.
+    auto description = describeGroup(client, plan.group, options.deadline);
+    if (!description)
+        return R(description.error());
+    if (auto refusal = checkInactive(*description))
+        return refuse(*refusal);
+
+    auto current = client.committedOffsets({plan.group}, options.deadline);
+    if (!current)
+        return R(current.error());
+    ResetBackup backup;
+    backup.cluster = options.cluster;
+    backup.group = plan.group;
+    backup.time = audit.time;
+    backup.offsets = (*current)[plan.group];
+    for (const auto &p : plan.partitions)
+        if (backup.offsets.count(p.tp) == 0)
+            backup.uncommitted.push_back(p.tp);
+    const QString backupPath = QDir(options.dataDir)
+                                   .filePath(QStringLiteral("backups/")
+                                             + resetBackupFileName(options.cluster, plan.group, audit.time));
+    // No backup, no change: undo must always be possible.
+    if (auto written = writeBackup(backupPath, backup); !written)
+        return R(written.error());
+    outcome.backupPath = backupPath;
+
+    CommittedOffsets wanted;
+    for (const auto &p : plan.partitions)
+        wanted[p.tp] = p.newOffset;
+    auto refused = client.alterCommittedOffsets(plan.group, wanted, options.deadline);
+    if (!refused) {
+        // The commit may or may not have landed: record what we know and let the caller say so.
+        (void)finish(QStringLiteral("failed"), refused.errorMessage());
+        return R(refused.error());
+    }
+    auto readBack = client.committedOffsets({plan.group}, options.deadline);
+    if (!readBack) {
+        (void)finish(QStringLiteral("unverified"), readBack.errorMessage());
+        return R(readBack.error());
+    }
+    outcome.partitions = verifyReset(plan, *refused, (*readBack)[plan.group]);
+    if (auto written = finish(overallResult(outcome.partitions), QString()); !written)
+        return R(written.error());
+    return outcome;
+}
+
+} // namespace lagscope

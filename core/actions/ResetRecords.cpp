@@ -1,0 +1,172 @@
+#include "actions/ResetRecords.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace lagscope {
+
+namespace {
+
+QString tr(const char *text) { return QCoreApplication::translate("ResetRecords", text); }
+
+QJsonValue optionalOffset(const std::optional<qint64> &v)
+{
+    return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null);
+}
+
+QString isoUtc(const QDateTime &time) { return time.toUTC().toString(Qt::ISODateWithMs); }
+
+QString safeForFileName(const QString &name)
+{
+    QString out = name;
+    for (QChar &c : out)
+        if (c.unicode() < 0x20 || c == QLatin1Char('/') || c == QLatin1Char('\\') || c == QLatin1Char(':')
+            || c == QLatin1Char('*') || c == QLatin1Char('?') || c == QLatin1Char('"') || c == QLatin1Char('<')
+            || c == QLatin1Char('>') || c == QLatin1Char('|'))
+            c = QLatin1Char('_');
+    return out;
+}
+
+} // namespace
+
+QJsonObject resetBackupJson(const ResetBackup &backup)
+{
+    QJsonArray offsets;
+    for (const auto &[tp, offset] : backup.offsets)
+        offsets.append(QJsonObject{{QStringLiteral("topic"), tp.topic},
+                                   {QStringLiteral("partition"), tp.partition},
+                                   {QStringLiteral("offset"), qint64(offset)}});
+    QJsonArray uncommitted;
+    for (const auto &tp : backup.uncommitted)
+        uncommitted.append(QJsonObject{{QStringLiteral("topic"), tp.topic}, {QStringLiteral("partition"), tp.partition}});
+    return QJsonObject{{QStringLiteral("cluster"), backup.cluster},
+                       {QStringLiteral("group"), backup.group},
+                       {QStringLiteral("time"), isoUtc(backup.time)},
+                       {QStringLiteral("offsets"), offsets},
+                       {QStringLiteral("uncommitted"), uncommitted}};
+}
+
+Result<ResetBackup> parseResetBackup(const QByteArray &json)
+{
+    using R = Result<ResetBackup>;
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
+    if (error.error != QJsonParseError::NoError)
+        return R::failure(tr("not a backup file: %1 at byte %2").arg(error.errorString()).arg(error.offset));
+    const QJsonObject o = doc.object();
+    ResetBackup backup;
+    backup.cluster = o.value(QStringLiteral("cluster")).toString();
+    backup.group = o.value(QStringLiteral("group")).toString();
+    backup.time = QDateTime::fromString(o.value(QStringLiteral("time")).toString(), Qt::ISODateWithMs);
+    if (backup.group.isEmpty() || !o.value(QStringLiteral("offsets")).isArray())
+        return R::failure(tr("not a backup file: it needs \"group\" and an \"offsets\" array"));
+    auto partitionOf = [](const QJsonObject &e, TopicPartition &tp) {
+        tp.topic = e.value(QStringLiteral("topic")).toString();
+        tp.partition = e.value(QStringLiteral("partition")).toInt(-1);
+        return !tp.topic.isEmpty() && tp.partition >= 0;
+    };
+    for (const QJsonValue &v : o.value(QStringLiteral("offsets")).toArray()) {
+        const QJsonObject e = v.toObject();
+        TopicPartition tp;
+        const QJsonValue offset = e.value(QStringLiteral("offset"));
+        if (!partitionOf(e, tp) || !offset.isDouble() || offset.toInteger(-1) < 0)
+            return R::failure(tr("not a backup file: an entry of \"offsets\" lacks topic, partition or offset"));
+        backup.offsets[tp] = offset.toInteger();
+    }
+    for (const QJsonValue &v : o.value(QStringLiteral("uncommitted")).toArray()) {
+        TopicPartition tp;
+        if (partitionOf(v.toObject(), tp))
+            backup.uncommitted.push_back(tp);
+    }
+    return backup;
+}
+
+QString resetBackupFileName(const QString &cluster, const QString &group, const QDateTime &time)
+{
+    return safeForFileName(cluster) + QLatin1Char('-') + safeForFileName(group) + QLatin1Char('-')
+           + time.toUTC().toString(QStringLiteral("yyyyMMdd'T'HHmmss'Z'")) + QStringLiteral(".json");
+}
+
+QString outcomeName(PartitionOutcome::Result result)
+{
+    switch (result) {
+    case PartitionOutcome::Applied:
+        return QStringLiteral("applied");
+    case PartitionOutcome::Mismatch:
+        return QStringLiteral("mismatch");
+    case PartitionOutcome::Refused:
+        return QStringLiteral("refused");
+    }
+    return QString();
+}
+
+std::vector<PartitionOutcome> verifyReset(const ResetPlan &plan, const std::map<TopicPartition, QString> &refused,
+                                          const CommittedOffsets &readBack)
+{
+    std::vector<PartitionOutcome> out;
+    for (const auto &p : plan.partitions) {
+        PartitionOutcome o;
+        o.tp = p.tp;
+        o.before = p.current;
+        o.planned = p.newOffset;
+        if (const auto it = readBack.find(p.tp); it != readBack.end())
+            o.after = it->second;
+        if (const auto it = refused.find(p.tp); it != refused.end()) {
+            o.result = PartitionOutcome::Refused;
+            o.reason = it->second;
+        } else if (!o.after) {
+            o.result = PartitionOutcome::Mismatch;
+            o.reason = tr("no committed offset after the reset");
+        } else if (*o.after != p.newOffset) {
+            // Someone else committed in between (a consumer that joined, another operator).
+            o.result = PartitionOutcome::Mismatch;
+            o.reason = tr("committed offset is %1, not %2").arg(*o.after).arg(p.newOffset);
+        }
+        out.push_back(std::move(o));
+    }
+    return out;
+}
+
+QString overallResult(const std::vector<PartitionOutcome> &partitions)
+{
+    qsizetype applied = 0;
+    for (const auto &p : partitions)
+        applied += p.result == PartitionOutcome::Applied ? 1 : 0;
+    if (applied == qsizetype(partitions.size()))
+        return QStringLiteral("applied");
+    return applied > 0 ? QStringLiteral("partial") : QStringLiteral("failed");
+}
+
+QJsonObject resetAuditJson(const ResetAuditEntry &entry)
+{
+    QJsonArray partitions;
+    for (const auto &p : entry.partitions) {
+        QJsonObject o{{QStringLiteral("topic"), p.tp.topic},
+                      {QStringLiteral("partition"), p.tp.partition},
+                      {QStringLiteral("old"), optionalOffset(p.before)},
+                      {QStringLiteral("new"), p.planned},
+                      {QStringLiteral("after"), optionalOffset(p.after)},
+                      {QStringLiteral("result"), outcomeName(p.result)}};
+        if (!p.reason.isEmpty())
+            o.insert(QStringLiteral("reason"), p.reason);
+        partitions.append(o);
+    }
+    QJsonObject o{{QStringLiteral("time"), isoUtc(entry.time)},
+                  {QStringLiteral("user"), entry.user},
+                  {QStringLiteral("host"), entry.host},
+                  {QStringLiteral("cluster"), entry.cluster},
+                  {QStringLiteral("group"), entry.group},
+                  {QStringLiteral("action"), QStringLiteral("reset-offsets")},
+                  {QStringLiteral("spec"), entry.spec},
+                  {QStringLiteral("scope"), entry.scope},
+                  {QStringLiteral("result"), entry.result},
+                  {QStringLiteral("partitions"), partitions}};
+    if (!entry.reason.isEmpty())
+        o.insert(QStringLiteral("reason"), entry.reason);
+    if (!entry.backupPath.isEmpty())
+        o.insert(QStringLiteral("backup"), entry.backupPath);
+    return o;
+}
+
+} // namespace lagscope

@@ -1,0 +1,180 @@
+// The records an applied reset leaves: backup JSON (round trip, file name), verification of
+// the offsets read back, and the audit line.
+#include "actions/ResetExecutor.h"
+#include "actions/ResetRecords.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTest>
+
+using namespace lagscope;
+
+namespace {
+
+const QDateTime kTime = QDateTime(QDate(2024, 5, 1), QTime(12, 0, 7, 250), Qt::UTC);
+
+PlannedPartition planned(const QString &topic, int partition, std::optional<qint64> current, qint64 newOffset)
+{
+    PlannedPartition p;
+    p.tp = {topic, partition};
+    p.current = current;
+    p.newOffset = newOffset;
+    return p;
+}
+
+ResetPlan samplePlan()
+{
+    ResetPlan plan;
+    plan.group = QStringLiteral("g");
+    plan.partitions = {planned(QStringLiteral("t"), 0, 10, 5), planned(QStringLiteral("t"), 1, std::nullopt, 7),
+                       planned(QStringLiteral("t"), 2, 3, 4), planned(QStringLiteral("t"), 3, 1, 2)};
+    return plan;
+}
+
+} // namespace
+
+class TestResetRecords final : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void backupRoundTrip()
+    {
+        ResetBackup b;
+        b.cluster = QStringLiteral("prod");
+        b.group = QStringLiteral("orders-app");
+        b.time = kTime;
+        b.offsets = {{{QStringLiteral("orders"), 0}, 42}, {{QStringLiteral("orders"), 3}, 0}};
+        b.uncommitted = {{QStringLiteral("orders"), 1}};
+        const QJsonObject json = resetBackupJson(b);
+        QCOMPARE(json[QStringLiteral("time")].toString(), QStringLiteral("2024-05-01T12:00:07.250Z"));
+        auto parsed = parseResetBackup(QJsonDocument(json).toJson());
+        QVERIFY2(parsed.ok(), qPrintable(parsed.ok() ? QString() : parsed.errorMessage()));
+        QCOMPARE(parsed->cluster, b.cluster);
+        QCOMPARE(parsed->group, b.group);
+        QCOMPARE(parsed->time, b.time);
+        QVERIFY(parsed->offsets == b.offsets);
+        QVERIFY(parsed->uncommitted == b.uncommitted);
+    }
+
+    void backupRejectsGarbage_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::newRow("not json") << QByteArray("offsets");
+        QTest::newRow("no group") << QByteArray(R"({"offsets": []})");
+        QTest::newRow("no offsets") << QByteArray(R"({"group": "g"})");
+        QTest::newRow("negative offset") << QByteArray(R"({"group": "g", "offsets": [{"topic": "t", "partition": 0, "offset": -1}]})");
+        QTest::newRow("no partition") << QByteArray(R"({"group": "g", "offsets": [{"topic": "t", "offset": 1}]})");
+    }
+
+    void backupRejectsGarbage()
+    {
+        QFETCH(QByteArray, json);
+        QVERIFY(!parseResetBackup(json).ok());
+    }
+
+    void backupFileName()
+    {
+        QCOMPARE(resetBackupFileName(QStringLiteral("prod"), QStringLiteral("orders-app"), kTime),
+                 QStringLiteral("prod-orders-app-20240501T120007Z.json"));
+        // A group name must not escape the backups directory.
+        QCOMPARE(resetBackupFileName(QStringLiteral("a/b"), QStringLiteral("../x:y"), kTime),
+                 QStringLiteral("a_b-.._x_y-20240501T120007Z.json"));
+    }
+
+    void verification()
+    {
+        const ResetPlan plan = samplePlan();
+        const std::map<TopicPartition, QString> refused = {{{QStringLiteral("t"), 3}, QStringLiteral("Broker: Unknown member")}};
+        const CommittedOffsets readBack = {{{QStringLiteral("t"), 0}, 5},
+                                           {{QStringLiteral("t"), 1}, 7},
+                                           {{QStringLiteral("t"), 2}, 9},
+                                           {{QStringLiteral("t"), 3}, 1}};
+        const auto out = verifyReset(plan, refused, readBack);
+        QCOMPARE(out.size(), size_t(4));
+        QCOMPARE(out[0].result, PartitionOutcome::Applied);
+        QCOMPARE(out[0].before, std::optional<qint64>(10));
+        QCOMPARE(out[0].after, std::optional<qint64>(5));
+        QCOMPARE(out[1].result, PartitionOutcome::Applied);
+        QVERIFY(!out[1].before);
+        QCOMPARE(out[2].result, PartitionOutcome::Mismatch);
+        QCOMPARE(out[2].reason, QStringLiteral("committed offset is 9, not 4"));
+        QCOMPARE(out[3].result, PartitionOutcome::Refused);
+        QCOMPARE(out[3].reason, QStringLiteral("Broker: Unknown member"));
+        QCOMPARE(overallResult(out), QStringLiteral("partial"));
+
+        const auto missing = verifyReset(plan, {}, {});
+        for (const auto &o : missing)
+            QCOMPARE(o.result, PartitionOutcome::Mismatch);
+        QCOMPARE(overallResult(missing), QStringLiteral("failed"));
+        QCOMPARE(overallResult(verifyReset(plan, {}, {{{QStringLiteral("t"), 0}, 5},
+                                                      {{QStringLiteral("t"), 1}, 7},
+                                                      {{QStringLiteral("t"), 2}, 4},
+                                                      {{QStringLiteral("t"), 3}, 2}})),
+                 QStringLiteral("applied"));
+    }
+
+    void auditRecord()
+    {
+        ResetAuditEntry e;
+        e.time = kTime;
+        e.user = QStringLiteral("alice");
+        e.host = QStringLiteral("ops-1");
+        e.cluster = QStringLiteral("prod");
+        e.group = QStringLiteral("g");
+        e.spec = QStringLiteral("--shift-by -5");
+        e.scope = QStringLiteral("--topic t:0,1");
+        e.result = QStringLiteral("applied");
+        e.backupPath = QStringLiteral("/b.json");
+        e.partitions = verifyReset(samplePlan(), {}, {{{QStringLiteral("t"), 0}, 5}});
+        const QJsonObject o = resetAuditJson(e);
+        QCOMPARE(o[QStringLiteral("time")].toString(), QStringLiteral("2024-05-01T12:00:07.250Z"));
+        QCOMPARE(o[QStringLiteral("user")].toString(), QStringLiteral("alice"));
+        QCOMPARE(o[QStringLiteral("host")].toString(), QStringLiteral("ops-1"));
+        QCOMPARE(o[QStringLiteral("spec")].toString(), QStringLiteral("--shift-by -5"));
+        QCOMPARE(o[QStringLiteral("scope")].toString(), QStringLiteral("--topic t:0,1"));
+        QCOMPARE(o[QStringLiteral("backup")].toString(), QStringLiteral("/b.json"));
+        QVERIFY(!o.contains(QStringLiteral("reason")));
+        const QJsonArray parts = o[QStringLiteral("partitions")].toArray();
+        QCOMPARE(parts.size(), 4);
+        const QJsonObject first = parts[0].toObject();
+        QCOMPARE(first[QStringLiteral("old")].toInteger(), 10);
+        QCOMPARE(first[QStringLiteral("new")].toInteger(), 5);
+        QCOMPARE(first[QStringLiteral("result")].toString(), QStringLiteral("applied"));
+        QVERIFY(parts[1].toObject()[QStringLiteral("old")].isNull());
+        // One line of JSON: no newline inside a record.
+        QVERIFY(!QJsonDocument(o).toJson(QJsonDocument::Compact).contains('\n'));
+    }
+
+    void inactiveStates_data()
+    {
+        QTest::addColumn<QString>("state");
+        QTest::addColumn<int>("members");
+        QTest::addColumn<bool>("inactive");
+        QTest::newRow("Empty") << QStringLiteral("Empty") << 0 << true;
+        QTest::newRow("Dead") << QStringLiteral("Dead") << 0 << true;
+        QTest::newRow("Stable") << QStringLiteral("Stable") << 1 << false;
+        QTest::newRow("rebalancing") << QStringLiteral("PreparingRebalance") << 1 << false;
+        QTest::newRow("Dead but with members") << QStringLiteral("Dead") << 1 << false;
+        QTest::newRow("Unknown") << QStringLiteral("Unknown") << 0 << false;
+    }
+
+    void inactiveStates()
+    {
+        QFETCH(QString, state);
+        QFETCH(int, members);
+        QFETCH(bool, inactive);
+        GroupDescription d;
+        d.groupId = QStringLiteral("g");
+        d.state = state;
+        d.members.resize(size_t(members));
+        const auto refusal = checkInactive(d);
+        QCOMPARE(!refusal.has_value(), inactive);
+        if (refusal)
+            QCOMPARE(*refusal, QStringLiteral("Error: Assignments can only be reset if the group 'g' is inactive, but "
+                                              "the current state is %1.")
+                                   .arg(state));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestResetRecords)
+#include "tst_resetrecords.moc"
