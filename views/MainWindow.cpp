@@ -2,6 +2,7 @@
 
 #include "AppSettings.h"
 #include "EventLogDock.h"
+#include "actions/ResetOffsetsDialog.h"
 #include "charts/LagChart.h"
 #include "models/BrokerTableModel.h"
 #include "models/GroupFilterProxy.h"
@@ -71,7 +72,7 @@ QString sampleConfigPath()
 
 MainWindow::MainWindow(const AppConfig &config, const QString &configPath, const QString &configError,
                        MonitorService *monitor, const HistoryStore *history, QWidget *parent)
-    : QMainWindow(parent), m_monitor(monitor)
+    : QMainWindow(parent), m_monitor(monitor), m_config(config)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Lagscope"));
@@ -182,6 +183,7 @@ void MainWindow::buildPages(const HistoryStore *history)
     });
 
     m_groupDetail = new GroupDetailPage(history, m_stack);
+    connect(m_groupDetail, &GroupDetailPage::resetRequested, this, &MainWindow::openResetDialog);
     AppSettings settings;
     m_groupDetail->chart()->setRange(static_cast<ChartRange>(settings.integer(AppSettings::Key::ChartRange)));
     connect(m_groupDetail->chart(), &LagChart::rangeChanged, this,
@@ -281,6 +283,21 @@ void MainWindow::openGroup(const QString &cluster, const QString &group)
     selectPage(cluster, PageKind::GroupDetail);
     m_groupDetail->showGroup(cluster, latest(cluster), group);
     AppSettings().setValue(AppSettings::Key::LastGroup, group);
+}
+
+void MainWindow::openResetDialog(const QString &cluster, const QString &group)
+{
+    const ClusterConfig *config = m_config.cluster(cluster);
+    if (!config)
+        return;
+    auto *dialog = new ResetOffsetsDialog(*config, group, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    // Show the new offsets at once instead of at the next scheduled poll.
+    connect(dialog, &ResetOffsetsDialog::applied, this, [this](const QString &c) {
+        if (m_monitor)
+            m_monitor->refresh(c);
+    });
+    dialog->show();
 }
 
 void MainWindow::showCurrent()

@@ -69,8 +69,10 @@ private:
     void updateClusterStatus(const SnapshotPtr &snapshot);
     void restoreState();
     SnapshotPtr latest(const QString &cluster) const;
+    void openResetDialog(const QString &cluster, const QString &group);
 
     MonitorService *m_monitor = nullptr;
+    AppConfig m_config;
     QSplitter *m_splitter = nullptr;
     QTreeWidget *m_tree = nullptr;
     QStackedWidget *m_stack = nullptr;

@@ -3,9 +3,11 @@
 #include "charts/LagChart.h"
 #include "models/PartitionLagModel.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
@@ -20,7 +22,15 @@ GroupDetailPage::GroupDetailPage(const HistoryStore *history, QWidget *parent) :
     m_header = new QLabel(this);
     m_header->setObjectName(QStringLiteral("groupHeader"));
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_header);
+    m_resetButton = new QPushButton(tr("Reset offsets…"), this);
+    m_resetButton->setObjectName(QStringLiteral("resetOffsetsButton"));
+    m_resetButton->setEnabled(false);
+    connect(m_resetButton, &QPushButton::clicked, this,
+            [this] { Q_EMIT resetRequested(m_cluster, m_model->groupId()); });
+    auto *headerRow = new QHBoxLayout;
+    headerRow->addWidget(m_header, 1);
+    headerRow->addWidget(m_resetButton);
+    layout->addLayout(headerRow);
 
     m_splitter = new QSplitter(Qt::Vertical, this);
     m_model = new PartitionLagModel(this);
@@ -53,6 +63,8 @@ QString GroupDetailPage::groupId() const { return m_model->groupId(); }
 
 void GroupDetailPage::showGroup(const QString &cluster, const SnapshotPtr &snapshot, const QString &groupId)
 {
+    m_cluster = cluster;
+    m_resetButton->setEnabled(!groupId.isEmpty());
     m_model->setGroup(snapshot, groupId);
     m_chart->setGroup(cluster, groupId);
     updateHeader(snapshot);

@@ -7,6 +7,7 @@
 #include <QWidget>
 
 class QLabel;
+class QPushButton;
 class QSplitter;
 class QTableView;
 
@@ -30,10 +31,16 @@ public:
     LagChart *chart() const { return m_chart; }
     QSplitter *splitter() const { return m_splitter; }
 
+Q_SIGNALS:
+    // The "Reset offsets…" button: the window opens the reset dialog for this group.
+    void resetRequested(const QString &cluster, const QString &group);
+
 private:
     void updateHeader(const SnapshotPtr &snapshot);
 
     QLabel *m_header = nullptr;
+    QPushButton *m_resetButton = nullptr;
+    QString m_cluster;
     QTableView *m_table = nullptr;
     PartitionLagModel *m_model = nullptr;
     LagChart *m_chart = nullptr;
