@@ -168,7 +168,7 @@ int resetOffsetsCommand(const QStringList &args)
          QStringLiteral("time")},
         {QStringLiteral("by-duration"), QStringLiteral("First offset at or after now minus an ISO-8601 duration."),
          QStringLiteral("duration")},
-        {QStringLiteral("from-file"), QStringLiteral("Offsets from a CSV plan (as --export writes it)."),
+        {QStringLiteral("from-file"), QStringLiteral("Offsets from a CSV plan (as --export writes it) or a backup JSON."),
          QStringLiteral("file")},
         {QStringLiteral("dry-run"), QStringLiteral("Only show the new offsets (the default).")},
         {QStringLiteral("execute"), QStringLiteral("Commit the new offsets.")},
@@ -226,7 +226,20 @@ int resetOffsetsCommand(const QStringList &args)
         QFile file(value);
         if (!file.open(QIODevice::ReadOnly))
             return ctx.fail(UsageError, QStringLiteral("cannot read %1: %2").arg(value, file.errorString()));
-        auto parsed = parseResetCsv(QString::fromUtf8(file.readAll()), group);
+        const QByteArray bytes = file.readAll();
+        // A backup written before an earlier reset (JSON) is a plan too: restoring it is
+        // what --from-file is for after a mistake.
+        if (bytes.trimmed().startsWith('{')) {
+            auto backup = parseResetBackup(bytes);
+            if (!backup)
+                return ctx.fail(UsageError, QStringLiteral("%1: %2").arg(value, backup.errorMessage()));
+            if (backup->group != group)
+                return ctx.fail(UsageError, QStringLiteral("%1 is a backup of group '%2', not '%3'")
+                                                .arg(value, backup->group, group));
+            spec.fileOffsets.insert(backup->offsets.begin(), backup->offsets.end());
+            break;
+        }
+        auto parsed = parseResetCsv(QString::fromUtf8(bytes), group);
         if (!parsed)
             return ctx.fail(UsageError, QStringLiteral("%1: %2").arg(value, parsed.errorMessage()));
         for (const QString &w : parsed->warnings)

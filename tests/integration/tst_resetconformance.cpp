@@ -344,6 +344,17 @@ private Q_SLOTS:
         QVERIFY2(dry.exitCode == 0, qPrintable(dry.describe()));
         QCOMPARE(planRows(dry.out, group).size(), size_t(4));
         QVERIFY(committed(group) != before); // a dry run changes nothing
+
+        // The backup is also a plan for --from-file: it plans exactly the offsets from before.
+        const ProcessResult fromBackup = ours({QStringLiteral("--group"), group, QStringLiteral("--from-file"), backup});
+        QVERIFY2(fromBackup.exitCode == 0, qPrintable(fromBackup.describe()));
+        std::multiset<QString> expectedRows;
+        for (const auto &[tp, offset] : before) {
+            const qsizetype dash = tp.lastIndexOf(QLatin1Char('-'));
+            expectedRows.insert(QStringLiteral("%1 %2 %3").arg(tp.left(dash), tp.mid(dash + 1)).arg(offset));
+        }
+        QVERIFY2(planRows(fromBackup.out, group) == expectedRows, qPrintable(fromBackup.describe()));
+
         const ProcessResult undo = m_lab.lagscopectl(undoArgs + QStringList{QStringLiteral("--execute")});
         QVERIFY2(undo.exitCode == 0, qPrintable(undo.describe()));
         QCOMPARE(committed(group), before);
