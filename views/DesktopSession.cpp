@@ -1,7 +1,9 @@
 #include "DesktopSession.h"
 
 #include "MainWindow.h"
+#include "mirror/FlowMonitorService.h"
 #include "monitor/MonitorService.h"
+#include "replication/ReplicationPage.h"
 #include "store/HistoryRecorder.h"
 #include "store/HistoryStore.h"
 
@@ -24,6 +26,11 @@ DesktopSession::DesktopSession(AppConfig config, QString configPath, QString con
     m_window = std::make_unique<MainWindow>(m_config, configPath, configError, m_poll ? m_monitor.get() : nullptr,
                                             nullptr);
     connect(m_monitor.get(), &MonitorService::updated, recorder, &HistoryRecorder::record);
+    if (m_poll && !m_config.flows.empty()) {
+        m_flows = std::make_unique<mirror::FlowMonitorService>(m_config);
+        connect(m_flows.get(), &mirror::FlowMonitorService::updated, m_window->replicationPage(),
+                &ReplicationPage::apply);
+    }
     // Charts read through their own connection, opened only once the recorder has made or
     // recovered the file, so the two never race to create it.
     connect(recorder, &HistoryRecorder::opened, this, [this](const QString &path) {
@@ -43,6 +50,7 @@ DesktopSession::DesktopSession(AppConfig config, QString configPath, QString con
 DesktopSession::~DesktopSession()
 {
     // Pollers first, so nothing is recorded after the recorder is gone.
+    m_flows.reset();
     m_monitor.reset();
     m_historyThread.quit();
     m_historyThread.wait();
@@ -55,6 +63,8 @@ void DesktopSession::start()
     m_window->show();
     if (m_poll)
         m_monitor->start();
+    if (m_flows)
+        m_flows->start();
 }
 
 } // namespace lagscope

@@ -17,6 +17,9 @@ namespace lagscope {
 class HistoryStore;
 class MainWindow;
 class MonitorService;
+namespace mirror {
+class FlowMonitorService;
+}
 
 class DesktopSession final : public QObject {
     Q_OBJECT
@@ -38,6 +41,7 @@ private:
     std::unique_ptr<HistoryStore> m_reader;
     std::unique_ptr<MonitorService> m_monitor;
     std::unique_ptr<MainWindow> m_window;
+    std::unique_ptr<mirror::FlowMonitorService> m_flows; // null when no replication flow is configured
     bool m_poll = false;
 };
 

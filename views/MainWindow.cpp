@@ -15,6 +15,7 @@
 #include "pages/OverviewPage.h"
 #include "pages/TablePage.h"
 #include "pages/WelcomePage.h"
+#include "replication/ReplicationPage.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -182,6 +183,7 @@ void MainWindow::buildPages(const HistoryStore *history)
         openGroup(m_cluster, group);
     });
 
+    m_replication = new ReplicationPage(m_stack);
     m_groupDetail = new GroupDetailPage(history, m_stack);
     connect(m_groupDetail, &GroupDetailPage::resetRequested, this, &MainWindow::openResetDialog);
     AppSettings settings;
@@ -191,7 +193,7 @@ void MainWindow::buildPages(const HistoryStore *history)
 
     for (QWidget *w : {static_cast<QWidget *>(m_overview), static_cast<QWidget *>(m_brokersPage),
                        static_cast<QWidget *>(m_topicsPage), static_cast<QWidget *>(m_groupsPage),
-                       static_cast<QWidget *>(m_groupDetail)})
+                       static_cast<QWidget *>(m_groupDetail), static_cast<QWidget *>(m_replication)})
         m_stack->addWidget(w);
 }
 
@@ -221,10 +223,18 @@ void MainWindow::buildTree(const AppConfig &config)
         statusBar()->addPermanentWidget(status);
         m_statusLabels[c.name] = status;
     }
+    if (!config.flows.empty()) {
+        auto *item = new QTreeWidgetItem(m_tree, {tr("Replication"), tr("%n flow(s)", nullptr, int(config.flows.size()))});
+        item->setData(0, PageRole, int(PageKind::Replication));
+    }
     connect(m_tree, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
         if (!item)
             return;
-        selectPage(item->data(0, ClusterRole).toString(), static_cast<PageKind>(item->data(0, PageRole).toInt()));
+        const auto kind = static_cast<PageKind>(item->data(0, PageRole).toInt());
+        if (kind == PageKind::Replication)
+            showReplication();
+        else
+            selectPage(item->data(0, ClusterRole).toString(), kind);
     });
     m_cluster = config.clusters.front().name;
     m_tree->setCurrentItem(m_clusterItems[m_cluster]);
@@ -243,6 +253,7 @@ QWidget *MainWindow::page(PageKind kind) const
     case PageKind::Topics: return m_topicsPage;
     case PageKind::Groups: return m_groupsPage;
     case PageKind::GroupDetail: return m_groupDetail;
+    case PageKind::Replication: return m_replication;
     }
     return nullptr;
 }
@@ -298,6 +309,11 @@ void MainWindow::openResetDialog(const QString &cluster, const QString &group)
             m_monitor->refresh(c);
     });
     dialog->show();
+}
+
+void MainWindow::showReplication()
+{
+    m_stack->setCurrentWidget(m_replication);
 }
 
 void MainWindow::showCurrent()

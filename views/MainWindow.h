@@ -30,6 +30,7 @@ class GroupTableModel;
 class HistoryStore;
 class MonitorService;
 class OverviewPage;
+class ReplicationPage;
 class TablePage;
 class TopicTableModel;
 struct PollUpdate;
@@ -52,6 +53,8 @@ public:
     PageKind currentPage() const { return m_page; }
     QWidget *page(PageKind kind) const;
     EventLogDock *eventLog() const { return m_events; }
+    ReplicationPage *replicationPage() const { return m_replication; }
+    void showReplication();
 
 public Q_SLOTS:
     void applyUpdate(const lagscope::PollUpdate &update);
@@ -82,6 +85,7 @@ private:
     TablePage *m_groupsPage = nullptr;
     GroupDetailPage *m_groupDetail = nullptr;
     QWidget *m_welcome = nullptr;
+    ReplicationPage *m_replication = nullptr;
     EventLogDock *m_events = nullptr;
     BrokerTableModel *m_brokers = nullptr;
     TopicTableModel *m_topics = nullptr;

@@ -9,6 +9,8 @@
 #include "monitor/MonitorService.h"
 #include "pages/GroupDetailPage.h"
 #include "pages/TablePage.h"
+#include "replication/FlowTableModel.h"
+#include "replication/ReplicationPage.h"
 #include "store/HistoryStore.h"
 
 #include <QAbstractButton>
@@ -72,6 +74,7 @@ private:
         config.requestTimeoutMs = 8000;
         config.clusters = {{kCluster, m_lab.bootstrap(kCluster), false, {}},
                            {QStringLiteral("dr"), m_lab.bootstrap(QStringLiteral("dr")), false, {}}};
+        config.flows = {{kCluster, QStringLiteral("dr"), kCluster, QStringLiteral("dr"), {}}};
         m_session = std::make_unique<DesktopSession>(config, m_config, QString(),
                                                      m_dir.filePath(QStringLiteral("history.sqlite")));
         m_session->start();
@@ -248,6 +251,17 @@ private Q_SLOTS:
         }
         QTest::mouseClick(chart->findChild<QAbstractButton *>(QStringLiteral("range15m")), Qt::LeftButton);
         saveScreenshot(m_session->window(), QStringLiteral("dashboard-group-chart"));
+    }
+
+    void replicationPageShowsTheFlow()
+    {
+        m_session->window()->showReplication();
+        auto *page = m_session->window()->replicationPage();
+        auto *header = page->findChild<QLabel *>(QStringLiteral("flowHeader"));
+        QVERIFY(header);
+        QTRY_VERIFY_WITH_TIMEOUT(header->text().contains(QStringLiteral("OK")), 60000);
+        QCOMPARE(page->flowModel()->rowCount(), 1);
+        saveScreenshot(m_session->window(), QStringLiteral("dashboard-replication"));
     }
 
     void historySurvivesRestart()

@@ -3,6 +3,6 @@
 
 namespace lagscope {
 
-enum class PageKind { Overview = 0, Brokers, Topics, Groups, GroupDetail };
+enum class PageKind { Overview = 0, Brokers, Topics, Groups, GroupDetail, Replication };
 
 } // namespace lagscope

@@ -1,0 +1,74 @@
+#pragma once
+// Runs one FlowPoller per configured MirrorMaker 2 flow, each on its own QThread (as
+// MonitorService does for clusters), and re-publishes their snapshots on the thread that
+// owns the service (the GUI thread in the app).
+//
+// Thread: create, use and destroy on one thread. Signals are emitted there (queued).
+// Ownership: owns its threads and pollers; the destructor cancels every poll in progress,
+// stops the threads and waits for them — at most one request deadline.
+
+#include "config/Config.h"
+#include "mirror/FlowHealth.h"
+#include "mirror/FlowPoller.h"
+#include "mirror/FlowSnapshot.h"
+
+#include <QObject>
+#include <QStringList>
+
+#include <map>
+#include <vector>
+
+class QThread;
+
+namespace lagscope::mirror {
+
+class FlowMonitorService final : public QObject {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(FlowMonitorService)
+
+public:
+    // Flows whose source or target cluster is not in config.clusters are skipped, with a
+    // line in problems() saying which. Without settings, the flows are polled as often and
+    // with the same request deadline as the clusters (config.pollIntervalMs, requestTimeoutMs).
+    explicit FlowMonitorService(const AppConfig &config, QObject *parent = nullptr)
+        : FlowMonitorService(config, settingsFor(config), parent)
+    {
+    }
+    FlowMonitorService(const AppConfig &config, FlowPollerSettings settings, QObject *parent = nullptr);
+    ~FlowMonitorService() override;
+
+    void start();
+    void refreshAll();
+
+    // Flow labels ("primary->dr" with the MirrorMaker aliases), in configuration order.
+    QStringList flows() const { return m_order; }
+    QStringList problems() const { return m_problems; }
+    // The latest snapshot of a flow, null before its first poll.
+    FlowSnapshotPtr latest(const QString &flow) const;
+
+    static FlowPollerSettings settingsFor(const AppConfig &config)
+    {
+        FlowPollerSettings s;
+        s.pollIntervalMs = config.pollIntervalMs;
+        s.requestTimeoutMs = config.requestTimeoutMs;
+        return s;
+    }
+
+Q_SIGNALS:
+    void updated(std::shared_ptr<const lagscope::mirror::FlowSnapshot> snapshot,
+                 std::vector<lagscope::mirror::FlowEvent> events);
+
+private:
+    struct Worker {
+        QThread *thread = nullptr;
+        FlowPoller *poller = nullptr;
+    };
+    void onUpdate(const FlowSnapshotPtr &snapshot, const std::vector<FlowEvent> &events);
+
+    std::vector<Worker> m_workers;
+    std::map<QString, FlowSnapshotPtr> m_latest;
+    QStringList m_order;
+    QStringList m_problems;
+};
+
+} // namespace lagscope::mirror

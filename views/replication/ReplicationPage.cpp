@@ -1,0 +1,265 @@
+#include "replication/ReplicationPage.h"
+
+#include "charts/QCustomPlotInclude.h"
+#include "replication/FlowGroupModel.h"
+#include "replication/FlowTableModel.h"
+#include "replication/ReplicationFormat.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace lagscope {
+
+namespace {
+
+QTableView *makeTable(QAbstractItemModel *model, const QString &name, QWidget *parent)
+{
+    auto *view = new QTableView(parent);
+    view->setObjectName(name);
+    view->setModel(model);
+    view->setSortingEnabled(true);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    view->setAlternatingRowColors(true);
+    view->setWordWrap(false);
+    view->verticalHeader()->hide();
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    return view;
+}
+
+QSortFilterProxyModel *makeProxy(QAbstractItemModel *source, int sortRole, QObject *parent)
+{
+    auto *proxy = new QSortFilterProxyModel(parent);
+    proxy->setSourceModel(source);
+    proxy->setSortRole(sortRole);
+    proxy->setSortCaseSensitivity(Qt::CaseInsensitive);
+    return proxy;
+}
+
+QString severityText(EventSeverity severity)
+{
+    switch (severity) {
+    case EventSeverity::Info:
+        return ReplicationPage::tr("info");
+    case EventSeverity::Warning:
+        return ReplicationPage::tr("warning");
+    case EventSeverity::Error:
+        return ReplicationPage::tr("error");
+    }
+    return QString();
+}
+
+} // namespace
+
+ReplicationPage::ReplicationPage(QWidget *parent)
+    : QWidget(parent),
+      m_flows(new FlowTableModel(this)),
+      m_groups(new FlowGroupModel(this))
+{
+    setObjectName(QStringLiteral("replicationPage"));
+
+    m_flowProxy = makeProxy(m_flows, FlowTableModel::SortRole, this);
+    m_groupProxy = makeProxy(m_groups, FlowGroupModel::SortRole, this);
+    m_flowTable = makeTable(m_flowProxy, QStringLiteral("flowTable"), this);
+    m_flowTable->sortByColumn(FlowTableModel::Flow, Qt::AscendingOrder);
+    // The reason is the one long text: it takes the width left over.
+    m_flowTable->horizontalHeader()->setSectionResizeMode(FlowTableModel::Reason, QHeaderView::Stretch);
+    m_groupTable = makeTable(m_groupProxy, QStringLiteral("flowGroupTable"), this);
+    m_groupTable->sortByColumn(FlowGroupModel::Group, Qt::AscendingOrder);
+    m_groupTable->horizontalHeader()->setSectionResizeMode(FlowGroupModel::Group, QHeaderView::Stretch);
+
+    m_header = new QLabel(tr("No replication flow polled yet"), this);
+    m_header->setObjectName(QStringLiteral("flowHeader"));
+    m_header->setTextFormat(Qt::RichText);
+    m_header->setWordWrap(true);
+    m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    m_chart = new QCustomPlot(this);
+    m_chart->setObjectName(QStringLiteral("flowLatencyChart"));
+    m_chart->setMinimumHeight(140);
+    m_chart->addGraph();
+    m_chart->graph(0)->setLineStyle(QCPGraph::lsLine);
+    m_chart->graph(0)->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 4));
+    auto ticker = QSharedPointer<QCPAxisTickerDateTime>::create();
+    ticker->setDateTimeFormat(QStringLiteral("HH:mm:ss"));
+    ticker->setTickCount(4);
+    m_chart->xAxis->setTicker(ticker);
+    m_chart->yAxis->setLabel(tr("Latency (s)"));
+    const QPalette pal = palette();
+    m_chart->setBackground(pal.color(QPalette::Base));
+    for (QCPAxis *axis : {m_chart->xAxis, m_chart->yAxis}) {
+        axis->setBasePen(QPen(pal.color(QPalette::Text)));
+        axis->setTickPen(QPen(pal.color(QPalette::Text)));
+        axis->setSubTickPen(QPen(pal.color(QPalette::Text)));
+        axis->setTickLabelColor(pal.color(QPalette::Text));
+        axis->setLabelColor(pal.color(QPalette::Text));
+    }
+    m_chart->graph(0)->setPen(QPen(pal.color(QPalette::Highlight), 1.5));
+
+    m_events = new QListWidget(this);
+    m_events->setObjectName(QStringLiteral("flowEvents"));
+    m_events->setAlternatingRowColors(true);
+    m_events->setWordWrap(true);
+
+    auto *groupsLabel = new QLabel(tr("Failover readiness of the consumer groups"), this);
+    auto *groupsBox = new QWidget(this);
+    auto *groupsLayout = new QVBoxLayout(groupsBox);
+    groupsLayout->setContentsMargins(0, 0, 0, 0);
+    groupsLayout->addWidget(m_header);
+    groupsLayout->addWidget(groupsLabel);
+    groupsLayout->addWidget(m_groupTable);
+
+    auto *eventsBox = new QWidget(this);
+    auto *eventsLayout = new QVBoxLayout(eventsBox);
+    eventsLayout->setContentsMargins(0, 0, 0, 0);
+    eventsLayout->addWidget(new QLabel(tr("Flow events"), eventsBox));
+    eventsLayout->addWidget(m_events, 1);
+    auto *chartBox = new QWidget(this);
+    auto *chartLayout = new QVBoxLayout(chartBox);
+    chartLayout->setContentsMargins(0, 0, 0, 0);
+    chartLayout->addWidget(new QLabel(tr("Replication latency seen on this page"), chartBox));
+    chartLayout->addWidget(m_chart, 1);
+
+    auto *bottom = new QSplitter(Qt::Horizontal, this);
+    bottom->addWidget(chartBox);
+    bottom->addWidget(eventsBox);
+    bottom->setStretchFactor(0, 1);
+    bottom->setStretchFactor(1, 1);
+    bottom->setSizes({600, 400});
+
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_flowTable);
+    splitter->addWidget(groupsBox);
+    splitter->addWidget(bottom);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(2, 1);
+    splitter->setSizes({130, 380, 270});
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(splitter);
+
+    connect(m_flowTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &ReplicationPage::onCurrentFlowChanged);
+}
+
+ReplicationPage::~ReplicationPage() = default;
+
+void ReplicationPage::apply(std::shared_ptr<const mirror::FlowSnapshot> snapshot,
+                            const std::vector<mirror::FlowEvent> &events)
+{
+    for (const auto &e : events) {
+        auto *item = new QListWidgetItem(QStringLiteral("%1  %2  %3  %4")
+                                             .arg(QLocale().toString(e.time.toLocalTime().time(), QStringLiteral("HH:mm:ss")),
+                                                  e.flow, severityText(e.severity), e.message));
+        item->setToolTip(mirror::flowEventKindName(e.kind) + QStringLiteral(": ") + e.subject);
+        if (e.severity != EventSeverity::Info)
+            item->setForeground(statusForeground(e.severity == EventSeverity::Error ? StatusTone::Error : StatusTone::Warning));
+        m_events->insertItem(0, item); // newest first
+    }
+    while (m_events->count() > kMaxEvents)
+        delete m_events->takeItem(m_events->count() - 1);
+
+    if (!snapshot)
+        return;
+    const QString key = snapshot->flow.label();
+    if (snapshot->heartbeatAgeMs >= 0 && snapshot->takenAt.isValid()) {
+        auto &points = m_latency[key];
+        points.emplace_back(double(snapshot->takenAt.toMSecsSinceEpoch()) / 1000.0,
+                            double(snapshot->heartbeatAgeMs) / 1000.0);
+        if (points.size() > size_t(kMaxLatencyPoints))
+            points.erase(points.begin(), points.begin() + std::ptrdiff_t(points.size() - kMaxLatencyPoints));
+    }
+    m_flows->apply(snapshot);
+    if (m_selected.isEmpty())
+        selectFlow(key);
+    else if (key == m_selected)
+        showSelected();
+}
+
+void ReplicationPage::selectFlow(const QString &flowKey)
+{
+    const int row = m_flows->rowOf(flowKey);
+    if (row < 0)
+        return;
+    const QModelIndex index = m_flowProxy->mapFromSource(m_flows->index(row, 0));
+    m_flowTable->selectionModel()->setCurrentIndex(
+        index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    // setCurrentIndex does not signal when the row is already current.
+    if (m_selected != flowKey) {
+        m_selected = flowKey;
+        showSelected();
+    }
+}
+
+void ReplicationPage::onCurrentFlowChanged()
+{
+    const QModelIndex current = m_flowTable->selectionModel()->currentIndex();
+    const QString key = current.isValid() ? current.data(FlowTableModel::FlowKeyRole).toString() : QString();
+    if (key.isEmpty() || key == m_selected)
+        return;
+    m_selected = key;
+    showSelected();
+}
+
+void ReplicationPage::showSelected()
+{
+    const mirror::FlowSnapshotPtr s = m_flows->snapshot(m_selected);
+    m_groups->apply(s);
+    updateHeader(s.get());
+    updateChart();
+}
+
+void ReplicationPage::updateHeader(const mirror::FlowSnapshot *s)
+{
+    if (!s) {
+        m_header->setText(tr("No replication flow polled yet"));
+        return;
+    }
+    const QColor color = statusForeground(flowHealthTone(s->health), palette());
+    QString text = QStringLiteral("<b>%1</b>: <b><span style=\"color:%2\">%3</span></b>")
+                       .arg(flowDisplayName(s->flow).toHtmlEscaped(), color.name(), mirror::flowHealthName(s->health));
+    if (!s->reason.isEmpty())
+        text += QStringLiteral(" \u2014 ") + s->reason.toHtmlEscaped();
+    if (!s->warnings.isEmpty())
+        text += QStringLiteral("<br/><small>") + s->warnings.join(QStringLiteral("; ")).toHtmlEscaped()
+            + QStringLiteral("</small>");
+    m_header->setText(text);
+    m_header->setToolTip(s->flow.label());
+}
+
+int ReplicationPage::latencyPointCount() const
+{
+    const auto it = m_latency.find(m_selected);
+    return it == m_latency.end() ? 0 : int(it->second.size());
+}
+
+void ReplicationPage::updateChart()
+{
+    QVector<double> keys;
+    QVector<double> values;
+    const auto it = m_latency.find(m_selected);
+    if (it != m_latency.end()) {
+        keys.reserve(qsizetype(it->second.size()));
+        values.reserve(qsizetype(it->second.size()));
+        for (const auto &[t, v] : it->second) {
+            keys << t;
+            values << v;
+        }
+    }
+    m_chart->graph(0)->setData(keys, values, true);
+    if (!keys.isEmpty()) {
+        const double last = keys.last();
+        m_chart->xAxis->setRange(std::min(keys.first(), last - 60.0), last + 5.0);
+        const double top = *std::max_element(values.begin(), values.end());
+        m_chart->yAxis->setRange(0.0, std::max(1.0, top * 1.2));
+    }
+    m_chart->replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace lagscope
