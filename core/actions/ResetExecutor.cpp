@@ -195,14 +195,19 @@ Result<ResetOutcome> applyReset(KafkaClient &client, const ResetPlan &plan, cons
 
     // The group may have become active since the plan was made.
     auto description = describeGroup(client, plan.group, options.deadline);
-    if (!description)
+    if (!description) {
+        // Nothing was written; the attempt is still audited, like refusals.
+        (void)finish(QStringLiteral("failed"), description.errorMessage());
         return R(description.error());
+    }
     if (auto refusal = checkInactive(*description))
         return refuse(*refusal);
 
     auto current = client.committedOffsets({plan.group}, options.deadline);
-    if (!current)
+    if (!current) {
+        (void)finish(QStringLiteral("failed"), current.errorMessage());
         return R(current.error());
+    }
     ResetBackup backup;
     backup.cluster = options.cluster;
     backup.group = plan.group;
