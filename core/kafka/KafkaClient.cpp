@@ -1,6 +1,7 @@
 #include "kafka/KafkaClient.h"
 
 #include "kafka/KafkaClientImpl.h"
+#include "kafka/RdkafkaConf.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -30,26 +31,6 @@ int onStats(rd_kafka_t *, char *json, size_t len, void *opaque)
     d->lastStats = QByteArray(json, static_cast<qsizetype>(len));
     ++d->statsEmitted;
     return 0; // librdkafka frees json
-}
-
-void onLog(const rd_kafka_t *rk, int level, const char *, const char *buf)
-{
-    // librdkafka would print to stderr by default; the CLI's output must stay clean, so
-    // connection failures surface through error values instead. LAGSCOPE_RDKAFKA_LOG=1 shows them.
-    static const bool verbose = qEnvironmentVariableIntValue("LAGSCOPE_RDKAFKA_LOG") != 0;
-    if (verbose)
-        fprintf(stderr, "rdkafka[%d] %s: %s\n", level, rd_kafka_name(rk), buf);
-}
-
-bool setConf(rd_kafka_conf_t *conf, const QString &key, const QString &value, QString *error)
-{
-    char err[512];
-    if (rd_kafka_conf_set(conf, key.toUtf8().constData(), value.toUtf8().constData(), err, sizeof err)
-        != RD_KAFKA_CONF_OK) {
-        *error = QStringLiteral("property %1: %2").arg(key, fromUtf8(err));
-        return false;
-    }
-    return true;
 }
 
 } // namespace
@@ -83,33 +64,20 @@ Result<std::unique_ptr<KafkaClient>> KafkaClient::create(const ClusterConfig &cl
     impl->bootstrap = cluster.bootstrapServers;
     impl->options = options;
 
-    rd::Conf conf(rd_kafka_conf_new());
-    QString error;
-    // User passthrough first, so the settings Lagscope relies on cannot be overridden.
-    for (const auto &[key, value] : cluster.properties)
-        if (!setConf(conf.get(), key, value, &error))
-            return R::failure(QStringLiteral("cluster '%1': %2").arg(cluster.name, error));
-    const int timeout = std::max(1000, options.requestTimeoutMs);
-    const std::pair<const char *, QString> settings[] = {
-        {"bootstrap.servers", cluster.bootstrapServers},
-        {"client.id", QStringLiteral("lagscope")},
-        {"socket.timeout.ms", QString::number(timeout)},
-        {"socket.connection.setup.timeout.ms", QString::number(timeout)},
-        {"reconnect.backoff.max.ms", QStringLiteral("5000")},
-        {"log.connection.close", QStringLiteral("false")},
-        {"statistics.interval.ms", QString::number(std::max(0, options.statisticsIntervalMs))},
-        // See the handle type below: a consumer with a group id it never joins or commits.
-        {"group.id", QStringLiteral("lagscope-admin")},
-        {"enable.auto.commit", QStringLiteral("false")},
-        {"enable.auto.offset.store", QStringLiteral("false")},
-    };
-    for (const auto &[key, value] : settings)
-        if (!setConf(conf.get(), QString::fromLatin1(key), value, &error))
-            return R::failure(QStringLiteral("cluster '%1': %2").arg(cluster.name, error));
+    auto made = rd::makeConf(cluster, QStringLiteral("lagscope"), options.requestTimeoutMs,
+                             {
+                                 {"statistics.interval.ms", QString::number(std::max(0, options.statisticsIntervalMs))},
+                                 // See the handle type below: a consumer with a group id it never joins or commits.
+                                 {"group.id", QStringLiteral("lagscope-admin")},
+                                 {"enable.auto.commit", QStringLiteral("false")},
+                                 {"enable.auto.offset.store", QStringLiteral("false")},
+                             });
+    if (!made)
+        return R(made.error());
+    rd::Conf conf = std::move(*made);
     rd_kafka_conf_set_opaque(conf.get(), impl.get());
     rd_kafka_conf_set_error_cb(conf.get(), onError);
     rd_kafka_conf_set_stats_cb(conf.get(), onStats);
-    rd_kafka_conf_set_log_cb(conf.get(), onLog);
 
     char err[512];
     // A consumer handle with a group id, although it never subscribes: librdkafka 2.15.1

@@ -1,6 +1,7 @@
 #include "kafka/PartitionReader.h"
 
 #include "kafka/KafkaClientImpl.h" // rdError, fromUtf8
+#include "kafka/RdkafkaConf.h"
 #include "kafka/RdkafkaHandles.h"
 
 #include <algorithm>
@@ -14,17 +15,6 @@ struct TopicDeleter { void operator()(rd_kafka_topic_t *p) const { rd_kafka_topi
 struct MessageDeleter { void operator()(rd_kafka_message_t *p) const { rd_kafka_message_destroy(p); } };
 using TopicHandle = std::unique_ptr<rd_kafka_topic_t, TopicDeleter>;
 using Message = std::unique_ptr<rd_kafka_message_t, MessageDeleter>;
-
-bool setConf(rd_kafka_conf_t *conf, const QString &key, const QString &value, QString *error)
-{
-    char err[512];
-    if (rd_kafka_conf_set(conf, key.toUtf8().constData(), value.toUtf8().constData(), err, sizeof err)
-        != RD_KAFKA_CONF_OK) {
-        *error = QStringLiteral("property %1: %2").arg(key, fromUtf8(err));
-        return false;
-    }
-    return true;
-}
 
 bool isMissingTopic(rd_kafka_resp_err_t err)
 {
@@ -82,13 +72,6 @@ void onError(rd_kafka_t *, int err, const char *reason, void *opaque)
     d->lastBrokerError = fromUtf8(reason);
 }
 
-void onLog(const rd_kafka_t *rk, int level, const char *, const char *buf)
-{
-    static const bool verbose = qEnvironmentVariableIntValue("LAGSCOPE_RDKAFKA_LOG") != 0;
-    if (verbose)
-        fprintf(stderr, "rdkafka[%d] %s: %s\n", level, rd_kafka_name(rk), buf);
-}
-
 } // namespace
 
 PartitionReader::PartitionReader(std::unique_ptr<Impl> impl) : d(std::move(impl)) {}
@@ -105,38 +88,26 @@ Result<std::unique_ptr<PartitionReader>> PartitionReader::create(const ClusterCo
     impl->bootstrap = cluster.bootstrapServers;
     impl->options = options;
 
-    rd::Conf conf(rd_kafka_conf_new());
-    QString error;
-    for (const auto &[key, value] : cluster.properties)
-        if (!setConf(conf.get(), key, value, &error))
-            return R::failure(QStringLiteral("cluster '%1': %2").arg(cluster.name, error));
-    const int timeout = std::max(1000, options.requestTimeoutMs);
-    const std::pair<const char *, QString> settings[] = {
-        {"bootstrap.servers", cluster.bootstrapServers},
-        {"client.id", QStringLiteral("lagscope-reader")},
-        {"socket.timeout.ms", QString::number(timeout)},
-        {"socket.connection.setup.timeout.ms", QString::number(timeout)},
-        {"reconnect.backoff.max.ms", QStringLiteral("5000")},
-        {"log.connection.close", QStringLiteral("false")},
-        // rd_kafka_assign() refuses a consumer without a group id ("Requires a consumer with
-        // group.id configured", rdkafka_subscription.c). The group is never joined (no
-        // subscribe) and never committed to, so it never appears on the broker.
-        {"group.id", QStringLiteral("lagscope-reader")},
-        {"enable.auto.commit", QStringLiteral("false")},
-        {"enable.auto.offset.store", QStringLiteral("false")},
-        {"enable.partition.eof", QStringLiteral("true")},
-        {"auto.offset.reset", QStringLiteral("earliest")},
-        {"allow.auto.create.topics", QStringLiteral("false")},
-        // At the end of a partition the broker holds an empty fetch this long before the
-        // reply that tells us we are at the end: keep it short, reads end there.
-        {"fetch.wait.max.ms", QStringLiteral("100")},
-    };
-    for (const auto &[key, value] : settings)
-        if (!setConf(conf.get(), QString::fromLatin1(key), value, &error))
-            return R::failure(QStringLiteral("cluster '%1': %2").arg(cluster.name, error));
+    auto made = rd::makeConf(cluster, QStringLiteral("lagscope-reader"), options.requestTimeoutMs,
+                             {
+                                 // rd_kafka_assign() refuses a consumer without a group id ("Requires a consumer with
+                                 // group.id configured", rdkafka_subscription.c). The group is never joined (no
+                                 // subscribe) and never committed to, so it never appears on the broker.
+                                 {"group.id", QStringLiteral("lagscope-reader")},
+                                 {"enable.auto.commit", QStringLiteral("false")},
+                                 {"enable.auto.offset.store", QStringLiteral("false")},
+                                 {"enable.partition.eof", QStringLiteral("true")},
+                                 {"auto.offset.reset", QStringLiteral("earliest")},
+                                 {"allow.auto.create.topics", QStringLiteral("false")},
+                                 // At the end of a partition the broker holds an empty fetch this long before the
+                                 // reply that tells us we are at the end: keep it short, reads end there.
+                                 {"fetch.wait.max.ms", QStringLiteral("100")},
+                             });
+    if (!made)
+        return R(made.error());
+    rd::Conf conf = std::move(*made);
     rd_kafka_conf_set_opaque(conf.get(), impl.get());
     rd_kafka_conf_set_error_cb(conf.get(), onError);
-    rd_kafka_conf_set_log_cb(conf.get(), onLog);
 
     char err[512];
     rd_kafka_t *rk = rd_kafka_new(RD_KAFKA_CONSUMER, conf.get(), err, sizeof err);
