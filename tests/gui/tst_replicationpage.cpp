@@ -321,7 +321,8 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(page.latencyPointCount() >= 2, 30000);
         qInfo("flow: %s; %s re-reads %lld on failover", qPrintable(describe()), qPrintable(group),
               static_cast<long long>(reread));
-        QTest::qWait(200); // let the queued chart replot land before the grab
+        // The chart replots through a queued call: let it run before the grab.
+        QCoreApplication::processEvents();
         saveScreenshot(&page, QStringLiteral("replication-page"));
         if (QTest::currentTestFailed())
             lab.dumpLogs();
