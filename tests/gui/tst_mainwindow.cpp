@@ -38,8 +38,11 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         auto *tree = w.findChild<QTreeWidget *>(QStringLiteral("clusterTree"));
         QVERIFY(tree);
-        QCOMPARE(tree->topLevelItemCount(), int(config->clusters.size()));
+        // One item per cluster, then "Replication" because the sample configures a flow.
+        QVERIFY(!config->flows.empty());
+        QCOMPARE(tree->topLevelItemCount(), int(config->clusters.size()) + 1);
         QCOMPARE(tree->topLevelItem(0)->text(0), config->clusters.front().name);
+        QCOMPARE(tree->topLevelItem(tree->topLevelItemCount() - 1)->text(0), QStringLiteral("Replication"));
         // Each cluster offers its four pages.
         QCOMPARE(tree->topLevelItem(0)->childCount(), 4);
         QVERIFY(w.grab().save(screenshotPath(QStringLiteral("mainwindow-clusters"))));
