@@ -1,5 +1,6 @@
 // The history store: inserts and range queries, downsampling tiers on a simulated clock,
 // retention, events, restart, and recovery from damaged files.
+#include "HistoryTestUtil.h"
 #include "store/HistoryStore.h"
 
 #include <QDir>
@@ -21,103 +22,7 @@
 using namespace lagscope;
 using namespace std::chrono_literals;
 
-namespace {
-
-using Points = QList<QPair<qint64, qint64>>; // (seconds relative to kNow, lag)
-
-const QDateTime kNow(QDate(2024, 3, 10), QTime(12, 0), Qt::UTC);
-const QString kCluster = QStringLiteral("dc1");
-const QString kGroup = QStringLiteral("billing");
-
-QDateTime rel(qint64 seconds)
-{
-    return kNow.addSecs(seconds);
-}
-
-qint64 relMs(qint64 seconds)
-{
-    return rel(seconds).toMSecsSinceEpoch();
-}
-
-PartitionLag partitionLag(const QString &topic, int partition, std::optional<std::int64_t> committed,
-                          std::optional<std::int64_t> logEnd)
-{
-    PartitionLag p;
-    p.partition = {topic, partition};
-    p.committed = committed;
-    p.logEnd = logEnd;
-    if (committed && logEnd)
-        p.lag = *logEnd - *committed;
-    return p;
-}
-
-GroupState groupState(const QString &id, std::vector<PartitionLag> partitions, const QString &state = QStringLiteral("Stable"),
-                      int members = 2)
-{
-    GroupState g;
-    g.groupId = id;
-    g.state = state;
-    g.members.resize(size_t(members));
-    g.partitions = std::move(partitions);
-    for (const auto &p : g.partitions) {
-        if (p.lag) {
-            g.totalLag += *p.lag;
-            g.maxLag = std::max(g.maxLag, *p.lag);
-        }
-    }
-    return g;
-}
-
-ClusterSnapshot snapshot(const QDateTime &at, std::vector<GroupState> groups)
-{
-    ClusterSnapshot s;
-    s.cluster = kCluster;
-    s.takenAt = at;
-    s.reachable = true;
-    s.groups = std::move(groups);
-    return s;
-}
-
-// One partition whose lag is `lag`; the offsets grow with the sample index.
-ClusterSnapshot singleLag(const QDateTime &at, qint64 lag, qint64 index, const QString &state = QStringLiteral("Stable"),
-                          int members = 2)
-{
-    const qint64 committed = 1000 + index * 10;
-    return snapshot(at, {groupState(kGroup, {partitionLag(QStringLiteral("orders"), 0, committed, committed + lag)},
-                                    state, members)});
-}
-
-ClusterEvent makeEvent(qint64 seconds, const QString &subject, const QString &group = {},
-                   EventKind kind = EventKind::GroupStateChanged, EventSeverity severity = EventSeverity::Info)
-{
-    ClusterEvent e;
-    e.time = rel(seconds);
-    e.cluster = kCluster;
-    e.kind = kind;
-    e.severity = severity;
-    e.subject = subject;
-    e.group = group;
-    e.message = QStringLiteral("message of ") + subject;
-    return e;
-}
-
-QStringList subjects(const std::vector<ClusterEvent> &events)
-{
-    QStringList out;
-    for (const auto &e : events)
-        out << e.subject;
-    return out;
-}
-
-Points groupPoints(const std::vector<HistoryStore::GroupSample> &samples)
-{
-    Points out;
-    for (const auto &s : samples)
-        out << qMakePair((s.timeMs - kNow.toMSecsSinceEpoch()) / 1000, s.totalLag);
-    return out;
-}
-
-} // namespace
+using namespace lagscope::test;
 
 class TestHistoryStore final : public QObject {
     Q_OBJECT
