@@ -215,6 +215,14 @@ Result<PartitionRead> PartitionReader::read(const TopicPartition &partition, qin
         r.timestampMs = rd_kafka_message_timestamp(msg.get(), &type);
         r.key = bytes(msg->key, msg->key_len);
         r.value = bytes(msg->payload, msg->len);
+        rd_kafka_headers_t *headers = nullptr;
+        if (rd_kafka_message_headers(msg.get(), &headers) == RD_KAFKA_RESP_ERR_NO_ERROR && headers) {
+            const char *name = nullptr;
+            const void *value = nullptr;
+            size_t size = 0;
+            for (size_t i = 0; rd_kafka_header_get_all(headers, i, &name, &value, &size) == RD_KAFKA_RESP_ERR_NO_ERROR; ++i)
+                r.headers.emplace_back(QByteArray(name), bytes(value, size));
+        }
         out.nextOffset = r.offset + 1;
         out.records.push_back(std::move(r));
     }

@@ -15,6 +15,7 @@
 #include <QByteArray>
 
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace lagscope {
@@ -24,6 +25,8 @@ struct RawRecord {
     qint64 timestampMs = -1; // -1 when the record has none
     QByteArray key;          // null when the record has no key
     QByteArray value;        // null for a tombstone
+    // Header names and values in record order (failover matches replicas on them).
+    std::vector<std::pair<QByteArray, QByteArray>> headers;
 };
 
 struct PartitionRead {

@@ -1,0 +1,276 @@
+#include "actions/FailoverPlanner.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <limits>
+
+namespace lagscope::failover {
+
+namespace {
+
+QString tr(const char *text) { return QCoreApplication::translate("FailoverPlanner", text); }
+
+constexpr qint64 kNone = -1;
+
+struct Candidate {
+    Method method = Method::None;
+    qint64 offset = kNone;
+    QString note;
+};
+
+// Highest offset the true position of C can have: a sync at or past C bounds it from
+// above (order is kept), and so does the log end; on a contiguous to-side the newest sync
+// below C bounds it too (at most C - from records lie between).
+qint64 upperBound(const PartitionInputs &p, qint64 c)
+{
+    qint64 upper = p.toLogEnd >= 0 ? p.toLogEnd : std::numeric_limits<qint64>::max();
+    const OffsetPair *below = nullptr;
+    for (const OffsetPair &s : p.syncs) {
+        if (s.from >= c)
+            upper = std::min(upper, s.to);
+        else if (!below || s.from > below->from)
+            below = &s;
+    }
+    if (below && p.toContiguous)
+        upper = std::min(upper, below->to + (c - below->from));
+    return upper == std::numeric_limits<qint64>::max() ? kNone : upper;
+}
+
+// Records on the from-side not on the to-side, from the newest sync (as the flow monitor
+// counts them); -1 when unknown.
+qint64 notReplicated(const PartitionInputs &p)
+{
+    if (p.fromLogEnd < 0 || p.toLogEnd < 0 || p.syncs.empty())
+        return kNone;
+    const auto newest = std::max_element(p.syncs.begin(), p.syncs.end(),
+                                         [](const OffsetPair &x, const OffsetPair &y) { return x.from < y.from; });
+    return std::max<qint64>(0, p.fromLogEnd - (newest->from + (p.toLogEnd - newest->to)));
+}
+
+} // namespace
+
+QString modeName(Mode mode)
+{
+    switch (mode) {
+    case Mode::Auto: return QStringLiteral("auto");
+    case Mode::Exact: return QStringLiteral("exact");
+    case Mode::OffsetSync: return QStringLiteral("offset-sync");
+    case Mode::Checkpoint: return QStringLiteral("checkpoint");
+    }
+    return {};
+}
+
+QString methodName(Method method)
+{
+    switch (method) {
+    case Method::None: return QStringLiteral("none");
+    case Method::Exact: return QStringLiteral("exact");
+    case Method::OffsetSync: return QStringLiteral("offset-sync");
+    case Method::Checkpoint: return QStringLiteral("checkpoint");
+    case Method::FallbackEarliest: return QStringLiteral("earliest");
+    case Method::FallbackLatest: return QStringLiteral("latest");
+    }
+    return {};
+}
+
+QString fallbackName(Fallback fallback)
+{
+    switch (fallback) {
+    case Fallback::Fail: return QStringLiteral("fail");
+    case Fallback::Earliest: return QStringLiteral("earliest");
+    case Fallback::Latest: return QStringLiteral("latest");
+    }
+    return {};
+}
+
+std::optional<Mode> parseMode(const QString &text)
+{
+    for (Mode m : {Mode::Auto, Mode::Exact, Mode::OffsetSync, Mode::Checkpoint})
+        if (modeName(m) == text)
+            return m;
+    return std::nullopt;
+}
+
+std::optional<Fallback> parseFallback(const QString &text)
+{
+    for (Fallback f : {Fallback::Fail, Fallback::Earliest, Fallback::Latest})
+        if (fallbackName(f) == text)
+            return f;
+    return std::nullopt;
+}
+
+bool FailoverPlan::hasErrors() const
+{
+    return std::any_of(partitions.begin(), partitions.end(), [](const auto &p) { return p.newOffset < 0; });
+}
+
+bool FailoverPlan::skips() const
+{
+    return std::any_of(partitions.begin(), partitions.end(), [](const auto &p) { return p.skipped != 0; });
+}
+
+qint64 FailoverPlan::totalReread() const
+{
+    qint64 sum = 0;
+    for (const auto &p : partitions)
+        sum += std::max<qint64>(0, p.reread);
+    return sum;
+}
+
+qint64 FailoverPlan::totalSkipped() const
+{
+    qint64 sum = 0;
+    for (const auto &p : partitions)
+        sum += std::max<qint64>(0, p.skipped);
+    return sum;
+}
+
+qint64 translateBySyncs(const std::vector<OffsetPair> &syncs, qint64 committed)
+{
+    const OffsetPair *best = nullptr;
+    for (const OffsetPair &s : syncs)
+        if (s.from <= committed && (!best || s.from > best->from))
+            best = &s;
+    if (!best)
+        return kNone;
+    return best->to + (committed == best->from ? 0 : 1);
+}
+
+namespace {
+
+PlannedFailoverPartition planPartition(const FailoverGroupInputs &in, const PartitionInputs &p,
+                                       const PlanOptions &options)
+{
+    PlannedFailoverPartition out;
+    out.from = p.from;
+    out.to = p.to;
+    out.committed = p.committed;
+    out.committedAgeMs = p.committedLive || p.committedSeenAtMs < 0 ? -1 : std::max<qint64>(0, in.nowMs - p.committedSeenAtMs);
+    out.targetBefore = p.targetCommitted;
+    out.notReplicated = notReplicated(p);
+    if (!p.committed) {
+        out.error = tr("the group has no committed offset for %1").arg(p.from.toString());
+        return out;
+    }
+    if (p.toLogEnd < 0) {
+        out.error = tr("%1 does not exist on %2").arg(p.to.toString(), in.toCluster);
+        return out;
+    }
+
+    // The freshest view of the group's position: the live commit, or in disaster mode the
+    // cached one unless MirrorMaker checkpointed the group after the cache last saw it.
+    qint64 c = *p.committed;
+    bool checkpointIsFresher = false;
+    if (!p.committedLive && p.checkpoint && p.checkpointTimestampMs > p.committedSeenAtMs) {
+        c = p.checkpoint->from;
+        checkpointIsFresher = true;
+        out.committed = c;
+        out.committedAgeMs = std::max<qint64>(0, in.nowMs - p.checkpointTimestampMs);
+    }
+
+    std::vector<Candidate> candidates;
+    const bool any = options.mode == Mode::Auto;
+    if ((any || options.mode == Mode::Exact) && p.exact.kind == ReplicaMatch::Found && p.committedLive)
+        candidates.push_back({Method::Exact, p.exact.newOffset, p.exact.note});
+    if (any || options.mode == Mode::OffsetSync) {
+        if (const qint64 t = translateBySyncs(p.syncs, c); t >= 0)
+            candidates.push_back({Method::OffsetSync, t, tr("newest offset sync at or below %1").arg(c)});
+    }
+    if ((any || options.mode == Mode::Checkpoint) && p.checkpoint) {
+        // A checkpoint above the group's position (it rewound since) would skip records.
+        if (p.checkpoint->from <= c || options.mode == Mode::Checkpoint)
+            candidates.push_back({Method::Checkpoint, p.checkpoint->to,
+                                  checkpointIsFresher ? tr("checkpoint newer than the cached commit")
+                                                      : tr("MirrorMaker checkpoint of offset %1").arg(p.checkpoint->from)});
+    }
+
+    Candidate chosen;
+    for (const Candidate &cand : candidates)
+        if (cand.offset > chosen.offset || (cand.offset == chosen.offset && cand.method == Method::Exact))
+            chosen = cand;
+
+    const qint64 upper = upperBound(p, c);
+    if (chosen.method == Method::None) {
+        QString why;
+        if (options.mode == Mode::Exact)
+            why = p.exact.kind == ReplicaMatch::NotSearched ? tr("exact matching needs the source cluster")
+                  : p.exact.note.isEmpty()                  ? tr("no replica of the records at offset %1 found").arg(c)
+                                                            : p.exact.note;
+        else
+            why = tr("no %1 data for offset %2").arg(modeName(options.mode)).arg(c);
+        switch (options.fallback) {
+        case Fallback::Fail:
+            out.error = why;
+            return out;
+        case Fallback::Earliest:
+            out.method = Method::FallbackEarliest;
+            out.newOffset = std::max<qint64>(0, p.toLogStart);
+            out.skipped = 0;
+            out.reread = upper >= 0 ? upper - out.newOffset : kNone;
+            out.note = why + tr("; fallback: earliest");
+            return out;
+        case Fallback::Latest:
+            out.method = Method::FallbackLatest;
+            out.newOffset = p.toLogEnd;
+            // Nothing known about where C lies: skipping is possible unless the partition is empty.
+            out.skipped = p.toLogEnd <= std::max<qint64>(0, p.toLogStart) ? 0 : kNone;
+            out.reread = 0;
+            out.note = why + tr("; fallback: latest");
+            return out;
+        }
+    }
+
+    out.method = chosen.method;
+    out.newOffset = chosen.offset;
+    out.note = chosen.note;
+    if (out.newOffset < p.toLogStart) {
+        // Replicas already deleted on the target by retention: the group cannot read them.
+        out.skipped = p.toLogStart - out.newOffset;
+        out.note += tr("; records %1..%2 were deleted on %3").arg(out.newOffset).arg(p.toLogStart - 1).arg(in.toCluster);
+        out.newOffset = p.toLogStart;
+    }
+    if (out.method == Method::Exact && p.exact.candidates <= 1) {
+        out.reread = 0;
+        out.rereadExact = true;
+    } else if (out.method == Method::Exact) {
+        out.reread = std::max<qint64>(0, p.exact.lastCandidate - out.newOffset);
+    } else if (upper >= 0) {
+        out.reread = std::max<qint64>(0, upper - out.newOffset);
+        out.rereadExact = upper == out.newOffset;
+    }
+    // The never-skip rule, checked rather than assumed: an offset above the highest place
+    // C can be at jumps over records the group has not consumed.
+    if (upper >= 0 && out.newOffset > upper)
+        out.skipped = std::max<qint64>(out.skipped, out.newOffset - upper);
+    else if (out.method == Method::Checkpoint && p.checkpoint->from > c)
+        out.skipped = kNone;
+    if (out.method == Method::Exact && !p.exact.anchorReplicated && p.fromLogEnd > c)
+        out.notReplicated = std::max(out.notReplicated, p.fromLogEnd - c);
+    return out;
+}
+
+} // namespace
+
+FailoverPlan planFailover(const FailoverGroupInputs &in, const PlanOptions &options)
+{
+    FailoverPlan plan;
+    plan.fromCluster = in.fromCluster;
+    plan.toCluster = in.toCluster;
+    plan.group = in.group;
+    plan.targetGroup = in.targetGroup.isEmpty() ? in.group : in.targetGroup;
+    plan.disaster = !in.fromReachable;
+    plan.mode = options.mode;
+    plan.fallback = options.fallback;
+    for (const auto &p : in.partitions)
+        plan.partitions.push_back(planPartition(in, p, options));
+    std::sort(plan.partitions.begin(), plan.partitions.end(),
+              [](const auto &a, const auto &b) { return a.from < b.from; });
+    for (const QString &topic : in.untranslatableTopics)
+        plan.warnings << tr("topic '%1' is not replicated to %2: its offsets are not translated").arg(topic, in.toCluster);
+    if (plan.partitions.empty())
+        plan.warnings << tr("group '%1' has no committed offsets on %2 to translate").arg(in.group, in.fromCluster);
+    return plan;
+}
+
+} // namespace lagscope::failover

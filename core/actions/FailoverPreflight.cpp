@@ -1,0 +1,154 @@
+// Preflight checks of a failover (declared in FailoverPlanner.h): pure, green/amber/red
+// with the reason in words, so GUI and CLI show the same verdicts.
+#include "actions/FailoverPlanner.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+
+namespace lagscope::failover {
+
+namespace {
+
+QString tr(const char *text) { return QCoreApplication::translate("FailoverPreflight", text); }
+
+bool inactive(const QString &state, int members)
+{
+    // Like the reset precondition: Empty or Dead (or not found) and no members. A classic
+    // "Dead" that still lists members is not proof of inactivity.
+    return members == 0 && (state.isEmpty() || state == QStringLiteral("Empty") || state == QStringLiteral("Dead"));
+}
+
+QString age(qint64 ms)
+{
+    if (ms < 0)
+        return tr("unknown age");
+    if (ms < 120000)
+        return tr("%1 s ago").arg(ms / 1000);
+    if (ms < 2 * 3600000)
+        return tr("%1 min ago").arg(ms / 60000);
+    return tr("%1 h ago").arg(ms / 3600000);
+}
+
+} // namespace
+
+QString levelName(PreflightCheck::Level level)
+{
+    switch (level) {
+    case PreflightCheck::Green: return QStringLiteral("green");
+    case PreflightCheck::Amber: return QStringLiteral("amber");
+    case PreflightCheck::Red: return QStringLiteral("red");
+    }
+    return {};
+}
+
+bool anyRed(const std::vector<PreflightCheck> &checks)
+{
+    return std::any_of(checks.begin(), checks.end(), [](const auto &c) { return c.level == PreflightCheck::Red; });
+}
+
+std::vector<PreflightCheck> preflightFailover(const FailoverGroupInputs &in, const FailoverPlan &plan,
+                                              const PreflightOptions &options)
+{
+    using C = PreflightCheck;
+    std::vector<C> checks;
+    const QString target = plan.targetGroup;
+
+    if (inactive(in.targetGroupState, in.targetGroupMembers))
+        checks.push_back({tr("target group inactive"), C::Green,
+                          tr("'%1' on %2 has no active members").arg(target, in.toCluster)});
+    else
+        checks.push_back({tr("target group inactive"), C::Red,
+                          tr("'%1' on %2 is %3 with %4 member(s): stop its consumers first")
+                              .arg(target, in.toCluster, in.targetGroupState)
+                              .arg(in.targetGroupMembers)});
+
+    if (!in.fromReachable)
+        checks.push_back({tr("source group inactive"), options.disasterAcknowledged ? C::Amber : C::Red,
+                          options.disasterAcknowledged
+                              ? tr("%1 is unreachable: disaster mode, from cached and replicated data").arg(in.fromCluster)
+                              : tr("%1 is unreachable: a failover from it is a disaster failover and must be "
+                                   "acknowledged (--disaster)")
+                                    .arg(in.fromCluster)});
+    else if (inactive(in.fromGroupState, in.fromGroupMembers))
+        checks.push_back({tr("source group inactive"), C::Green,
+                          tr("'%1' on %2 has no active members").arg(in.group, in.fromCluster)});
+    else
+        checks.push_back({tr("source group inactive"), C::Red,
+                          tr("'%1' on %2 is %3 with %4 member(s): stop its consumers for a planned switchover")
+                              .arg(in.group, in.fromCluster, in.fromGroupState)
+                              .arg(in.fromGroupMembers)});
+
+    QStringList missing;
+    for (const auto &p : in.partitions)
+        if (p.toLogEnd < 0 && !missing.contains(p.to.topic))
+            missing << p.to.topic;
+    if (!missing.isEmpty())
+        checks.push_back({tr("remote topics exist"), C::Red,
+                          tr("missing on %1: %2").arg(in.toCluster, missing.join(QStringLiteral(", ")))});
+    else if (!in.untranslatableTopics.isEmpty())
+        checks.push_back({tr("remote topics exist"), C::Amber,
+                          tr("not replicated, left as they are: %1").arg(in.untranslatableTopics.join(QStringLiteral(", ")))});
+    else
+        checks.push_back({tr("remote topics exist"), C::Green, tr("every committed topic has its replica on %1").arg(in.toCluster)});
+
+    checks.push_back(in.targetReadOnly
+                         ? C{tr("target writable"), C::Red, tr("%1 is read-only in the configuration").arg(in.toCluster)}
+                         : C{tr("target writable"), C::Green, tr("%1 is not read-only").arg(in.toCluster)});
+
+    QStringList failed;
+    for (const auto &p : plan.partitions)
+        if (p.newOffset < 0)
+            failed << QStringLiteral("%1 (%2)").arg(p.from.toString(), p.error);
+    checks.push_back(failed.isEmpty()
+                         ? C{tr("every partition translated"), C::Green, tr("%1 partition(s)").arg(plan.partitions.size())}
+                         : C{tr("every partition translated"), C::Red, failed.join(QStringLiteral("; "))});
+
+    if (!plan.skips())
+        checks.push_back({tr("no skipped records"), C::Green, tr("no partition jumps over unconsumed records")});
+    else {
+        QStringList skipping;
+        for (const auto &p : plan.partitions)
+            if (p.skipped != 0)
+                skipping << (p.skipped > 0 ? QStringLiteral("%1: %2").arg(p.from.toString()).arg(p.skipped)
+                                           : tr("%1: unknown").arg(p.from.toString()));
+        checks.push_back({tr("no skipped records"), options.acceptSkips ? C::Amber : C::Red,
+                          (options.acceptSkips ? tr("accepted: ") : tr("refused without --accept-skips: "))
+                              + skipping.join(QStringLiteral(", "))});
+    }
+
+    qint64 behind = 0;
+    bool unknown = false;
+    for (const auto &p : plan.partitions) {
+        if (p.notReplicated < 0)
+            unknown = true;
+        else
+            behind += p.notReplicated;
+    }
+    if (behind > 0)
+        checks.push_back({tr("replication caught up"), C::Amber,
+                          in.fromReachable ? tr("%1 record(s) not yet replicated to %2 (wait with --wait-replication)")
+                                                 .arg(behind)
+                                                 .arg(in.toCluster)
+                                           : tr("%1 record(s) were not replicated when %2 was last seen: lost with it")
+                                                 .arg(behind)
+                                                 .arg(in.fromCluster)});
+    else if (unknown && !plan.partitions.empty())
+        checks.push_back({tr("replication caught up"), C::Amber, tr("unknown for some partitions (no offset sync or log end)")});
+    else
+        checks.push_back({tr("replication caught up"), C::Green, tr("every record on %1 is on %2").arg(in.fromCluster, in.toCluster)});
+
+    qint64 oldest = -1;
+    for (const auto &p : plan.partitions)
+        oldest = std::max(oldest, p.committedAgeMs);
+    if (in.fromReachable)
+        checks.push_back({tr("data freshness"), C::Green, tr("committed offsets read live from %1").arg(in.fromCluster)});
+    else if (oldest < 0 && !plan.partitions.empty())
+        checks.push_back({tr("data freshness"), C::Amber, tr("no cached committed offsets: checkpoints only")});
+    else
+        checks.push_back({tr("data freshness"), oldest > options.staleAfterMs ? C::Amber : C::Green,
+                          tr("oldest cached commit seen %1").arg(age(oldest))});
+    return checks;
+}
+
+} // namespace lagscope::failover
