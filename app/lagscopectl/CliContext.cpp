@@ -68,7 +68,7 @@ bool CliContext::parse(const QStringList &args)
         }
         m_timeoutMs = int(seconds * 1000);
     }
-    if (m_parser.isSet(QStringLiteral("cluster")) == m_parser.isSet(QStringLiteral("bootstrap"))) {
+    if (m_clusterRequired && m_parser.isSet(QStringLiteral("cluster")) == m_parser.isSet(QStringLiteral("bootstrap"))) {
         fail(UsageError, QStringLiteral("give exactly one of --cluster NAME or --bootstrap HOST:PORT"));
         return false;
     }

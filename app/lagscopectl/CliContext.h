@@ -21,6 +21,9 @@ public:
     explicit CliContext(QString command);
 
     QCommandLineParser &parser() { return m_parser; }
+    // For commands that name their clusters otherwise (failover --from/--to): --cluster and
+    // --bootstrap are then not required.
+    void setClusterRequired(bool required) { m_clusterRequired = required; }
     // Parses args (command name excluded). On failure prints the error and returns false;
     // exitCode() then tells why.
     bool parse(const QStringList &args);
@@ -47,6 +50,7 @@ private:
     Format m_format = Format::Table;
     int m_timeoutMs = 10000;
     int m_exit = Ok;
+    bool m_clusterRequired = true;
 };
 
 int describeCommand(const QStringList &args);
@@ -55,6 +59,8 @@ int topicsCommand(const QStringList &args);
 int groupsCommand(const QStringList &args);
 int resetOffsetsCommand(const QStringList &args);
 int undoCommand(const QStringList &args);
+int failoverCommand(const QStringList &args);
+int failbackCommand(const QStringList &args);
 
 // Prints the document as indented JSON followed by a newline.
 void printJson(QTextStream &out, const class QJsonValue &value);

@@ -22,6 +22,8 @@ Commands:
   groups     consumer groups with state and type
   reset-offsets  reset a group's committed offsets, like kafka-consumer-groups.sh --reset-offsets
   undo       restore the offsets a reset-offsets --execute backed up
+  failover   move consumer groups to another data center, offsets translated through MirrorMaker 2
+  failback   the same, back to the original cluster (exact record matching or reversed syncs)
 
 Every command takes --cluster NAME (from --config FILE) or --bootstrap HOST:PORT,
 --format table|csv|json and --timeout SECONDS. `lagscopectl COMMAND --help` for more.
@@ -56,6 +58,8 @@ int main(int argc, char **argv)
         {QStringLiteral("groups"), cli::groupsCommand},
         {QStringLiteral("reset-offsets"), cli::resetOffsetsCommand},
         {QStringLiteral("undo"), cli::undoCommand},
+        {QStringLiteral("failover"), cli::failoverCommand},
+        {QStringLiteral("failback"), cli::failbackCommand},
     };
     const QString name = args.takeFirst();
     const auto it = commands.find(name);

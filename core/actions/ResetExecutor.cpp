@@ -245,3 +245,12 @@ Result<ResetOutcome> applyReset(KafkaClient &client, const ResetPlan &plan, cons
 }
 
 } // namespace lagscope
+
+namespace lagscope {
+
+Status appendAuditLine(const QString &path, const QByteArray &line)
+{
+    return appendSynced(path, line);
+}
+
+} // namespace lagscope

@@ -57,4 +57,7 @@ struct ResetOutcome {
 // (e.g. the commit request got no answer); it is audited when possible, like refusals.
 Result<ResetOutcome> applyReset(KafkaClient &client, const ResetPlan &plan, const ResetApplyOptions &options);
 
+// Appends one line to an audit file and fsyncs it (shared with the failover executor).
+Status appendAuditLine(const QString &path, const QByteArray &line);
+
 } // namespace lagscope

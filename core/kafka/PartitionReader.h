@@ -26,7 +26,7 @@ struct RawRecord {
     QByteArray key;          // null when the record has no key
     QByteArray value;        // null for a tombstone
     // Header names and values in record order (failover matches replicas on them).
-    std::vector<std::pair<QByteArray, QByteArray>> headers;
+    std::vector<std::pair<QByteArray, QByteArray>> headers = {};
 };
 
 struct PartitionRead {

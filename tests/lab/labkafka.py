@@ -241,7 +241,7 @@ def broker_properties(version, node, controller_port, nbrokers, data_dir):
     return "".join(f"{k}={v}\n" for k, v in props.items())
 
 
-def mm2_properties(source, target, source_bootstrap, target_bootstrap, sync_offsets):
+def mm2_properties(source, target, source_bootstrap, target_bootstrap, sync_offsets, offset_lag_max=0):
     """MirrorMaker 2 in dedicated mode, one direction, intervals shortened for tests."""
     lines = [
         f"clusters = {source}, {target}",
@@ -258,7 +258,7 @@ def mm2_properties(source, target, source_bootstrap, target_bootstrap, sync_offs
         "emit.heartbeats.interval.seconds = 1",
         f"sync.group.offsets.enabled = {'true' if sync_offsets else 'false'}",
         "sync.group.offsets.interval.seconds = 1",
-        "offset.lag.max = 0",
+        f"offset.lag.max = {offset_lag_max}",
         "replication.factor = 1",
         "checkpoints.topic.replication.factor = 1",
         "heartbeats.topic.replication.factor = 1",

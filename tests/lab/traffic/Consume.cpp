@@ -50,7 +50,8 @@ int runConsume(const Args& args) {
     const std::string commitMode = args.value("commit", "sync");
     auto max = args.integer("max", 0, 0, int64_t{1} << 40);
     auto timeout = args.integer("timeout", 60, 1, 86400);
-    for (const auto* number : {&max, &timeout}) {
+    auto commitEvery = args.integer("commit-every", 0, 0, int64_t{1} << 40);
+    for (const auto* number : {&max, &timeout, &commitEvery}) {
         if (!number->ok())
             return usageFailure(name, number->error());
     }
@@ -77,13 +78,30 @@ int runConsume(const Args& args) {
     if (auto started = member.start(); !started.ok())
         return runtimeFailure(name, started.error());
 
+    // --log: the value of every record processed, one per line (failover drills count
+    // lost and duplicated sequence numbers from it).
+    std::FILE* log = nullptr;
+    if (args.has("log")) {
+        log = std::fopen(args.value("log").c_str(), "a");
+        if (!log)
+            return runtimeFailure(name, "cannot open --log " + args.value("log"));
+    }
     const Deadline deadline(std::chrono::seconds(timeout.value()));
     int64_t consumed = 0;
     bool caughtUp = false;
-    while (consumed < max.value() && !stopRequested() && !deadline.expired()) {
+    std::string commitError;
+    while (consumed < max.value() && !stopRequested() && !deadline.expired() && commitError.empty()) {
         switch (member.poll(200)) {
         case GroupMember::Polled::Message:
             ++consumed;
+            if (log)
+                std::fprintf(log, "%s\n", member.lastValue().c_str());
+            if (commitMode == "sync" && commitEvery.value() > 0 && consumed % commitEvery.value() == 0) {
+                if (log)
+                    std::fflush(log); // what is committed has been logged
+                if (auto committed = member.commitConsumed(Deadline(std::chrono::seconds(15))); !committed.ok())
+                    commitError = committed.error();
+            }
             break;
         case GroupMember::Polled::Eof:
             caughtUp = member.allAssignedAtEof();
@@ -98,9 +116,10 @@ int runConsume(const Args& args) {
             break;
     }
     const bool finished = consumed >= max.value() || caughtUp;
+    if (log)
+        std::fclose(log);
 
-    std::string commitError;
-    if (commitMode == "sync") {
+    if (commitMode == "sync" && commitError.empty()) {
         if (auto committed = member.commitConsumed(Deadline(std::chrono::seconds(15))); !committed.ok())
             commitError = committed.error();
     }
@@ -191,6 +210,8 @@ const Command& consumeCommand() {
           {"assign", "P[,P...]", "manual assignment of these partitions (no rebalance); starts at the\n"
                                  "                              committed offsets or earliest and commits only these"},
           {"stay", "", "after committing stay a live, idle member until SIGINT/SIGTERM"},
+          {"log", "FILE", "append the value of every consumed record to FILE, one per line"},
+          {"commit-every", "N", "also commit the consumed positions after every N records"},
           {"timeout", "SEC", "deadline for consuming (default 60); exit 1 if reached"}}},
         runConsume};
     return command;

@@ -104,6 +104,7 @@ GroupMember::Polled GroupMember::poll(int timeoutMs) {
         return Polled::Nothing; // left over from before the pause; not ours to count
     m_next[tp] = message->offset + 1;
     m_atEof.erase(tp);
+    m_lastValue.assign(static_cast<const char*>(message->payload ? message->payload : ""), message->payload ? message->len : 0);
     return Polled::Message;
 }
 

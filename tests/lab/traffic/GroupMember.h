@@ -42,6 +42,8 @@ public:
     // A returned message counts as consumed: its position is what the next commit stores.
     Polled poll(int timeoutMs);
     const std::string& lastError() const { return m_lastError; }
+    // Value of the message the last poll() returned as Polled::Message.
+    const std::string& lastValue() const { return m_lastValue; }
 
     // Commits the consumed positions that changed since the last commit; returns how many
     // partitions the broker accepted.
@@ -78,6 +80,7 @@ private:
     std::set<Partition> m_atEof;
     std::set<Partition> m_committedEver;
     std::string m_lastError;
+    std::string m_lastValue;
     bool m_frozen = false;
     bool m_closed = false;
 };

@@ -1,0 +1,133 @@
+#include "actions/FailoverExecutor.h"
+
+#include "kafka/KafkaClient.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QJsonDocument>
+#include <QSysInfo>
+
+#include <set>
+#include <unistd.h>
+
+namespace lagscope::failover {
+
+namespace {
+
+QString tr(const char *text) { return QCoreApplication::translate("FailoverExecutor", text); }
+
+QString specText(const FailoverPlan &plan)
+{
+    return QStringLiteral("failover %1->%2 group %3 mode %4 fallback %5%6")
+        .arg(plan.fromCluster, plan.toCluster, plan.group, modeName(plan.mode), fallbackName(plan.fallback),
+             plan.disaster ? QStringLiteral(" (disaster)") : QString());
+}
+
+QString userName()
+{
+    for (const char *var : {"USER", "LOGNAME", "USERNAME"})
+        if (const QString v = qEnvironmentVariable(var); !v.isEmpty())
+            return v;
+    return QStringLiteral("uid:%1").arg(::getuid());
+}
+
+} // namespace
+
+ResetPlan failoverResetPlan(const FailoverPlan &plan)
+{
+    ResetPlan reset;
+    reset.group = plan.targetGroup;
+    for (const auto &p : plan.partitions) {
+        if (p.newOffset < 0)
+            continue;
+        PlannedPartition r;
+        r.tp = p.to;
+        r.current = p.targetBefore;
+        r.newOffset = p.newOffset;
+        r.delta = p.targetBefore ? p.newOffset - *p.targetBefore : 0;
+        reset.partitions.push_back(r);
+    }
+    std::sort(reset.partitions.begin(), reset.partitions.end(), [](const auto &a, const auto &b) { return a.tp < b.tp; });
+    return reset;
+}
+
+QStringList failoverNextSteps(const FailoverPlan &plan, const QString &backupPath)
+{
+    std::set<QString> topics;
+    qint64 notReplicated = 0;
+    for (const auto &p : plan.partitions) {
+        topics.insert(p.to.topic);
+        notReplicated += std::max<qint64>(0, p.notReplicated);
+    }
+    QStringList names(topics.begin(), topics.end());
+    QStringList steps;
+    steps << tr("Start the consumers of group '%1' on %2, subscribed to %3.")
+                 .arg(plan.targetGroup, plan.toCluster, names.join(QStringLiteral(", ")));
+    if (notReplicated > 0 && !plan.disaster)
+        steps << tr("Keep MirrorMaker running: %1 record(s) were not yet replicated to %2 and will arrive there.")
+                     .arg(notReplicated)
+                     .arg(plan.toCluster);
+    if (notReplicated > 0 && plan.disaster)
+        steps << tr("%1 record(s) were not replicated before %2 was lost: reconcile them when it is back.")
+                     .arg(notReplicated)
+                     .arg(plan.fromCluster);
+    if (!plan.disaster)
+        steps << tr("Keep the consumers of '%1' on %2 stopped.").arg(plan.group, plan.fromCluster);
+    if (!backupPath.isEmpty())
+        steps << tr("To undo: lagscopectl undo --cluster %1 --backup %2 --execute").arg(plan.toCluster, backupPath);
+    return steps;
+}
+
+Result<FailoverOutcome> applyFailover(const ClusterConfig &to, const FailoverPlan &plan, const FailoverApplyOptions &options)
+{
+    using R = Result<FailoverOutcome>;
+    FailoverOutcome out;
+    QString refusal;
+    if (plan.hasErrors())
+        refusal = tr("some partitions have no translated offset: nothing is changed");
+    else if (plan.skips() && !options.acceptSkips)
+        refusal = tr("the plan skips records the group has not consumed: refused without explicit acceptance");
+    if (!refusal.isEmpty()) {
+        // Audited like the reset executor's refusals.
+        ResetAuditEntry audit;
+        audit.time = QDateTime::currentDateTimeUtc();
+        audit.user = userName();
+        audit.host = QSysInfo::machineHostName();
+        audit.cluster = to.name;
+        audit.group = plan.targetGroup;
+        audit.spec = specText(plan);
+        audit.scope = options.commandText;
+        audit.result = QStringLiteral("refused");
+        audit.reason = refusal;
+        const QString path = QDir(options.dataDir).filePath(QStringLiteral("audit.jsonl"));
+        if (auto written = appendAuditLine(path, QJsonDocument(resetAuditJson(audit)).toJson(QJsonDocument::Compact));
+            !written)
+            return R(written.error());
+        out.refusal = refusal;
+        out.reset.auditPath = path;
+        out.reset.refusal = refusal;
+        return out;
+    }
+
+    auto client = KafkaClient::create(to, ClientOptions{options.requestTimeoutMs, 0, {}});
+    if (!client)
+        return R(client.error());
+    ResetApplyOptions reset;
+    reset.cluster = to.name;
+    reset.readOnly = to.readOnly;
+    reset.dataDir = options.dataDir;
+    reset.specText = specText(plan);
+    reset.scopeText = options.commandText;
+    reset.deadline = options.deadline;
+    auto applied = applyReset(**client, failoverResetPlan(plan), reset);
+    if (!applied)
+        return R(applied.error());
+    out.reset = std::move(*applied);
+    out.refusal = out.reset.refusal;
+    if (!out.refusal)
+        out.nextSteps = failoverNextSteps(plan, out.reset.backupPath);
+    return out;
+}
+
+} // namespace lagscope::failover
