@@ -175,4 +175,45 @@ std::vector<FlowEvent> diffFlows(const FlowSnapshot *previous, const FlowSnapsho
     return events;
 }
 
+ClusterEvent toClusterEvent(const FlowEvent &event)
+{
+    EventKind kind = EventKind::FlowBroken;
+    switch (event.kind) {
+    case FlowEventKind::FlowLagging:
+        kind = EventKind::FlowLagging;
+        break;
+    case FlowEventKind::FlowStalled:
+        kind = EventKind::FlowStalled;
+        break;
+    case FlowEventKind::FlowBroken:
+        kind = EventKind::FlowBroken;
+        break;
+    case FlowEventKind::FlowRecovered:
+        kind = EventKind::FlowRecovered;
+        break;
+    case FlowEventKind::CheckpointStale:
+        kind = EventKind::CheckpointStale;
+        break;
+    case FlowEventKind::CheckpointFresh:
+        kind = EventKind::CheckpointFresh;
+        break;
+    case FlowEventKind::ReplicatedTopicMissing:
+        kind = EventKind::ReplicatedTopicMissing;
+        break;
+    case FlowEventKind::ReplicatedTopicRestored:
+        kind = EventKind::ReplicatedTopicRestored;
+        break;
+    }
+    return ClusterEvent{event.time, event.flow, kind, event.severity, event.subject, event.group, event.message};
+}
+
+std::vector<ClusterEvent> toClusterEvents(const std::vector<FlowEvent> &events)
+{
+    std::vector<ClusterEvent> out;
+    out.reserve(events.size());
+    for (const FlowEvent &e : events)
+        out.push_back(toClusterEvent(e));
+    return out;
+}
+
 } // namespace lagscope::mirror

@@ -2,8 +2,9 @@
 // Pure judgement of a MirrorMaker 2 flow: a FlowSnapshot's data -> OK / Lagging / Stalled /
 // Broken with a reason, and the difference between two snapshots as FlowEvents.
 //
-// Flow events have kinds of their own (FlowEvent, not ClusterEvent): EventKind has no
-// values for flows and this module does not extend it. Usable from any thread.
+// Flow events have kinds of their own (FlowEvent); toClusterEvent() turns them into the
+// ClusterEvents the event log and the history store keep, with the flow's label in place
+// of a cluster name. Usable from any thread.
 
 #include "mirror/FlowSnapshot.h"
 #include "model/ClusterEvent.h"
@@ -64,5 +65,10 @@ struct FlowEvent {
 // checkpoints already wrong. Topic and checkpoint changes are reported only between two
 // snapshots that reached both clusters (while one is unreachable they are unknown).
 std::vector<FlowEvent> diffFlows(const FlowSnapshot *previous, const FlowSnapshot &current);
+
+// The same event for the event log and the history store: `cluster` is the flow's label
+// ("primary->dr", a name no configured cluster can have), the kind has the same name.
+ClusterEvent toClusterEvent(const FlowEvent &event);
+std::vector<ClusterEvent> toClusterEvents(const std::vector<FlowEvent> &events);
 
 } // namespace lagscope::mirror

@@ -28,6 +28,14 @@ constexpr KindName kKindNames[] = {
     {EventKind::GroupDisappeared, QLatin1String("group-disappeared")},
     {EventKind::ClusterUnreachable, QLatin1String("cluster-unreachable")},
     {EventKind::ClusterReachable, QLatin1String("cluster-reachable")},
+    {EventKind::FlowLagging, QLatin1String("flow-lagging")},
+    {EventKind::FlowStalled, QLatin1String("flow-stalled")},
+    {EventKind::FlowBroken, QLatin1String("flow-broken")},
+    {EventKind::FlowRecovered, QLatin1String("flow-recovered")},
+    {EventKind::CheckpointStale, QLatin1String("checkpoint-stale")},
+    {EventKind::CheckpointFresh, QLatin1String("checkpoint-fresh")},
+    {EventKind::ReplicatedTopicMissing, QLatin1String("replicated-topic-missing")},
+    {EventKind::ReplicatedTopicRestored, QLatin1String("replicated-topic-restored")},
 };
 
 } // namespace

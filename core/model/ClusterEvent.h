@@ -24,6 +24,15 @@ enum class EventKind {
     GroupDisappeared,
     ClusterUnreachable,
     ClusterReachable,
+    // MirrorMaker 2 flows (mirror/FlowHealth): the event's cluster is the flow's label.
+    FlowLagging,
+    FlowStalled,
+    FlowBroken,
+    FlowRecovered,
+    CheckpointStale,
+    CheckpointFresh,
+    ReplicatedTopicMissing,
+    ReplicatedTopicRestored,
 };
 
 enum class EventSeverity { Info, Warning, Error };

@@ -307,6 +307,28 @@ private Q_SLOTS:
         g.targetReachable = true;
         QCOMPARE(buildFlowSnapshot(g).topicsMissingOnTarget, QStringList{QStringLiteral("orders")});
     }
+
+    // Flow events reach the event log and the history store as ClusterEvents: same kind
+    // name (stored, so it must read back), the flow's label as the cluster.
+    void clusterEventsKeepKindAndFlow()
+    {
+        for (int k = int(FlowEventKind::FlowLagging); k <= int(FlowEventKind::ReplicatedTopicRestored); ++k) {
+            const FlowEvent e{kNow, QStringLiteral("primary->dr"), FlowEventKind(k), EventSeverity::Warning,
+                              QStringLiteral("g1"), QStringLiteral("g1"), QStringLiteral("message")};
+            const ClusterEvent c = toClusterEvent(e);
+            QCOMPARE(eventKindName(c.kind), flowEventKindName(e.kind));
+            EventKind parsed = EventKind::BrokerOffline;
+            QVERIFY(eventKindFromName(flowEventKindName(e.kind), &parsed));
+            QCOMPARE(parsed, c.kind);
+            QCOMPARE(c.cluster, QStringLiteral("primary->dr"));
+            QCOMPARE(c.time, kNow);
+            QCOMPARE(c.severity, EventSeverity::Warning);
+            QCOMPARE(c.subject, QStringLiteral("g1"));
+            QCOMPARE(c.group, QStringLiteral("g1"));
+            QCOMPARE(c.message, QStringLiteral("message"));
+        }
+        QCOMPARE(toClusterEvents({}).size(), size_t(0));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestFlowHealth)
