@@ -1,5 +1,7 @@
 #include "store/HistoryRecorder.h"
 
+#include "mirror/FlowHistory.h"
+
 #include <QTimer>
 
 namespace lagscope {
@@ -40,6 +42,24 @@ void HistoryRecorder::record(const PollUpdate &update)
     }
     m_lastError.clear();
     Q_EMIT recorded(update.snapshot->cluster, update.snapshot->takenAt);
+}
+
+void HistoryRecorder::recordFlow(std::shared_ptr<const mirror::FlowSnapshot> snapshot,
+                                 const std::vector<mirror::FlowEvent> &events)
+{
+    if (!m_store || !snapshot || !snapshot->takenAt.isValid())
+        return;
+    Status s = m_store->appendFlowSample(snapshot->flow.label(), mirror::flowSampleOf(*snapshot));
+    if (s.ok() && !events.empty())
+        s = m_store->appendEvents(mirror::toClusterEvents(events));
+    if (!s.ok()) {
+        if (s.errorMessage() != m_lastError)
+            Q_EMIT warning(tr("Could not record history: %1").arg(s.errorMessage()));
+        m_lastError = s.errorMessage();
+        return;
+    }
+    m_lastError.clear();
+    Q_EMIT flowRecorded(snapshot->flow.label(), snapshot->takenAt);
 }
 
 void HistoryRecorder::compactNow()

@@ -6,6 +6,8 @@
 // there, because the store's SQLite connection belongs to the thread that opened it.
 // Ownership: created by the composition root, deleted on its thread via deleteLater.
 
+#include "mirror/FlowHealth.h"
+#include "mirror/FlowSnapshot.h"
 #include "monitor/ClusterPoller.h"
 #include "store/HistoryStore.h"
 
@@ -28,6 +30,9 @@ public:
 public Q_SLOTS:
     void open();
     void record(const lagscope::PollUpdate &update);
+    // A MirrorMaker 2 flow's poll: one flow sample, and its events under the flow's label.
+    void recordFlow(std::shared_ptr<const lagscope::mirror::FlowSnapshot> snapshot,
+                    const std::vector<lagscope::mirror::FlowEvent> &events);
     void compactNow();
 
 Q_SIGNALS:
@@ -36,6 +41,7 @@ Q_SIGNALS:
     // Opening moved a corrupt file aside, or a write failed: the user should know.
     void warning(const QString &message);
     void recorded(const QString &cluster, const QDateTime &takenAt);
+    void flowRecorded(const QString &flow, const QDateTime &takenAt);
 
 private:
     QString m_path;

@@ -36,15 +36,36 @@ constexpr QLatin1String kTables[] = {
     QLatin1String("CREATE INDEX event_by_time ON event(cluster_id, t)"),
 };
 
-Status createTables(QSqlDatabase &db)
+// Added in version 2: one row per MirrorMaker 2 flow and poll (or bucket), keyed time first
+// like the other samples. The flow is named in the cluster dictionary by its label
+// ("primary->dr"), which no cluster name can be, so its events share the event table.
+// Values NULL when unknown; health is mirror::FlowHealth as a number, higher is worse.
+constexpr QLatin1String kFlowTables[] = {
+    QLatin1String("CREATE TABLE flow_sample(tier INTEGER NOT NULL, t INTEGER NOT NULL, flow_id INTEGER NOT NULL,"
+                  " latency_ms INTEGER, checkpoint_age_ms INTEGER, records_behind INTEGER, health INTEGER,"
+                  " PRIMARY KEY(tier, t, flow_id)) WITHOUT ROWID"),
+};
+
+Status execAll(QSqlDatabase &db, const auto &statements)
+{
+    for (const QLatin1String statement : statements)
+        if (Status s = sql::exec(db, statement, QStringLiteral("cannot create the history tables")); !s)
+            return s;
+    return success();
+}
+
+// Creates the tables of a new file (fromVersion 0) or adds those a file of an older
+// version lacks, in one transaction.
+Status createTables(QSqlDatabase &db, int fromVersion)
 {
     if (!db.transaction())
         return Status::failure(QStringLiteral("cannot start a transaction: ") + sql::errorText(db.lastError()));
-    for (const QLatin1String statement : kTables) {
-        if (Status s = sql::exec(db, statement, QStringLiteral("cannot create the history tables")); !s) {
-            db.rollback();
-            return s;
-        }
+    Status created = fromVersion < 1 ? execAll(db, kTables) : success();
+    if (created && fromVersion < 2)
+        created = execAll(db, kFlowTables);
+    if (!created) {
+        db.rollback();
+        return created;
     }
     const Status versioned =
         sql::exec(db, QStringLiteral("PRAGMA user_version = %1").arg(kVersion), QStringLiteral("cannot set the schema version"));
@@ -69,6 +90,11 @@ Result<SchemaState> prepareSchema(QSqlDatabase &db)
         return SchemaState::Newer;
     if (v == kVersion)
         return SchemaState::Ready;
+    if (v >= 1) { // an older Lagscope's file: add what is new, keep the history
+        if (Status s = createTables(db, v); !s)
+            return s.error();
+        return SchemaState::Ready;
+    }
 
     // Version 0: either a brand-new file or somebody else's database.
     const auto tables = sql::scalar(db, QStringLiteral("SELECT count(*) FROM sqlite_schema"),
@@ -77,7 +103,7 @@ Result<SchemaState> prepareSchema(QSqlDatabase &db)
         return tables.error();
     if (tables->toInt() > 0)
         return SchemaState::NotOurs;
-    if (Status s = createTables(db); !s)
+    if (Status s = createTables(db, 0); !s)
         return s.error();
     return SchemaState::Ready;
 }

@@ -17,7 +17,8 @@
 
 namespace lagscope::historyschema {
 
-constexpr int kVersion = 1;
+// 2: flow_sample (MirrorMaker 2 flows). Files of version 1 are upgraded in place.
+constexpr int kVersion = 2;
 
 // Tier numbers stored in the sample tables.
 constexpr int kRawTier = 0;
@@ -30,7 +31,8 @@ enum class SchemaState {
     Newer,      // written by a newer Lagscope: leave it alone
 };
 
-// Creates the tables in an empty database, or checks that an existing one is ours.
+// Creates the tables in an empty database, or checks that an existing one is ours and
+// adds the tables an older version of it lacks.
 Result<SchemaState> prepareSchema(QSqlDatabase &db);
 
 } // namespace lagscope::historyschema

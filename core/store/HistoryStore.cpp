@@ -154,6 +154,9 @@ Status HistoryStore::Private::prepareStatements()
                                             " VALUES(0, ?, ?, ?, ?, ?, ?)")),
         prepare(insertEvent, QStringLiteral("INSERT INTO event(cluster_id, t, kind, severity, subject, group_name, message)"
                                             " VALUES(?, ?, ?, ?, ?, ?, ?)")),
+        prepare(insertFlow, QStringLiteral("INSERT OR REPLACE INTO flow_sample"
+                                           "(tier, t, flow_id, latency_ms, checkpoint_age_ms, records_behind, health)"
+                                           " VALUES(0, ?, ?, ?, ?, ?, ?)")),
     };
     for (const Status &s : results)
         if (!s)
@@ -182,6 +185,7 @@ void HistoryStore::Private::closeConnection()
     insertPartition = QSqlQuery();
     insertGroup = QSqlQuery();
     insertEvent = QSqlQuery();
+    insertFlow = QSqlQuery();
     if (db.isValid()) {
         db.close();
         db = QSqlDatabase();

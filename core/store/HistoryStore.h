@@ -61,6 +61,18 @@ public:
         friend bool operator==(const TopicSample &, const TopicSample &) = default;
     };
 
+    // One poll of a MirrorMaker 2 flow (mirror::flowSampleOf makes it from a snapshot).
+    // -1 stands for unknown. For a bucket: its start and the maximum of each value in it
+    // (health too: the worst verdict of the bucket).
+    struct FlowSample {
+        qint64 timeMs = 0;
+        qint64 latencyMs = -1;          // replication latency (newest heartbeat's age)
+        qint64 checkpointAgeMs = -1;    // oldest checkpoint that lags its group's commits
+        qint64 recordsBehind = -1;      // over all replicated partitions
+        int health = -1;                // mirror::FlowHealth as a number, higher is worse
+        friend bool operator==(const FlowSample &, const FlowSample &) = default;
+    };
+
     // Opens or creates the file (and its directory). A file that is not a database, is
     // corrupt or cannot be read is renamed to "<path>.corrupt-<yyyyMMdd-HHmmss>" (local
     // time; with its -wal and -shm files) and a fresh one is created; warnings() then says
@@ -113,6 +125,11 @@ public:
     partitionHistory(const QString &cluster, const QString &group, const QDateTime &from, const QDateTime &to) const;
     Result<std::map<QString, std::vector<TopicSample>>> topicHistory(const QString &cluster, const QString &group,
                                                                      const QDateTime &from, const QDateTime &to) const;
+
+    // A flow's samples, by its label ("primary->dr"); its events go through appendEvents
+    // with the label as the cluster. Same tiers and retention as the groups' samples.
+    Status appendFlowSample(const QString &flow, const FlowSample &sample);
+    Result<std::vector<FlowSample>> flowHistory(const QString &flow, const QDateTime &from, const QDateTime &to) const;
 
     // Moves rows that aged out of a tier into the next tier's buckets and deletes what is
     // older than the retention, in one transaction. Idempotent; meant to run every few

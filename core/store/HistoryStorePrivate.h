@@ -110,6 +110,7 @@ struct HistoryStore::Private {
     QSqlQuery insertPartition;
     QSqlQuery insertGroup;
     QSqlQuery insertEvent;
+    QSqlQuery insertFlow;
 
     ~Private() { closeConnection(); }
 
@@ -133,6 +134,10 @@ struct HistoryStore::Private {
 
     // Writes one poll inside the caller's transaction; the caller rolls back on failure.
     Status writeSnapshot(const ClusterSnapshot &snapshot);
+
+    // Compaction of flow samples, as for the groups' (HistoryStoreFlows.cpp).
+    static QStringList flowCompactionSteps(qint64 fineMs, qint64 rawCutoff, qint64 coarseMs, qint64 fineCutoff,
+                                           qint64 keepCutoff);
 
     // Begins a transaction; on failure the caller gets a message naming `what`.
     Status begin(const QString &what);

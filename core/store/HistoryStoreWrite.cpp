@@ -258,6 +258,10 @@ Status HistoryStore::compact(const QDateTime &now)
         if (Status s = sql::exec(d->db, step, what); !s)
             return d->abort(s);
     }
+    for (const QString &step : Private::flowCompactionSteps(fineMs, rawCutoff, coarseMs, fineCutoff, keepCutoff)) {
+        if (Status s = sql::exec(d->db, step, what); !s)
+            return d->abort(s);
+    }
     // Dictionary rows of groups and partitions that no longer exist stay: a few bytes each,
     // and finding them would need an index on every sample.
     return d->commit(what);
