@@ -1,5 +1,6 @@
 #include "DesktopSession.h"
 
+#include "EventLogDock.h"
 #include "MainWindow.h"
 #include "mirror/FlowMonitorService.h"
 #include "monitor/MonitorService.h"
@@ -26,10 +27,28 @@ DesktopSession::DesktopSession(AppConfig config, QString configPath, QString con
     m_window = std::make_unique<MainWindow>(m_config, configPath, configError, m_poll ? m_monitor.get() : nullptr,
                                             nullptr);
     connect(m_monitor.get(), &MonitorService::updated, recorder, &HistoryRecorder::record);
-    if (m_poll && !m_config.flows.empty()) {
+    if (m_poll) {
+        // Also without configured flows: a discovered flow the user confirms joins it.
         m_flows = std::make_unique<mirror::FlowMonitorService>(m_config);
         connect(m_flows.get(), &mirror::FlowMonitorService::updated, m_window->replicationPage(),
                 &ReplicationPage::apply);
+        // Flow events join the cluster events: in the event log and in the history.
+        connect(m_flows.get(), &mirror::FlowMonitorService::updated, m_window.get(),
+                [this](const mirror::FlowSnapshotPtr &, const std::vector<mirror::FlowEvent> &events) {
+                    if (!events.empty())
+                        m_window->eventLog()->append(mirror::toClusterEvents(events));
+                });
+        connect(m_flows.get(), &mirror::FlowMonitorService::updated, recorder, &HistoryRecorder::recordFlow);
+        connect(m_window->replicationPage(), &ReplicationPage::monitorRequested, this,
+                [this](const ReplicationFlowConfig &flow) {
+                    if (!m_flows->addFlow(flow)) {
+                        m_window->showWarning(m_flows->problems().constLast());
+                        return;
+                    }
+                    m_config.flows.push_back(flow);
+                    m_window->replicationPage()->setConfiguredFlows(m_config.flows);
+                    m_window->showReplication();
+                });
     }
     // Charts read through their own connection, opened only once the recorder has made or
     // recovered the file, so the two never race to create it.

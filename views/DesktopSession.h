@@ -41,7 +41,7 @@ private:
     std::unique_ptr<HistoryStore> m_reader;
     std::unique_ptr<MonitorService> m_monitor;
     std::unique_ptr<MainWindow> m_window;
-    std::unique_ptr<mirror::FlowMonitorService> m_flows; // null when no replication flow is configured
+    std::unique_ptr<mirror::FlowMonitorService> m_flows; // null when nothing polls
     bool m_poll = false;
 };
 

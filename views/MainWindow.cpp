@@ -184,6 +184,8 @@ void MainWindow::buildPages(const HistoryStore *history)
     });
 
     m_replication = new ReplicationPage(m_stack);
+    m_replication->setHistory(history);
+    m_replication->setConfiguredFlows(m_config.flows);
     m_groupDetail = new GroupDetailPage(history, m_stack);
     connect(m_groupDetail, &GroupDetailPage::resetRequested, this, &MainWindow::openResetDialog);
     AppSettings settings;
@@ -227,6 +229,19 @@ void MainWindow::buildTree(const AppConfig &config)
         auto *item = new QTreeWidgetItem(m_tree, {tr("Replication"), tr("%n flow(s)", nullptr, int(config.flows.size()))});
         item->setData(0, PageRole, int(PageKind::Replication));
     }
+    // Without configured flows the Replication item appears once flows are discovered.
+    connect(m_replication, &ReplicationPage::discoveredCountChanged, this, [this](int count) {
+        QTreeWidgetItem *item = nullptr;
+        for (int i = 0; i < m_tree->topLevelItemCount(); ++i)
+            if (m_tree->topLevelItem(i)->data(0, PageRole).toInt() == int(PageKind::Replication))
+                item = m_tree->topLevelItem(i);
+        if (!item && count > 0) {
+            item = new QTreeWidgetItem(m_tree, {tr("Replication"), QString()});
+            item->setData(0, PageRole, int(PageKind::Replication));
+        }
+        if (item)
+            item->setToolTip(0, tr("%n MirrorMaker 2 flow(s) discovered, not monitored yet", nullptr, count));
+    });
     connect(m_tree, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
         if (!item)
             return;
@@ -243,6 +258,7 @@ void MainWindow::buildTree(const AppConfig &config)
 void MainWindow::setHistory(const HistoryStore *history)
 {
     m_groupDetail->chart()->setSource(history);
+    m_replication->setHistory(history);
 }
 
 QWidget *MainWindow::page(PageKind kind) const
@@ -326,6 +342,7 @@ void MainWindow::applyUpdate(const PollUpdate &update)
     const SnapshotPtr &s = update.snapshot;
     m_latest[s->cluster] = s;
     updateClusterStatus(s);
+    m_replication->applyClusterSnapshot(s);
     m_events->append(update.events);
     if (s->cluster == m_cluster) {
         applyToPages(s);

@@ -6,31 +6,55 @@
 namespace lagscope::mirror {
 
 FlowMonitorService::FlowMonitorService(const AppConfig &config, FlowPollerSettings settings, QObject *parent)
-    : QObject(parent)
+    : QObject(parent), m_clusters(config.clusters), m_settings(settings)
 {
     qRegisterMetaType<FlowSnapshotPtr>();
     qRegisterMetaType<std::vector<FlowEvent>>();
-    for (const ReplicationFlowConfig &flow : config.flows) {
-        const ClusterConfig *source = config.cluster(flow.sourceCluster);
-        const ClusterConfig *target = config.cluster(flow.targetCluster);
-        const QString label = (flow.sourceAlias.isEmpty() ? flow.sourceCluster : flow.sourceAlias)
-            + QStringLiteral("->") + (flow.targetAlias.isEmpty() ? flow.targetCluster : flow.targetAlias);
-        if (!source || !target) {
-            m_problems << tr("Flow %1 skipped: cluster %2 is not configured")
-                              .arg(label, source ? flow.targetCluster : flow.sourceCluster);
-            continue;
-        }
-        Worker w;
-        w.thread = new QThread(this);
-        w.thread->setObjectName(QStringLiteral("flow-") + label);
-        w.poller = new FlowPoller(flow, *source, *target, settings);
-        w.poller->moveToThread(w.thread);
-        connect(w.thread, &QThread::started, w.poller, &FlowPoller::start);
-        connect(w.thread, &QThread::finished, w.poller, &QObject::deleteLater);
-        connect(w.poller, &FlowPoller::updated, this, &FlowMonitorService::onUpdate, Qt::QueuedConnection);
-        m_workers.push_back(w);
-        m_order << label;
+    for (const ReplicationFlowConfig &flow : config.flows)
+        addWorker(flow);
+}
+
+bool FlowMonitorService::addWorker(const ReplicationFlowConfig &flow)
+{
+    auto find = [this](const QString &name) -> const ClusterConfig * {
+        for (const auto &c : m_clusters)
+            if (c.name == name)
+                return &c;
+        return nullptr;
+    };
+    const ClusterConfig *source = find(flow.sourceCluster);
+    const ClusterConfig *target = find(flow.targetCluster);
+    const QString label = (flow.sourceAlias.isEmpty() ? flow.sourceCluster : flow.sourceAlias)
+        + QStringLiteral("->") + (flow.targetAlias.isEmpty() ? flow.targetCluster : flow.targetAlias);
+    if (!source || !target) {
+        m_problems << tr("Flow %1 skipped: cluster %2 is not configured")
+                          .arg(label, source ? flow.targetCluster : flow.sourceCluster);
+        return false;
     }
+    if (m_order.contains(label)) {
+        m_problems << tr("Flow %1 skipped: it is already monitored").arg(label);
+        return false;
+    }
+    Worker w;
+    w.thread = new QThread(this);
+    w.thread->setObjectName(QStringLiteral("flow-") + label);
+    w.poller = new FlowPoller(flow, *source, *target, m_settings);
+    w.poller->moveToThread(w.thread);
+    connect(w.thread, &QThread::started, w.poller, &FlowPoller::start);
+    connect(w.thread, &QThread::finished, w.poller, &QObject::deleteLater);
+    connect(w.poller, &FlowPoller::updated, this, &FlowMonitorService::onUpdate, Qt::QueuedConnection);
+    m_workers.push_back(w);
+    m_order << label;
+    return true;
+}
+
+bool FlowMonitorService::addFlow(const ReplicationFlowConfig &flow)
+{
+    if (!addWorker(flow))
+        return false;
+    if (m_started)
+        m_workers.back().thread->start();
+    return true;
 }
 
 FlowMonitorService::~FlowMonitorService()
@@ -45,6 +69,7 @@ FlowMonitorService::~FlowMonitorService()
 
 void FlowMonitorService::start()
 {
+    m_started = true;
     for (auto &w : m_workers)
         if (!w.thread->isRunning())
             w.thread->start();

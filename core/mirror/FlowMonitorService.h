@@ -40,6 +40,11 @@ public:
     void start();
     void refreshAll();
 
+    // A flow the user confirmed while running (a discovered one): polled like the configured
+    // ones from now on, started at once if the service runs. False (with a line in
+    // problems()) when a cluster is unknown or the flow is already polled.
+    bool addFlow(const ReplicationFlowConfig &flow);
+
     // Flow labels ("primary->dr" with the MirrorMaker aliases), in configuration order.
     QStringList flows() const { return m_order; }
     QStringList problems() const { return m_problems; }
@@ -64,6 +69,11 @@ private:
         FlowPoller *poller = nullptr;
     };
     void onUpdate(const FlowSnapshotPtr &snapshot, const std::vector<FlowEvent> &events);
+    bool addWorker(const ReplicationFlowConfig &flow);
+
+    std::vector<ClusterConfig> m_clusters;
+    FlowPollerSettings m_settings;
+    bool m_started = false;
 
     std::vector<Worker> m_workers;
     std::map<QString, FlowSnapshotPtr> m_latest;

@@ -1,7 +1,8 @@
 #include "replication/ReplicationPage.h"
 
-#include "charts/QCustomPlotInclude.h"
+#include "replication/DiscoveredFlowsPanel.h"
 #include "replication/FlowGroupModel.h"
+#include "replication/FlowLatencyChart.h"
 #include "replication/FlowTableModel.h"
 #include "replication/ReplicationFormat.h"
 
@@ -79,27 +80,7 @@ ReplicationPage::ReplicationPage(QWidget *parent)
     m_header->setWordWrap(true);
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-    m_chart = new QCustomPlot(this);
-    m_chart->setObjectName(QStringLiteral("flowLatencyChart"));
-    m_chart->setMinimumHeight(140);
-    m_chart->addGraph();
-    m_chart->graph(0)->setLineStyle(QCPGraph::lsLine);
-    m_chart->graph(0)->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 4));
-    auto ticker = QSharedPointer<QCPAxisTickerDateTime>::create();
-    ticker->setDateTimeFormat(QStringLiteral("HH:mm:ss"));
-    ticker->setTickCount(4);
-    m_chart->xAxis->setTicker(ticker);
-    m_chart->yAxis->setLabel(tr("Latency (s)"));
-    const QPalette pal = palette();
-    m_chart->setBackground(pal.color(QPalette::Base));
-    for (QCPAxis *axis : {m_chart->xAxis, m_chart->yAxis}) {
-        axis->setBasePen(QPen(pal.color(QPalette::Text)));
-        axis->setTickPen(QPen(pal.color(QPalette::Text)));
-        axis->setSubTickPen(QPen(pal.color(QPalette::Text)));
-        axis->setTickLabelColor(pal.color(QPalette::Text));
-        axis->setLabelColor(pal.color(QPalette::Text));
-    }
-    m_chart->graph(0)->setPen(QPen(pal.color(QPalette::Highlight), 1.5));
+    m_chart = new FlowLatencyChart(this);
 
     m_events = new QListWidget(this);
     m_events->setObjectName(QStringLiteral("flowEvents"));
@@ -122,7 +103,7 @@ ReplicationPage::ReplicationPage(QWidget *parent)
     auto *chartBox = new QWidget(this);
     auto *chartLayout = new QVBoxLayout(chartBox);
     chartLayout->setContentsMargins(0, 0, 0, 0);
-    chartLayout->addWidget(new QLabel(tr("Replication latency seen on this page"), chartBox));
+    chartLayout->addWidget(new QLabel(tr("Replication latency"), chartBox));
     chartLayout->addWidget(m_chart, 1);
 
     auto *bottom = new QSplitter(Qt::Horizontal, this);
@@ -132,14 +113,20 @@ ReplicationPage::ReplicationPage(QWidget *parent)
     bottom->setStretchFactor(1, 1);
     bottom->setSizes({600, 400});
 
+    m_discovered = new DiscoveredFlowsPanel(this);
+    m_discovered->hide(); // shown when there is something to offer
+    connect(m_discovered, &DiscoveredFlowsPanel::monitorRequested, this, &ReplicationPage::monitorRequested);
+
     auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_discovered);
     splitter->addWidget(m_flowTable);
     splitter->addWidget(groupsBox);
     splitter->addWidget(bottom);
     splitter->setStretchFactor(0, 1);
-    splitter->setStretchFactor(1, 2);
-    splitter->setStretchFactor(2, 1);
-    splitter->setSizes({130, 380, 270});
+    splitter->setStretchFactor(1, 1);
+    splitter->setStretchFactor(2, 2);
+    splitter->setStretchFactor(3, 1);
+    splitter->setSizes({170, 130, 380, 270});
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(splitter);
@@ -168,13 +155,7 @@ void ReplicationPage::apply(std::shared_ptr<const mirror::FlowSnapshot> snapshot
     if (!snapshot)
         return;
     const QString key = snapshot->flow.label();
-    if (snapshot->heartbeatAgeMs >= 0 && snapshot->takenAt.isValid()) {
-        auto &points = m_latency[key];
-        points.emplace_back(double(snapshot->takenAt.toMSecsSinceEpoch()) / 1000.0,
-                            double(snapshot->heartbeatAgeMs) / 1000.0);
-        if (points.size() > size_t(kMaxLatencyPoints))
-            points.erase(points.begin(), points.begin() + std::ptrdiff_t(points.size() - kMaxLatencyPoints));
-    }
+    m_chart->appendSnapshot(*snapshot);
     m_flows->apply(snapshot);
     if (m_selected.isEmpty())
         selectFlow(key);
@@ -212,7 +193,44 @@ void ReplicationPage::showSelected()
     const mirror::FlowSnapshotPtr s = m_flows->snapshot(m_selected);
     m_groups->apply(s);
     updateHeader(s.get());
-    updateChart();
+    m_chart->setFlow(m_selected);
+}
+
+void ReplicationPage::setHistory(const HistoryStore *history)
+{
+    m_chart->setSource(history);
+}
+
+void ReplicationPage::setConfiguredFlows(std::vector<ReplicationFlowConfig> flows)
+{
+    m_configured = std::move(flows);
+    rediscover();
+}
+
+void ReplicationPage::applyClusterSnapshot(const SnapshotPtr &snapshot)
+{
+    // An unreachable cluster's empty topic list says nothing: keep what it had.
+    if (!snapshot || !snapshot->reachable)
+        return;
+    QStringList names;
+    names.reserve(qsizetype(snapshot->topics.size()));
+    for (const TopicState &t : snapshot->topics)
+        names << t.name;
+    QStringList &known = m_topics[snapshot->cluster];
+    if (names == known) // topics rarely change: most polls cost this comparison only
+        return;
+    known = std::move(names);
+    rediscover();
+}
+
+void ReplicationPage::rediscover()
+{
+    auto found = mirror::discoverFlows(m_topics, m_configured);
+    const int before = m_discovered->count();
+    m_discovered->setCandidates(std::move(found));
+    m_discovered->setVisible(m_discovered->count() > 0);
+    if (m_discovered->count() != before)
+        Q_EMIT discoveredCountChanged(m_discovered->count());
 }
 
 void ReplicationPage::updateHeader(const mirror::FlowSnapshot *s)
@@ -235,31 +253,7 @@ void ReplicationPage::updateHeader(const mirror::FlowSnapshot *s)
 
 int ReplicationPage::latencyPointCount() const
 {
-    const auto it = m_latency.find(m_selected);
-    return it == m_latency.end() ? 0 : int(it->second.size());
-}
-
-void ReplicationPage::updateChart()
-{
-    QVector<double> keys;
-    QVector<double> values;
-    const auto it = m_latency.find(m_selected);
-    if (it != m_latency.end()) {
-        keys.reserve(qsizetype(it->second.size()));
-        values.reserve(qsizetype(it->second.size()));
-        for (const auto &[t, v] : it->second) {
-            keys << t;
-            values << v;
-        }
-    }
-    m_chart->graph(0)->setData(keys, values, true);
-    if (!keys.isEmpty()) {
-        const double last = keys.last();
-        m_chart->xAxis->setRange(std::min(keys.first(), last - 60.0), last + 5.0);
-        const double top = *std::max_element(values.begin(), values.end());
-        m_chart->yAxis->setRange(0.0, std::max(1.0, top * 1.2));
-    }
-    m_chart->replot(QCustomPlot::rpQueuedReplot);
+    return m_chart->flow() == m_selected ? m_chart->pointCount() : 0;
 }
 
 } // namespace lagscope

@@ -1,13 +1,15 @@
 #pragma once
 // The Replication page: every watched MirrorMaker 2 flow in a table, and for the selected
-// flow a header with its verdict, the failover readiness of its groups, a compact chart of
-// the replication latencies this page has seen, and the recent flow events.
+// flow a header with its verdict, the failover readiness of its groups, its replication
+// latency over time (from the history store, FlowLatencyChart), and the recent flow events.
 //
 // Thread: GUI thread only. Ownership: a QWidget owned by its parent; it owns its models
 // and keeps, per flow, the latest snapshot and the latency points it was given.
 
+#include "config/Config.h"
 #include "mirror/FlowHealth.h"
 #include "mirror/FlowSnapshot.h"
+#include "model/ClusterSnapshot.h"
 
 #include <QWidget>
 
@@ -15,7 +17,6 @@
 #include <memory>
 #include <vector>
 
-class QCustomPlot;
 class QLabel;
 class QListWidget;
 class QSortFilterProxyModel;
@@ -23,7 +24,10 @@ class QTableView;
 
 namespace lagscope {
 
+class DiscoveredFlowsPanel;
 class FlowGroupModel;
+class FlowLatencyChart;
+class HistoryStore;
 class FlowTableModel;
 
 class ReplicationPage final : public QWidget {
@@ -32,7 +36,6 @@ class ReplicationPage final : public QWidget {
 
 public:
     static constexpr int kMaxEvents = 200;
-    static constexpr int kMaxLatencyPoints = 720;
 
     explicit ReplicationPage(QWidget *parent = nullptr);
     ~ReplicationPage() override;
@@ -44,13 +47,28 @@ public:
 
     FlowTableModel *flowModel() const { return m_flows; }
     FlowGroupModel *groupModel() const { return m_groups; }
-    int latencyPointCount() const; // of the selected flow
+    FlowLatencyChart *latencyChart() const { return m_chart; }
+    int latencyPointCount() const; // of the selected flow, shown in the chart
+
+    // The history the latency chart reads (null: only what this page has seen). Borrowed.
+    void setHistory(const HistoryStore *history);
+
+    // Discovery: the flows already monitored, and every cluster poll (its topic names).
+    // Flows found in the topic names and not monitored are offered in "Discovered flows".
+    void setConfiguredFlows(std::vector<ReplicationFlowConfig> flows);
+    void applyClusterSnapshot(const SnapshotPtr &snapshot);
+    DiscoveredFlowsPanel *discoveredFlows() const { return m_discovered; }
+
+Q_SIGNALS:
+    // The user confirmed a discovered flow: whoever runs the flow monitors should add it.
+    void monitorRequested(const lagscope::ReplicationFlowConfig &flow);
+    void discoveredCountChanged(int count);
 
 private:
+    void rediscover();
     void onCurrentFlowChanged();
     void showSelected();
     void updateHeader(const mirror::FlowSnapshot *snapshot);
-    void updateChart();
 
     FlowTableModel *m_flows = nullptr;
     FlowGroupModel *m_groups = nullptr;
@@ -60,10 +78,11 @@ private:
     QTableView *m_groupTable = nullptr;
     QLabel *m_header = nullptr;
     QListWidget *m_events = nullptr;
-    QCustomPlot *m_chart = nullptr;
+    FlowLatencyChart *m_chart = nullptr;
+    DiscoveredFlowsPanel *m_discovered = nullptr;
     QString m_selected;
-    // Per flow: (time in s since the epoch, latency in s), oldest first.
-    std::map<QString, std::vector<std::pair<double, double>>> m_latency;
+    std::vector<ReplicationFlowConfig> m_configured;
+    std::map<QString, QStringList> m_topics; // cluster -> topic names, from its latest reachable poll
 };
 
 } // namespace lagscope

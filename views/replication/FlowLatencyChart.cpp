@@ -1,0 +1,210 @@
+#include "replication/FlowLatencyChart.h"
+
+#include "charts/ChartData.h"
+#include "charts/ChartRangeBar.h"
+#include "charts/LagAxisTickers.h"
+#include "charts/QCustomPlotInclude.h"
+#include "models/StatusColors.h"
+#include "store/HistoryStore.h"
+
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace lagscope {
+
+FlowLatencyChart::FlowLatencyChart(QWidget *parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("flowLatencyChart"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    m_bar = new ChartRangeBar(m_range, this);
+    connect(m_bar, &ChartRangeBar::rangeClicked, this, &FlowLatencyChart::setRange);
+    connect(m_bar, &ChartRangeBar::liveClicked, this, [this](bool live) {
+        if (live)
+            reload();
+    });
+    layout->addWidget(m_bar);
+
+    m_plot = new QCustomPlot(this);
+    m_plot->setObjectName(QStringLiteral("flowLatencyPlot"));
+    m_plot->setMinimumHeight(140);
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
+    m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
+    // Dragging or zooming means the user reads the past: stop following new polls.
+    connect(m_plot, &QCustomPlot::mousePress, this, [this] { m_bar->setLive(false); });
+    connect(m_plot, &QCustomPlot::mouseWheel, this, [this] { m_bar->setLive(false); });
+    connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this] {
+        m_bar->setLive(true);
+        reload();
+    });
+    m_timeTicker = QSharedPointer<LocalTimeTicker>::create();
+    m_plot->xAxis->setTicker(m_timeTicker);
+    m_plot->yAxis->setLabel(tr("latency (s)"));
+    m_latency = m_plot->addGraph();
+    m_latency->setName(tr("replication latency"));
+    m_notOk = m_plot->addGraph();
+    m_notOk->setName(tr("not OK"));
+    m_notOk->setLineStyle(QCPGraph::lsNone);
+
+    m_emptyLabel = new QCPItemText(m_plot);
+    m_emptyLabel->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_emptyLabel->position->setCoords(0.5, 0.5);
+    m_emptyLabel->setPositionAlignment(Qt::AlignCenter);
+    m_emptyLabel->setSelectable(false);
+    layout->addWidget(m_plot, 1);
+    applyPalette();
+    reload();
+}
+
+FlowLatencyChart::~FlowLatencyChart() = default;
+
+void FlowLatencyChart::applyPalette()
+{
+    const QPalette pal = palette();
+    const QColor text = pal.color(QPalette::Active, QPalette::Text);
+    const QColor muted = pal.color(QPalette::Active, QPalette::PlaceholderText);
+    QColor grid = text;
+    grid.setAlpha(isDarkPalette(pal) ? 50 : 38);
+    m_plot->setBackground(pal.color(QPalette::Active, QPalette::Base));
+    for (QCPAxis *axis : m_plot->axisRect()->axes()) {
+        axis->setBasePen(QPen(muted, 1));
+        axis->setTickPen(QPen(muted, 1));
+        axis->setSubTickPen(QPen(muted, 1));
+        axis->setTickLabelColor(text);
+        axis->setLabelColor(text);
+        axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
+    }
+    m_latency->setPen(QPen(pal.color(QPalette::Active, QPalette::Highlight), 1.5));
+    const QColor bad = statusForeground(StatusTone::Error, pal);
+    m_notOk->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, bad, bad, 5));
+    m_emptyLabel->setColor(muted);
+}
+
+void FlowLatencyChart::setSource(const HistoryStore *store)
+{
+    m_store = store;
+    reload();
+}
+
+void FlowLatencyChart::setFlow(const QString &flowKey)
+{
+    if (flowKey == m_flow)
+        return;
+    m_flow = flowKey;
+    reload();
+}
+
+void FlowLatencyChart::setRange(ChartRange range)
+{
+    m_bar->setRange(range);
+    m_bar->setLive(true); // a range is "the last …": it ends now
+    m_range = range;
+    reload();
+}
+
+void FlowLatencyChart::reload()
+{
+    m_latency->data()->clear();
+    m_notOk->data()->clear();
+    m_storedPoints = 0;
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    const QDateTime from = now.addSecs(-chartRangeSpan(m_range).count());
+    QString problem;
+    double lastStored = 0;
+    if (m_store && !m_flow.isEmpty()) {
+        const auto samples = m_store->flowHistory(m_flow, from, now.addSecs(60));
+        if (samples) {
+            for (const HistoryStore::FlowSample &s : *samples) {
+                if (s.latencyMs < 0)
+                    continue;
+                addPoint({double(s.timeMs) / 1000.0, double(s.latencyMs) / 1000.0, s.health});
+                lastStored = double(s.timeMs) / 1000.0;
+                ++m_storedPoints;
+            }
+        } else {
+            problem = samples.errorMessage();
+        }
+    }
+    // Live points the recorder has not written yet (it runs on its own thread), or all of
+    // them when there is no store.
+    const auto it = m_live.find(m_flow);
+    if (it != m_live.end())
+        for (const Point &p : it->second)
+            if (p.key > lastStored)
+                addPoint(p);
+    if (!problem.isEmpty())
+        m_emptyLabel->setText(problem);
+    else if (m_flow.isEmpty())
+        m_emptyLabel->setText(tr("No flow selected"));
+    else if (m_latency->data()->isEmpty())
+        m_emptyLabel->setText(tr("No replication latency of this flow in the last %1").arg(chartRangeLabel(m_range)));
+    else
+        m_emptyLabel->setText(QString());
+    m_emptyLabel->setVisible(!m_emptyLabel->text().isEmpty());
+    m_timeTicker->setVisibleSpan(double(chartRangeSpan(m_range).count()));
+    fitAxes();
+}
+
+void FlowLatencyChart::addPoint(const Point &p)
+{
+    m_latency->addData(p.key, p.latencySeconds);
+    if (p.health > 0)
+        m_notOk->addData(p.key, p.latencySeconds);
+}
+
+void FlowLatencyChart::appendSnapshot(const mirror::FlowSnapshot &s)
+{
+    if (s.heartbeatAgeMs < 0 || !s.takenAt.isValid())
+        return;
+    const QString key = s.flow.label();
+    const Point p{keyOf(s.takenAt), double(s.heartbeatAgeMs) / 1000.0, int(s.health)};
+    auto &points = m_live[key];
+    points.push_back(p);
+    if (points.size() > size_t(kMaxLivePoints))
+        points.erase(points.begin(), points.begin() + std::ptrdiff_t(points.size() - kMaxLivePoints));
+    if (key != m_flow)
+        return;
+    if (!m_latency->data()->isEmpty() && p.key <= (m_latency->data()->constEnd() - 1)->key)
+        return;
+    addPoint(p);
+    m_emptyLabel->setVisible(false);
+    if (m_bar->isLive())
+        fitAxes();
+    else
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void FlowLatencyChart::fitAxes()
+{
+    const double now = keyOf(QDateTime::currentDateTimeUtc());
+    const double span = double(chartRangeSpan(m_range).count());
+    double right = now;
+    if (!m_latency->data()->isEmpty())
+        right = std::max(right, (m_latency->data()->constEnd() - 1)->key);
+    m_plot->xAxis->setRange(right - span, right + span * 0.01);
+    double top = 1.0;
+    for (const QCPGraphData &d : *m_latency->data())
+        top = std::max(top, d.value);
+    m_plot->yAxis->setRange(0.0, top * 1.15);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+int FlowLatencyChart::pointCount() const
+{
+    return m_latency->data()->size();
+}
+
+int FlowLatencyChart::notOkPointCount() const
+{
+    return m_notOk->data()->size();
+}
+
+QString FlowLatencyChart::emptyText() const
+{
+    return m_emptyLabel->visible() ? m_emptyLabel->text() : QString();
+}
+
+} // namespace lagscope
