@@ -7,6 +7,8 @@ LAGSCOPE_DEBIAN_PACKAGES=(
     libyaml-cpp-dev
     libssl-dev libsasl2-dev libzstd-dev liblz4-dev zlib1g-dev
     openjdk-17-jdk-headless maven npm
+    # clang + its runtime: the bounded libFuzzer run of the MirrorMaker 2 decoders (tests/fuzz)
+    clang libclang-rt-14-dev
     procps
 )
 
