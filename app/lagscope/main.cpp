@@ -31,6 +31,7 @@ int main(int argc, char **argv)
          QStringLiteral("file")},
         {QStringLiteral("open-group"), QStringLiteral("Open this consumer group's page (cluster/group)."),
          QStringLiteral("cluster/group")},
+        {QStringLiteral("open-replication"), QStringLiteral("Open the Replication page.")},
     });
     parser.process(app);
 
@@ -50,6 +51,8 @@ int main(int argc, char **argv)
         if (slash > 0)
             session.window()->openGroup(target.left(slash), target.mid(slash + 1));
     }
+    if (parser.isSet(QStringLiteral("open-replication")))
+        session.window()->showReplication();
     if (parser.isSet(QStringLiteral("quit-after"))) {
         const QString shot = parser.value(QStringLiteral("screenshot"));
         QTimer::singleShot(parser.value(QStringLiteral("quit-after")).toInt(), &app, [&session, shot] {
