@@ -168,6 +168,23 @@ Result<PartitionRead> PartitionReader::read(const TopicPartition &partition, qin
         return R::failure(d->failure(what, QStringLiteral("the topic has %1 partition(s)").arg(*count)));
 
     const QByteArray topic = partition.topic.toUtf8();
+    // The end as it is now: a partition written to all the time (MirrorMaker's offset syncs)
+    // never answers an empty fetch, so without this bound a read would chase its end until
+    // the deadline. Control records at the end (transactions) are never returned; the
+    // PARTITION_EOF below ends the read there.
+    int64_t low = -1;
+    int64_t high = -1;
+    if (rd_kafka_query_watermark_offsets(d->rk.get(), topic.constData(), partition.partition, &low, &high,
+                                         std::clamp(deadline.remainingMs(), 1, 5000))
+        != RD_KAFKA_RESP_ERR_NO_ERROR)
+        high = -1; // unknown: the fetch loop still ends at PARTITION_EOF
+    // Already at the end: nothing to fetch. (Beyond it, the log was truncated or recreated:
+    // the fetch below is out of range and starts over at the earliest record.)
+    if (high >= 0 && fromOffset == high) {
+        out.atEnd = true;
+        return out;
+    }
+
     rd::PartitionList list(rd_kafka_topic_partition_list_new(1));
     rd_kafka_topic_partition_list_add(list.get(), topic.constData(), partition.partition)->offset = fromOffset;
     if (const rd_kafka_resp_err_t err = rd_kafka_assign(d->rk.get(), list.get()); err != RD_KAFKA_RESP_ERR_NO_ERROR)
@@ -225,6 +242,10 @@ Result<PartitionRead> PartitionReader::read(const TopicPartition &partition, qin
         }
         out.nextOffset = r.offset + 1;
         out.records.push_back(std::move(r));
+        if (high >= 0 && out.nextOffset >= high) {
+            out.atEnd = true;
+            break;
+        }
     }
     if (!out.atEnd && out.records.empty() && maxRecords > 0)
         return R::failure(d->failure(what, lastError.isEmpty() ? QStringLiteral("no answer before the deadline")
