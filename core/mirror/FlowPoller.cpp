@@ -5,7 +5,11 @@
 #include "mirror/FlowSnapshotBuilder.h"
 
 #include <QElapsedTimer>
+#include <QLoggingCategory>
 #include <QTimer>
+
+// QT_LOGGING_RULES="lagscope.flowpoll.debug=true" prints how long each part of a poll took.
+Q_LOGGING_CATEGORY(lcFlowPoll, "lagscope.flowpoll", QtWarningMsg)
 
 namespace lagscope::mirror {
 
@@ -100,8 +104,15 @@ void FlowPoller::poll()
             if (metadata) {
                 g.targetReachable = true;
                 g.targetMetadata = std::move(*metadata);
+                qCDebug(lcFlowPoll, "%s: target metadata after %lld ms", qPrintable(m_flow.targetCluster),
+                        qint64(elapsed.elapsed()));
                 warn(QStringLiteral("heartbeats"), m_reader.refreshHeartbeats(*m_targetReader, deadline));
+                // The latency is the newest heartbeat's age when its topic was read to the
+                // end, not at the end of the whole poll.
+                g.heartbeatsReadAt = QDateTime::currentDateTimeUtc();
+                qCDebug(lcFlowPoll, "heartbeats read after %lld ms", qint64(elapsed.elapsed()));
                 warn(QStringLiteral("checkpoints"), m_reader.refreshCheckpoints(*m_targetReader, deadline));
+                qCDebug(lcFlowPoll, "checkpoints read after %lld ms", qint64(elapsed.elapsed()));
                 if (syncsOnTarget)
                     warn(QStringLiteral("offset syncs"), m_reader.refreshOffsetSyncs(*m_targetReader, deadline));
             } else {
@@ -123,6 +134,7 @@ void FlowPoller::poll()
                 g.sourceMetadata = std::move(*metadata);
                 if (!syncsOnTarget)
                     warn(QStringLiteral("offset syncs"), m_reader.refreshOffsetSyncs(*m_sourceReader, deadline));
+                qCDebug(lcFlowPoll, "source metadata and offset syncs after %lld ms", qint64(elapsed.elapsed()));
             } else {
                 error = metadata.errorMessage();
             }
@@ -164,6 +176,7 @@ void FlowPoller::poll()
                 else
                     g.warnings << QStringLiteral("log ends on %1: %2").arg(m_source.name, ends.errorMessage());
             }
+            qCDebug(lcFlowPoll, "log ends after %lld ms", qint64(elapsed.elapsed()));
             QStringList groups;
             for (const auto &[group, checkpoints] : g.checkpoints)
                 groups << group;
@@ -180,6 +193,7 @@ void FlowPoller::poll()
 
     g.takenAt = QDateTime::currentDateTimeUtc();
     g.pollMs = elapsed.elapsed();
+    qCDebug(lcFlowPoll, "poll done after %lld ms", g.pollMs);
     auto snapshot = std::make_shared<const FlowSnapshot>(buildFlowSnapshot(g, m_settings.thresholds));
     std::vector<FlowEvent> events = diffFlows(m_previous.get(), *snapshot);
     m_previous = snapshot;

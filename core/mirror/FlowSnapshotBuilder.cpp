@@ -92,7 +92,8 @@ FlowSnapshot buildFlowSnapshot(const FlowGathered &g, const FlowThresholds &thre
     for (const auto &[key, entry] : g.remoteHeartbeats)
         if (key.second == g.flow.sourceAlias)
             s.newestHeartbeatMs = std::max(s.newestHeartbeatMs, entry.timestampMs);
-    s.heartbeatAgeMs = ageOf(s.newestHeartbeatMs);
+    const qint64 heartbeatsAtMs = g.heartbeatsReadAt.isValid() ? g.heartbeatsReadAt.toMSecsSinceEpoch() : nowMs;
+    s.heartbeatAgeMs = s.newestHeartbeatMs < 0 ? -1 : std::max<qint64>(0, heartbeatsAtMs - s.newestHeartbeatMs);
     s.heartbeatsTopicExists = g.heartbeatsTopicExists;
 
     for (const auto &[tp, entry] : g.offsetSyncs)

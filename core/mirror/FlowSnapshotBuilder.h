@@ -20,6 +20,9 @@ struct FlowGathered {
     ReplicationPolicyConfig policy;
     QDateTime takenAt;
     qint64 pollMs = 0;
+    // When the heartbeats topic was read to its end (invalid: use takenAt). Heartbeat ages
+    // count from here, so a slow rest of the poll does not count as replication latency.
+    QDateTime heartbeatsReadAt;
 
     bool sourceReachable = false;
     bool targetReachable = false;

@@ -289,6 +289,27 @@ private Q_SLOTS:
         QCOMPARE(g1->newestCheckpointAgeMs, qint64(2000));
     }
 
+    // The latency is the newest heartbeat's age when the heartbeats were read, not when the
+    // rest of a slow poll finished.
+    void latencyCountsFromTheHeartbeatRead()
+    {
+        FlowGathered g;
+        g.flow = healthy().flow;
+        g.takenAt = kNow;
+        g.sourceReachable = g.targetReachable = true;
+        const qint64 now = kNow.toMSecsSinceEpoch();
+        MirrorReader reader(FlowTopics::forFlow(QStringLiteral("primary"), QStringLiteral("dr")));
+        reader.applyHeartbeats({raw(*encodeHeartbeat({QStringLiteral("primary"), QStringLiteral("dr"), now - 8500}), 0,
+                                    now - 8500)},
+                               false);
+        g.heartbeats = reader.heartbeats();
+        QCOMPARE(buildFlowSnapshot(g).heartbeatAgeMs, qint64(8500)); // without a read time: the poll's
+        g.heartbeatsReadAt = kNow.addMSecs(-8000);
+        const FlowSnapshot s = buildFlowSnapshot(g);
+        QCOMPARE(s.heartbeatAgeMs, qint64(500));
+        QCOMPARE(s.newestHeartbeatMs, now - 8500);
+    }
+
     void unreachableSideBuildsBroken()
     {
         FlowGathered g;
