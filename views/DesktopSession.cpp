@@ -22,7 +22,6 @@ DesktopSession::DesktopSession(AppConfig config, QString configPath, QString con
     recorder->moveToThread(&m_historyThread);
     connect(&m_historyThread, &QThread::started, recorder, &HistoryRecorder::open);
     connect(&m_historyThread, &QThread::finished, recorder, &QObject::deleteLater);
-    m_historyThread.start();
     m_monitor = std::make_unique<MonitorService>(m_config);
     m_window = std::make_unique<MainWindow>(m_config, configPath, configError, m_poll ? m_monitor.get() : nullptr,
                                             nullptr);
@@ -64,6 +63,9 @@ DesktopSession::DesktopSession(AppConfig config, QString configPath, QString con
     connect(recorder, &HistoryRecorder::warning, m_window.get(), &MainWindow::showWarning);
     // Also on stderr: a history that silently stops recording is found only in a post-mortem.
     connect(recorder, &HistoryRecorder::warning, this, [](const QString &m) { qWarning("history: %s", qPrintable(m)); });
+    // Only now: a small file opens in milliseconds, and an `opened` emitted before the
+    // connections above existed would leave every chart without history.
+    m_historyThread.start();
 }
 
 DesktopSession::~DesktopSession()
