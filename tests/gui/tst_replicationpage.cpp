@@ -321,6 +321,15 @@ private Q_SLOTS:
         const qint64 reread = groups->index(row, FlowGroupModel::Reread).data(FlowGroupModel::SortRole).toLongLong();
         QVERIFY2(reread >= 0 && reread <= 150, qPrintable(QString::number(reread)));
         QTRY_VERIFY_WITH_TIMEOUT(page.latencyPointCount() >= 2, 30000);
+        // Where the lab's flow is behind, partition by partition (a healthy flow converges
+        // to a few records: those produced between reading the two log ends).
+        if (const FlowSnapshotPtr s = service.latest(kFlowKey))
+            for (const auto &t : s->topics)
+                for (const auto &p : t.partitions)
+                    if (p.recordsBehind > 0)
+                        qInfo("behind: %s-%d source end %lld remote end %lld -> %lld records", qPrintable(t.sourceTopic),
+                              p.partition, static_cast<long long>(p.sourceLogEnd),
+                              static_cast<long long>(p.remoteLogEnd), static_cast<long long>(p.recordsBehind));
         qInfo("flow: %s; %s re-reads %lld on failover", qPrintable(describe()), qPrintable(group),
               static_cast<long long>(reread));
         // The chart replots through a queued call: let it run before the grab.

@@ -110,6 +110,8 @@ void FlowLatencyChart::reload()
     m_latency->data()->clear();
     m_notOk->data()->clear();
     m_storedPoints = 0;
+    m_lastKey = 0;
+    m_lastStep = 0;
     const QDateTime now = QDateTime::currentDateTimeUtc();
     const QDateTime from = now.addSecs(-chartRangeSpan(m_range).count());
     QString problem;
@@ -150,6 +152,14 @@ void FlowLatencyChart::reload()
 
 void FlowLatencyChart::addPoint(const Point &p)
 {
+    // Nothing was polled in a gap (Lagscope was not running): a NaN point breaks the line
+    // there instead of drawing a slope nobody measured. Buckets are spaced wider than polls.
+    const double step = p.key - m_lastKey;
+    if (m_lastKey > 0 && step > std::max(30.0, 2.5 * m_lastStep))
+        m_latency->addData(m_lastKey + m_lastStep / 2, qQNaN());
+    else if (m_lastKey > 0)
+        m_lastStep = step;
+    m_lastKey = p.key;
     m_latency->addData(p.key, p.latencySeconds);
     if (p.health > 0)
         m_notOk->addData(p.key, p.latencySeconds);
@@ -187,14 +197,16 @@ void FlowLatencyChart::fitAxes()
     m_plot->xAxis->setRange(right - span, right + span * 0.01);
     double top = 1.0;
     for (const QCPGraphData &d : *m_latency->data())
-        top = std::max(top, d.value);
+        if (!qIsNaN(d.value))
+            top = std::max(top, d.value);
     m_plot->yAxis->setRange(0.0, top * 1.15);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 int FlowLatencyChart::pointCount() const
 {
-    return m_latency->data()->size();
+    return int(std::count_if(m_latency->data()->constBegin(), m_latency->data()->constEnd(),
+                             [](const QCPGraphData &d) { return !qIsNaN(d.value); }));
 }
 
 int FlowLatencyChart::notOkPointCount() const

@@ -72,6 +72,8 @@ private:
     QSharedPointer<LocalTimeTicker> m_timeTicker;
     const HistoryStore *m_store = nullptr;
     QString m_flow;
+    double m_lastKey = 0;   // of the latency line, to break it where polls are missing
+    double m_lastStep = 0;
     ChartRange m_range = ChartRange::Min15;
     int m_storedPoints = 0;
     std::map<QString, std::vector<Point>> m_live; // per flow, oldest first
