@@ -13,6 +13,7 @@
 #include "mirror/FlowSnapshot.h"
 
 #include <QObject>
+#include <QStandardPaths>
 #include <QStringList>
 
 #include <map>
@@ -56,6 +57,7 @@ public:
         FlowPollerSettings s;
         s.pollIntervalMs = config.pollIntervalMs;
         s.requestTimeoutMs = config.requestTimeoutMs;
+        s.failoverCacheDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
         return s;
     }
 

@@ -1,5 +1,6 @@
 #include "mirror/FlowPoller.h"
 
+#include "actions/FailoverCache.h"
 #include "kafka/KafkaClient.h"
 #include "kafka/PartitionReader.h"
 #include "mirror/FlowSnapshotBuilder.h"
@@ -31,6 +32,32 @@ QString ensure(std::unique_ptr<T> &slot, const ClusterConfig &cluster, const Cli
         return created.errorMessage();
     slot = std::move(*created);
     return {};
+}
+
+// Keeps what a disaster failover needs from the source (see actions/FailoverCache.h).
+void recordForFailover(const QString &dir, const ReplicationFlowConfig &flow, const FlowGathered &g)
+{
+    using namespace lagscope::failover;
+    const QString path = failoverCachePath(dir, flow.sourceCluster, flow.targetCluster);
+    auto loaded = loadFailoverCache(path);
+    FailoverCache cache = loaded ? std::move(*loaded) : FailoverCache{};
+    cache.fromCluster = flow.sourceCluster;
+    cache.toCluster = flow.targetCluster;
+    const qint64 now = g.takenAt.toMSecsSinceEpoch();
+    for (const auto &[tp, entry] : g.offsetSyncs) {
+        std::vector<OffsetPair> pairs{{entry.sync.upstreamOffset, entry.sync.downstreamOffset}};
+        for (const OffsetSync &older : entry.history)
+            pairs.push_back({older.upstreamOffset, older.downstreamOffset});
+        cache.recordSyncs(tp, pairs);
+    }
+    for (const auto &[group, offsets] : g.committed) {
+        std::map<TopicPartition, qint64> c(offsets.begin(), offsets.end());
+        if (!c.empty())
+            cache.recordCommitted(group, c, now);
+    }
+    cache.recordLogEnds(g.sourceLogEnds, now);
+    cache.savedAtMs = now;
+    (void)saveFailoverCache(path, cache); // best effort: monitoring goes on without it
 }
 
 } // namespace
@@ -194,6 +221,8 @@ void FlowPoller::poll()
     g.takenAt = QDateTime::currentDateTimeUtc();
     g.pollMs = elapsed.elapsed();
     qCDebug(lcFlowPoll, "poll done after %lld ms", g.pollMs);
+    if (!m_settings.failoverCacheDir.isEmpty() && g.sourceReachable)
+        recordForFailover(m_settings.failoverCacheDir, m_flow, g);
     auto snapshot = std::make_shared<const FlowSnapshot>(buildFlowSnapshot(g, m_settings.thresholds));
     std::vector<FlowEvent> events = diffFlows(m_previous.get(), *snapshot);
     m_previous = snapshot;

@@ -32,6 +32,10 @@ struct FlowPollerSettings {
     int pollIntervalMs = 5000;
     int requestTimeoutMs = 5000; // budget of each side's calls in one poll
     FlowThresholds thresholds;
+    // Where the failover cache lives (actions/FailoverCache.h); empty: not written. Each poll
+    // that reaches the source stores its offset syncs, the groups' committed offsets and the
+    // source log ends there, for a failover after the source is gone.
+    QString failoverCacheDir;
 };
 
 class FlowPoller final : public QObject {

@@ -1,0 +1,77 @@
+// The failover cache written by monitoring: a FlowPoller polling the lab's primary -> dr
+// flow stores the offset syncs, the groups' committed offsets and the source log ends that
+// a disaster failover needs once primary is gone, and they agree with the cluster.
+#include "LabClient.h"
+
+#include "actions/FailoverCache.h"
+#include "actions/FailoverPlanner.h"
+#include "kafka/KafkaClient.h"
+#include "mirror/FlowPoller.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace lagscope;
+using namespace lagscope::failover;
+using namespace lagscope::test;
+
+class TestFailoverCache final : public QObject {
+    Q_OBJECT
+
+private:
+    LabClient m_lab = *LabClient::load();
+    QString m_id = LabClient::uniqueSuffix();
+    QString m_topic = QStringLiteral("cache-%1").arg(m_id);
+    QString m_group = QStringLiteral("cache-group-%1").arg(m_id);
+
+    void ok(const ProcessResult &r) { QVERIFY2(r.exitCode == 0, qPrintable(r.describe())); }
+
+private Q_SLOTS:
+    void monitoringFillsTheCache()
+    {
+        QTemporaryDir dir;
+        ok(m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("create-topic"), QStringLiteral("--topic"), m_topic,
+                                                     QStringLiteral("--partitions"), QStringLiteral("2"),
+                                                     QStringLiteral("--replication"), QStringLiteral("3")}));
+        ok(m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic,
+                                                     QStringLiteral("--count"), QStringLiteral("200")}));
+        ok(m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("consume"), QStringLiteral("--group"), m_group,
+                                                     QStringLiteral("--topic"), m_topic, QStringLiteral("--assign"),
+                                                     QStringLiteral("1"), QStringLiteral("--max"), QStringLiteral("30")}));
+
+        ReplicationFlowConfig flow;
+        flow.sourceCluster = QStringLiteral("primary");
+        flow.targetCluster = QStringLiteral("dr");
+        mirror::FlowPollerSettings settings;
+        settings.requestTimeoutMs = 5000;
+        settings.failoverCacheDir = dir.path();
+        mirror::FlowPoller poller(flow, ClusterConfig{flow.sourceCluster, m_lab.bootstrap(flow.sourceCluster), false, {}},
+                                  ClusterConfig{flow.targetCluster, m_lab.bootstrap(flow.targetCluster), false, {}},
+                                  settings);
+        const QString path = failoverCachePath(dir.path(), flow.sourceCluster, flow.targetCluster);
+        const TopicPartition p1{m_topic, 1};
+        // The poller reads committed offsets of groups MirrorMaker has checkpointed: poll
+        // until the group's checkpoint and the partition's syncs have appeared.
+        const auto cached = [&] {
+            poller.refreshNow(); // synchronous on this thread
+            const auto cache = loadFailoverCache(path);
+            return cache && cache->committed.count(m_group) && cache->committed.at(m_group).count(p1)
+                   && cache->syncs.count(p1) && cache->logEnd.count(p1);
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(cached(), 120000);
+
+        const FailoverCache cache = *loadFailoverCache(path);
+        QCOMPARE(cache.fromCluster, QStringLiteral("primary"));
+        QCOMPARE(cache.toCluster, QStringLiteral("dr"));
+        QCOMPARE(cache.committed.at(m_group).at(p1).offset, qint64(30));
+        QVERIFY(cache.committed.at(m_group).at(p1).seenAtMs > 0);
+        QCOMPARE(cache.logEnd.at(p1).offset, qint64(100));
+        // The cached syncs translate the commit as a disaster failover would: never past it
+        // (the remote partition's offsets equal the source's for a fresh topic).
+        const qint64 translated = translateBySyncs(cache.syncs.at(p1), 30);
+        QVERIFY2(translated >= 0 && translated <= 30, qPrintable(QString::number(translated)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFailoverCache)
+#include "tst_failovercache.moc"
