@@ -253,7 +253,7 @@ Result<FailoverGathered> gatherFailover(const FailoverRequest &r, const Failover
             seenAt[g] = seen;
         }
     }
-    if (r.allGroups) // groups without a commit on a translatable topic are dropped below
+    if (r.allGroups) // groups without commits; those with nothing translatable go below
         groups.erase(std::remove_if(groups.begin(), groups.end(), [&](const QString &g) { return committed[g].empty(); }),
                      groups.end());
 
@@ -283,6 +283,9 @@ Result<FailoverGathered> gatherFailover(const FailoverRequest &r, const Failover
             toPartitions.push_back(to);
             fromPartitions.push_back(tp);
         }
+    if (r.allGroups) // only groups with something to translate
+        groups.erase(std::remove_if(groups.begin(), groups.end(), [&](const QString &g) { return mapped[g].empty(); }),
+                     groups.end());
     std::sort(toPartitions.begin(), toPartitions.end());
     toPartitions.erase(std::unique(toPartitions.begin(), toPartitions.end()), toPartitions.end());
     std::sort(fromPartitions.begin(), fromPartitions.end());
