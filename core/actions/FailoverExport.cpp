@@ -1,0 +1,83 @@
+#include "actions/FailoverExport.h"
+
+#include "report/Table.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace lagscope::failover {
+
+namespace {
+
+QString number(qint64 v) { return v < 0 ? QString() : QString::number(v); }
+
+QJsonValue optional(const std::optional<qint64> &v) { return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null); }
+
+} // namespace
+
+QByteArray failoverPlansCsv(const std::vector<PlanWithChecks> &plans)
+{
+    Table table{{QStringLiteral("group"), QStringLiteral("target_group"), QStringLiteral("topic"), QStringLiteral("partition"),
+                 QStringLiteral("committed"), QStringLiteral("committed_age_ms"), QStringLiteral("target_topic"),
+                 QStringLiteral("target_offset_before"), QStringLiteral("new_offset"), QStringLiteral("method"),
+                 QStringLiteral("reread"), QStringLiteral("reread_exact"), QStringLiteral("skipped"),
+                 QStringLiteral("not_replicated"), QStringLiteral("note"), QStringLiteral("error")},
+                {}};
+    for (const auto &[plan, checks] : plans)
+        for (const auto &p : plan.partitions)
+            table.rows.push_back({plan.group, plan.targetGroup, p.from.topic, QString::number(p.from.partition),
+                                  p.committed ? QString::number(*p.committed) : QString(), number(p.committedAgeMs),
+                                  p.to.topic, p.targetBefore ? QString::number(*p.targetBefore) : QString(),
+                                  number(p.newOffset), p.newOffset < 0 ? QStringLiteral("none") : methodName(p.method),
+                                  number(p.reread), p.rereadExact ? QStringLiteral("true") : QStringLiteral("false"),
+                                  p.skipped < 0 ? QStringLiteral("unknown") : QString::number(p.skipped),
+                                  number(p.notReplicated), p.note, p.error});
+    return formatCsv(table).toUtf8();
+}
+
+QJsonObject failoverPlanJson(const FailoverPlan &plan, const std::vector<PreflightCheck> &checks)
+{
+    QJsonArray partitions;
+    for (const auto &p : plan.partitions)
+        partitions.append(QJsonObject{
+            {QStringLiteral("topic"), p.from.topic},
+            {QStringLiteral("partition"), p.from.partition},
+            {QStringLiteral("committed"), optional(p.committed)},
+            {QStringLiteral("committed_age_ms"), p.committedAgeMs},
+            {QStringLiteral("target_topic"), p.to.topic},
+            {QStringLiteral("target_offset_before"), optional(p.targetBefore)},
+            {QStringLiteral("new_offset"), p.newOffset < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(p.newOffset)},
+            {QStringLiteral("method"), methodName(p.method)},
+            {QStringLiteral("reread"), p.reread},
+            {QStringLiteral("reread_exact"), p.rereadExact},
+            {QStringLiteral("skipped"), p.skipped},
+            {QStringLiteral("not_replicated"), p.notReplicated},
+            {QStringLiteral("note"), p.note},
+            {QStringLiteral("error"), p.error},
+        });
+    QJsonArray checkArray;
+    for (const auto &c : checks)
+        checkArray.append(QJsonObject{{QStringLiteral("check"), c.name},
+                                      {QStringLiteral("level"), levelName(c.level)},
+                                      {QStringLiteral("reason"), c.reason}});
+    return QJsonObject{{QStringLiteral("from"), plan.fromCluster},
+                       {QStringLiteral("to"), plan.toCluster},
+                       {QStringLiteral("group"), plan.group},
+                       {QStringLiteral("target_group"), plan.targetGroup},
+                       {QStringLiteral("disaster"), plan.disaster},
+                       {QStringLiteral("mode"), modeName(plan.mode)},
+                       {QStringLiteral("fallback"), fallbackName(plan.fallback)},
+                       {QStringLiteral("checks"), checkArray},
+                       {QStringLiteral("warnings"), QJsonArray::fromStringList(plan.warnings)},
+                       {QStringLiteral("partitions"), partitions}};
+}
+
+QByteArray failoverPlansJson(const std::vector<PlanWithChecks> &plans)
+{
+    QJsonArray groups;
+    for (const auto &[plan, checks] : plans)
+        groups.append(failoverPlanJson(plan, checks));
+    return QJsonDocument(QJsonObject{{QStringLiteral("groups"), groups}}).toJson(QJsonDocument::Indented);
+}
+
+} // namespace lagscope::failover

@@ -1,0 +1,42 @@
+#pragma once
+// Wizard page 3: the plan of every included group, per partition, with totals; skipped
+// records refuse the plan unless "accept skips" is checked; export as CSV or JSON.
+// Thread: GUI; owned by the wizard.
+
+#include <QWizardPage>
+
+class QCheckBox;
+class QLabel;
+class QTableView;
+
+namespace lagscope {
+
+class FailoverPlanModel;
+class FailoverWizard;
+
+class FailoverPlanPage final : public QWizardPage {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(FailoverPlanPage)
+
+public:
+    explicit FailoverPlanPage(FailoverWizard *wizard);
+
+    void initializePage() override;
+    bool isComplete() const override;
+
+    // Writes the plans (with their checks) to `path`; false with a message on failure.
+    bool exportPlans(const QString &path, bool json, QString *error) const;
+
+private:
+    void exportTo(bool json);
+    void updateSummary();
+
+    FailoverWizard *m_wizard;
+    FailoverPlanModel *m_model = nullptr;
+    QTableView *m_table = nullptr;
+    QLabel *m_summary = nullptr;
+    QCheckBox *m_acceptSkips = nullptr;
+    QLabel *m_exported = nullptr;
+};
+
+} // namespace lagscope

@@ -1,0 +1,42 @@
+#pragma once
+// Wizard page 6 (last): per-partition verification of what was committed on the target,
+// the backup of each group, the next steps in words, and Undo (with its own confirmation)
+// that restores every group's backup. Thread: GUI; owned by the wizard.
+
+#include <QWizardPage>
+
+class QLabel;
+class QPushButton;
+class QTableWidget;
+class QWidget;
+
+namespace lagscope {
+
+class FailoverWizard;
+
+class FailoverVerifyPage final : public QWizardPage {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(FailoverVerifyPage)
+
+public:
+    enum Column { Group, Topic, Partition, Before, Planned, After, Outcome, NB_COLUMNS };
+
+    explicit FailoverVerifyPage(FailoverWizard *wizard);
+
+    void initializePage() override;
+
+private:
+    void fillTable();
+    void undo();
+
+    FailoverWizard *m_wizard;
+    QLabel *m_status = nullptr;
+    QTableWidget *m_table = nullptr;
+    QLabel *m_nextSteps = nullptr;
+    QPushButton *m_undo = nullptr;
+    QWidget *m_undoConfirm = nullptr;
+    QLabel *m_undoConfirmLabel = nullptr;
+    QLabel *m_undoResult = nullptr;
+};
+
+} // namespace lagscope
