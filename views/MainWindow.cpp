@@ -4,6 +4,7 @@
 #include "EventLogDock.h"
 #include "actions/ResetOffsetsDialog.h"
 #include "charts/LagChart.h"
+#include "failover/FailoverEntryPoints.h"
 #include "models/BrokerTableModel.h"
 #include "models/GroupFilterProxy.h"
 #include "models/GroupTableModel.h"
@@ -188,6 +189,28 @@ void MainWindow::buildPages(const HistoryStore *history)
     m_replication->setConfiguredFlows(m_config.flows);
     m_groupDetail = new GroupDetailPage(history, m_stack);
     connect(m_groupDetail, &GroupDetailPage::resetRequested, this, &MainWindow::openResetDialog);
+    // Failover: from a group's page, a selection in the groups table, or a whole flow.
+    connect(m_groupDetail, &GroupDetailPage::failoverRequested, this,
+            [this](const QString &cluster, const QString &group) { openFailover(cluster, {group}, false); });
+    connect(m_replication, &ReplicationPage::failoverAllRequested, this,
+            [this](const QString &from, const QString &to) { openFailover(from, {}, true, to); });
+    m_replication->setFailoverCheck([this](const QString &from, const QString &to) {
+        return FailoverWizard::unavailableReason(m_config, from, to);
+    });
+    m_failoverSelected = new QAction(tr("Fail over…"), m_groupsPage->view());
+    m_failoverSelected->setObjectName(QStringLiteral("failoverSelectedAction"));
+    m_groupsPage->view()->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_groupsPage->view()->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_groupsPage->view()->addAction(m_failoverSelected);
+    connect(m_failoverSelected, &QAction::triggered, this, [this] {
+        QStringList groups;
+        for (const QModelIndex &row : m_groupsPage->view()->selectionModel()->selectedRows(GroupTableModel::Group))
+            groups << row.data(Qt::DisplayRole).toString();
+        if (!groups.isEmpty())
+            openFailover(m_cluster, groups, false);
+    });
+    connect(m_groupsPage->view()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &MainWindow::updateFailoverActions);
     AppSettings settings;
     m_groupDetail->chart()->setRange(static_cast<ChartRange>(settings.integer(AppSettings::Key::ChartRange)));
     connect(m_groupDetail->chart(), &LagChart::rangeChanged, this,
@@ -300,6 +323,7 @@ void MainWindow::selectPage(const QString &cluster, PageKind kind)
     if (clusterChanged)
         applyToPages(latest(cluster));
     showCurrent();
+    updateFailoverActions();
     AppSettings settings;
     settings.setValue(AppSettings::Key::LastCluster, cluster);
     settings.setValue(AppSettings::Key::LastPage, int(kind == PageKind::GroupDetail ? PageKind::Groups : kind));
@@ -309,6 +333,9 @@ void MainWindow::openGroup(const QString &cluster, const QString &group)
 {
     selectPage(cluster, PageKind::GroupDetail);
     m_groupDetail->showGroup(cluster, latest(cluster), group);
+    const QString partner = failoverPartner(m_config, cluster);
+    m_groupDetail->setFailoverTarget(partner, partner.isEmpty() ? QString()
+                                                                : FailoverWizard::unavailableReason(m_config, cluster, partner));
     AppSettings().setValue(AppSettings::Key::LastGroup, group);
 }
 
@@ -325,6 +352,34 @@ void MainWindow::openResetDialog(const QString &cluster, const QString &group)
             m_monitor->refresh(c);
     });
     dialog->show();
+}
+
+void MainWindow::openFailover(const QString &from, const QStringList &groups, bool allGroups, const QString &to)
+{
+    FailoverRequestSpec spec{from, to.isEmpty() ? failoverPartner(m_config, from) : to, groups, allGroups};
+    if (spec.to.isEmpty())
+        return;
+    auto *wizard = openFailoverWizard(m_config, spec, this);
+    // Show the new offsets at once instead of at the next scheduled poll.
+    connect(wizard, &FailoverWizard::applied, this, [this](const QString &c) {
+        if (m_monitor)
+            m_monitor->refresh(c);
+    });
+}
+
+void MainWindow::updateFailoverActions()
+{
+    const QString partner = failoverPartner(m_config, m_cluster);
+    QString why = partner.isEmpty() ? tr("No MirrorMaker 2 flow links %1 to another cluster.").arg(m_cluster)
+                                    : FailoverWizard::unavailableReason(m_config, m_cluster, partner);
+    const int selected = int(m_groupsPage->view()->selectionModel()->selectedRows().size());
+    if (why.isEmpty() && selected == 0)
+        why = tr("Select one or more groups.");
+    m_failoverSelected->setText(partner.isEmpty() ? tr("Fail over…")
+                                                  : tr("Fail over %n group(s) to %1…", nullptr, selected).arg(partner));
+    m_failoverSelected->setEnabled(why.isEmpty());
+    m_failoverSelected->setToolTip(why);
+    m_failoverSelected->setStatusTip(why);
 }
 
 void MainWindow::showReplication()

@@ -73,6 +73,8 @@ private:
     void restoreState();
     SnapshotPtr latest(const QString &cluster) const;
     void openResetDialog(const QString &cluster, const QString &group);
+    void openFailover(const QString &from, const QStringList &groups, bool allGroups, const QString &to = {});
+    void updateFailoverActions();
 
     MonitorService *m_monitor = nullptr;
     AppConfig m_config;
@@ -91,6 +93,7 @@ private:
     TopicTableModel *m_topics = nullptr;
     GroupTableModel *m_groups = nullptr;
     GroupFilterProxy *m_groupProxy = nullptr;
+    QAction *m_failoverSelected = nullptr; // on the groups table
     std::map<QString, QTreeWidgetItem *> m_clusterItems;
     std::map<QString, QLabel *> m_statusLabels;
     std::map<QString, SnapshotPtr> m_latest;

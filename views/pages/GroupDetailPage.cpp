@@ -27,8 +27,15 @@ GroupDetailPage::GroupDetailPage(const HistoryStore *history, QWidget *parent) :
     m_resetButton->setEnabled(false);
     connect(m_resetButton, &QPushButton::clicked, this,
             [this] { Q_EMIT resetRequested(m_cluster, m_model->groupId()); });
+    m_failoverButton = new QPushButton(tr("Fail over…"), this);
+    m_failoverButton->setObjectName(QStringLiteral("failoverButton"));
+    m_failoverButton->setEnabled(false);
+    m_failoverButton->hide(); // shown when a flow links the group's cluster
+    connect(m_failoverButton, &QPushButton::clicked, this,
+            [this] { Q_EMIT failoverRequested(m_cluster, m_model->groupId()); });
     auto *headerRow = new QHBoxLayout;
     headerRow->addWidget(m_header, 1);
+    headerRow->addWidget(m_failoverButton);
     headerRow->addWidget(m_resetButton);
     layout->addLayout(headerRow);
 
@@ -68,6 +75,14 @@ void GroupDetailPage::showGroup(const QString &cluster, const SnapshotPtr &snaps
     m_model->setGroup(snapshot, groupId);
     m_chart->setGroup(cluster, groupId);
     updateHeader(snapshot);
+}
+
+void GroupDetailPage::setFailoverTarget(const QString &target, const QString &unavailableReason)
+{
+    m_failoverButton->setVisible(!target.isEmpty());
+    m_failoverButton->setText(tr("Fail over to %1…").arg(target));
+    m_failoverButton->setEnabled(!target.isEmpty() && unavailableReason.isEmpty() && !m_model->groupId().isEmpty());
+    m_failoverButton->setToolTip(unavailableReason);
 }
 
 void GroupDetailPage::apply(const SnapshotPtr &snapshot)

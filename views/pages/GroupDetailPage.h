@@ -34,12 +34,20 @@ public:
 Q_SIGNALS:
     // The "Reset offsets…" button: the window opens the reset dialog for this group.
     void resetRequested(const QString &cluster, const QString &group);
+    // The "Fail over…" button: the window opens the failover wizard for this group.
+    void failoverRequested(const QString &cluster, const QString &group);
+
+public:
+    // Set by the window after showGroup(): the cluster the group would move to ("" when no
+    // flow links its cluster) and why it cannot (read-only target…), empty when it can.
+    void setFailoverTarget(const QString &target, const QString &unavailableReason);
 
 private:
     void updateHeader(const SnapshotPtr &snapshot);
 
     QLabel *m_header = nullptr;
     QPushButton *m_resetButton = nullptr;
+    QPushButton *m_failoverButton = nullptr;
     QString m_cluster;
     QTableView *m_table = nullptr;
     PartitionLagModel *m_model = nullptr;

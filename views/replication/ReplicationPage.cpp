@@ -6,9 +6,11 @@
 #include "replication/FlowTableModel.h"
 #include "replication/ReplicationFormat.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
+#include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
@@ -92,6 +94,25 @@ ReplicationPage::ReplicationPage(QWidget *parent)
     auto *groupsLayout = new QVBoxLayout(groupsBox);
     groupsLayout->setContentsMargins(0, 0, 0, 0);
     groupsLayout->addWidget(m_header);
+    auto *actionRow = new QHBoxLayout;
+    m_failoverAll = new QPushButton(tr("Fail over all groups…"), this);
+    m_failoverAll->setObjectName(QStringLiteral("failoverAllButton"));
+    m_failbackAll = new QPushButton(tr("Fail back all groups…"), this);
+    m_failbackAll->setObjectName(QStringLiteral("failbackAllButton"));
+    for (QPushButton *b : {m_failoverAll, m_failbackAll}) {
+        b->setEnabled(false);
+        actionRow->addWidget(b);
+    }
+    actionRow->addStretch();
+    connect(m_failoverAll, &QPushButton::clicked, this, [this] {
+        if (const auto s = m_flows->snapshot(m_selected))
+            Q_EMIT failoverAllRequested(s->flow.sourceCluster, s->flow.targetCluster);
+    });
+    connect(m_failbackAll, &QPushButton::clicked, this, [this] {
+        if (const auto s = m_flows->snapshot(m_selected))
+            Q_EMIT failoverAllRequested(s->flow.targetCluster, s->flow.sourceCluster);
+    });
+    groupsLayout->addLayout(actionRow);
     groupsLayout->addWidget(groupsLabel);
     groupsLayout->addWidget(m_groupTable);
 
@@ -194,6 +215,7 @@ void ReplicationPage::showSelected()
     m_groups->apply(s);
     updateHeader(s.get());
     m_chart->setFlow(m_selected);
+    updateFailoverButtons(s.get());
 }
 
 void ReplicationPage::setHistory(const HistoryStore *history)
@@ -231,6 +253,29 @@ void ReplicationPage::rediscover()
     m_discovered->setVisible(m_discovered->count() > 0);
     if (m_discovered->count() != before)
         Q_EMIT discoveredCountChanged(m_discovered->count());
+}
+
+void ReplicationPage::setFailoverCheck(std::function<QString(const QString &, const QString &)> check)
+{
+    m_failoverCheck = std::move(check);
+    updateFailoverButtons(m_flows->snapshot(m_selected).get());
+}
+
+void ReplicationPage::updateFailoverButtons(const mirror::FlowSnapshot *s)
+{
+    const std::pair<QPushButton *, bool> buttons[] = {{m_failoverAll, true}, {m_failbackAll, false}};
+    for (const auto &[button, forward] : buttons) {
+        QString why = tr("No flow selected.");
+        if (s) {
+            const QString from = forward ? s->flow.sourceCluster : s->flow.targetCluster;
+            const QString to = forward ? s->flow.targetCluster : s->flow.sourceCluster;
+            why = m_failoverCheck ? m_failoverCheck(from, to) : tr("Failover is not available here.");
+            button->setText(forward ? tr("Fail over all groups %1 → %2…").arg(from, to)
+                                    : tr("Fail back all groups %1 → %2…").arg(from, to));
+        }
+        button->setEnabled(why.isEmpty());
+        button->setToolTip(why);
+    }
 }
 
 void ReplicationPage::updateHeader(const mirror::FlowSnapshot *s)

@@ -13,12 +13,14 @@
 
 #include <QWidget>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <vector>
 
 class QLabel;
 class QListWidget;
+class QPushButton;
 class QSortFilterProxyModel;
 class QTableView;
 
@@ -59,16 +61,24 @@ public:
     void applyClusterSnapshot(const SnapshotPtr &snapshot);
     DiscoveredFlowsPanel *discoveredFlows() const { return m_discovered; }
 
+    // Why failing over from one cluster to another is not possible (read-only target…);
+    // empty: possible. Set by the window, which knows the configuration.
+    void setFailoverCheck(std::function<QString(const QString &from, const QString &to)> check);
+
 Q_SIGNALS:
     // The user confirmed a discovered flow: whoever runs the flow monitors should add it.
     void monitorRequested(const lagscope::ReplicationFlowConfig &flow);
     void discoveredCountChanged(int count);
+    // "Fail over all groups…" (source -> target) or "Fail back all groups…" (target -> source)
+    // of the selected flow: the window opens the failover wizard.
+    void failoverAllRequested(const QString &from, const QString &to);
 
 private:
     void rediscover();
     void onCurrentFlowChanged();
     void showSelected();
     void updateHeader(const mirror::FlowSnapshot *snapshot);
+    void updateFailoverButtons(const mirror::FlowSnapshot *snapshot);
 
     FlowTableModel *m_flows = nullptr;
     FlowGroupModel *m_groups = nullptr;
@@ -80,6 +90,9 @@ private:
     QListWidget *m_events = nullptr;
     FlowLatencyChart *m_chart = nullptr;
     DiscoveredFlowsPanel *m_discovered = nullptr;
+    QPushButton *m_failoverAll = nullptr;
+    QPushButton *m_failbackAll = nullptr;
+    std::function<QString(const QString &, const QString &)> m_failoverCheck;
     QString m_selected;
     std::vector<ReplicationFlowConfig> m_configured;
     std::map<QString, QStringList> m_topics; // cluster -> topic names, from its latest reachable poll
