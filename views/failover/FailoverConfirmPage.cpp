@@ -13,6 +13,7 @@ FailoverConfirmPage::FailoverConfirmPage(FailoverWizard *wizard) : QWizardPage(w
 {
     setObjectName(QStringLiteral("failoverConfirmPage"));
     setTitle(tr("Confirm"));
+    setSubTitle(tr("One confirmation for every group. After it there is no way back, only Undo."));
     setCommitPage(true);
     setButtonText(QWizard::CommitButton, wizard->isFailback() ? tr("Fail back") : tr("Fail over"));
     auto *layout = new QVBoxLayout(this);

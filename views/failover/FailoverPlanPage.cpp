@@ -42,6 +42,7 @@ FailoverPlanPage::FailoverPlanPage(FailoverWizard *wizard) : QWizardPage(wizard)
     m_table->setWordWrap(false);
     m_table->horizontalHeader()->setStretchLastSection(true);
     layout->addWidget(m_table, 1);
+    m_table->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
 
     m_acceptSkips = new QCheckBox(tr("Accept that the group skips the records counted in 'Skipped' (they will "
                                      "never be consumed on the target)"),
@@ -72,6 +73,7 @@ FailoverPlanPage::FailoverPlanPage(FailoverWizard *wizard) : QWizardPage(wizard)
     exportRow->addWidget(json);
     exportRow->addWidget(m_exported, 1);
     layout->addLayout(exportRow);
+    layout->addStretch(1);
 }
 
 void FailoverPlanPage::initializePage()
@@ -86,9 +88,12 @@ void FailoverPlanPage::initializePage()
         skips = skips || run->plan.skips();
     }
     m_model->setPlans(plans);
+    // One group: its name is in the summary, the width goes to the columns that differ.
+    m_table->setColumnHidden(FailoverPlanModel::Group, plans.size() == 1);
     m_table->resizeColumnsToContents();
-    // The note can be long: it takes the rest of the width and shows in full as a tooltip.
-    m_table->setColumnWidth(FailoverPlanModel::Note, 240);
+    // The note can be long: it takes the width left over and shows in full as a tooltip.
+    m_table->setColumnWidth(FailoverPlanModel::Note, 200);
+    failoverui::fitHeightToRows(m_table);
     m_acceptSkips->setVisible(skips);
     m_exported->clear();
     updateSummary();
@@ -118,13 +123,17 @@ void FailoverPlanPage::updateSummary()
     for (const auto &[name, count] : methods)
         byMethod << QStringLiteral("%1 %2").arg(count).arg(name);
     QStringList lines;
-    lines << tr("%1 group(s), %2 partition(s) by method: %3. Re-read at most %4 record(s), skipped %5, not replicated %6.")
+    QStringList names;
+    for (const FailoverGroupRun *run : m_wizard->includedRuns())
+        names << run->plan.group;
+    lines << tr("%1 group(s) (%7), %2 partition(s) by method: %3. Re-read at most %4 record(s), skipped %5, not replicated %6.")
                  .arg(m_wizard->includedRuns().size())
                  .arg(partitions)
                  .arg(byMethod.isEmpty() ? tr("none") : byMethod.join(QStringLiteral(", ")))
                  .arg(reread)
                  .arg(skipped)
-                 .arg(notReplicated);
+                 .arg(notReplicated)
+                 .arg(names.join(QStringLiteral(", ")));
     QString colour;
     if (failed > 0) {
         lines << tr("%n partition(s) have no translated offset: the plan is refused (choose another fallback on the "

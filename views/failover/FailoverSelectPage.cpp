@@ -56,9 +56,9 @@ FailoverSelectPage::FailoverSelectPage(FailoverWizard *wizard) : QWizardPage(wiz
     m_groups->verticalHeader()->hide();
     m_groups->setColumnWidth(GroupColumn, 320);
     groupLayout->addWidget(m_listed);
-    groupLayout->addWidget(m_groups, 1);
+    groupLayout->addWidget(m_groups);
     groupLayout->addWidget(m_all);
-    layout->addWidget(groupBox, 1);
+    layout->addWidget(groupBox);
     connect(m_listed, &QRadioButton::toggled, m_groups, &QWidget::setEnabled);
     connect(m_listed, &QRadioButton::toggled, this, &FailoverSelectPage::update);
     connect(m_groups, &QTableWidget::itemChanged, this, &FailoverSelectPage::update);
@@ -96,6 +96,7 @@ FailoverSelectPage::FailoverSelectPage(FailoverWizard *wizard) : QWizardPage(wiz
     m_hint->setObjectName(QStringLiteral("selectHint"));
     m_hint->setWordWrap(true);
     layout->addWidget(m_hint);
+    layout->addStretch(1);
 
     connect(m_from, &QComboBox::currentTextChanged, this, &FailoverSelectPage::update);
     connect(m_to, &QComboBox::currentTextChanged, this, &FailoverSelectPage::update);
@@ -120,6 +121,7 @@ void FailoverSelectPage::initializePage()
         m_groups->setItem(row, TargetColumn, target);
     }
     m_groups->blockSignals(false);
+    failoverui::fitHeightToRows(m_groups, 4);
     (spec.allGroups || spec.groups.isEmpty() ? m_all : m_listed)->setChecked(true);
     m_groups->setEnabled(m_listed->isChecked());
     update();

@@ -26,6 +26,7 @@ FailoverVerifyPage::FailoverVerifyPage(FailoverWizard *wizard) : QWizardPage(wiz
 {
     setObjectName(QStringLiteral("failoverVerifyPage"));
     setTitle(tr("Verify and next steps"));
+    setSubTitle(tr("What the target holds now, what to do next, and how to undo it."));
     auto *layout = new QVBoxLayout(this);
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("verifyStatus"));
@@ -41,6 +42,7 @@ FailoverVerifyPage::FailoverVerifyPage(FailoverWizard *wizard) : QWizardPage(wiz
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setAlternatingRowColors(true);
     m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setFocusPolicy(Qt::NoFocus);
     layout->addWidget(m_table, 1);
 
     m_nextSteps = new QLabel(this);
@@ -91,6 +93,7 @@ FailoverVerifyPage::FailoverVerifyPage(FailoverWizard *wizard) : QWizardPage(wiz
     m_undoResult->setWordWrap(true);
     m_undoResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_undoResult);
+    layout->addStretch(1);
 }
 
 void FailoverVerifyPage::initializePage()
@@ -154,6 +157,7 @@ void FailoverVerifyPage::fillTable()
         }
     }
     m_table->resizeColumnsToContents();
+    failoverui::fitHeightToRows(m_table);
 }
 
 void FailoverVerifyPage::undo()

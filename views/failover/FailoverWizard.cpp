@@ -8,7 +8,10 @@
 #include "failover/FailoverVerifyPage.h"
 
 #include <QColor>
+#include <QHeaderView>
+#include <QScrollBar>
 #include <QStandardPaths>
+#include <QTableView>
 #include <QThread>
 
 namespace lagscope {
@@ -47,6 +50,15 @@ QString ageText(qint64 ms)
     if (ms < 2 * 3600000)
         return FailoverWizard::tr("%1 min ago").arg(ms / 60000);
     return FailoverWizard::tr("%1 h ago").arg(ms / 3600000);
+}
+
+void fitHeightToRows(QTableView *view, int minRows)
+{
+    const int rows = std::max(view->model() ? view->model()->rowCount() : 0, minRows);
+    const int rowHeight = view->verticalHeader()->defaultSectionSize();
+    const int height = view->horizontalHeader()->height() + rows * rowHeight + 2 * view->frameWidth() +
+                       view->horizontalScrollBar()->sizeHint().height();
+    view->setMaximumHeight(height);
 }
 
 } // namespace failoverui

@@ -26,6 +26,7 @@
 #include <optional>
 #include <vector>
 
+class QTableView;
 class QThread;
 
 namespace lagscope {
@@ -121,6 +122,9 @@ namespace failoverui {
 QColor levelColor(failover::PreflightCheck::Level level);
 QString levelText(failover::PreflightCheck::Level level);
 QString ageText(qint64 ms);
+// Caps a table's height at its rows (at least `minRows`), so that a short table leaves no
+// empty block; the page's layout takes the rest.
+void fitHeightToRows(QTableView *view, int minRows = 3);
 } // namespace failoverui
 
 } // namespace lagscope
