@@ -3,6 +3,7 @@
 #include "MainWindow.h"
 #include "config/ConfigLoader.h"
 #include "store/HistoryStore.h"
+#include "util/SecretMasker.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -13,6 +14,7 @@ using namespace lagscope;
 int main(int argc, char **argv)
 {
     QApplication app(argc, argv);
+    lagscope::installMaskingMessageHandler();
     QApplication::setApplicationName(QStringLiteral("lagscope"));
     QApplication::setApplicationVersion(QStringLiteral(LAGSCOPE_VERSION));
 

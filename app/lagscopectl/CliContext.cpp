@@ -1,6 +1,7 @@
 #include "CliContext.h"
 
 #include "config/ConfigLoader.h"
+#include "util/SecretMasker.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -30,7 +31,7 @@ CliContext::CliContext(QString command)
 
 int CliContext::fail(int code, const QString &message)
 {
-    m_err << "lagscopectl " << m_command << ": " << message << Qt::endl;
+    m_err << "lagscopectl " << m_command << ": " << maskSecrets(message) << Qt::endl;
     m_exit = code;
     return code;
 }
@@ -90,7 +91,7 @@ bool CliContext::connect()
             return false;
         }
         for (const auto &w : config->warnings)
-            m_err << "warning: " << w << Qt::endl;
+            m_err << "warning: " << maskSecrets(w) << Qt::endl;
         const QString name = m_parser.value(QStringLiteral("cluster"));
         const ClusterConfig *cluster = config->cluster(name);
         if (!cluster) {

@@ -4,9 +4,11 @@
 // Dry run by default; --execute applies.
 #include "CliContext.h"
 
+#include "actions/AuditLog.h"
 #include "actions/ResetExecutor.h"
 #include "actions/ResetParsers.h"
 #include "actions/ResetPlanner.h"
+#include "actions/WriteGuard.h"
 #include "report/Table.h"
 
 #include <QDateTime>
@@ -78,6 +80,7 @@ int previewOrApply(CliContext &ctx, const ResetPlan &plan, bool execute, bool ex
         ResetApplyOptions options;
         options.cluster = ctx.cluster().name;
         options.readOnly = ctx.cluster().readOnly;
+        options.readOnlyReason = ctx.cluster().readOnlyReason;
         options.dataDir = dataDir();
         options.specText = specText;
         options.scopeText = scopeText;
@@ -271,9 +274,14 @@ int resetOffsetsCommand(const QStringList &args)
     if (!ctx.connect())
         return ctx.exitCode();
     // Refuse before touching the cluster: a read-only cluster never gets a write.
-    if (execute && ctx.cluster().readOnly)
-        return ctx.fail(Refused, QStringLiteral("cluster '%1' is read-only: offset resets are refused")
-                                     .arg(ctx.cluster().name));
+    if (execute)
+        if (auto refusal = guardWrite({QStringLiteral("reset-offsets"), ctx.cluster().name, ctx.cluster().readOnly,
+                                       ctx.cluster().readOnlyReason,
+                                       QJsonObject{{QStringLiteral("group"), group},
+                                                   {QStringLiteral("spec"), specText},
+                                                   {QStringLiteral("scope"), scopeText}}},
+                                      auditLogPath(dataDir())))
+            return ctx.fail(Refused, *refusal);
 
     auto gathered = gatherResetInputs(ctx.client(), group, spec, scope, ctx.deadline());
     if (!gathered)
@@ -317,9 +325,13 @@ int undoCommand(const QStringList &args)
         return ctx.fail(UsageError, QStringLiteral("%1 is a backup of cluster '%2', not '%3'")
                                         .arg(path, backup->cluster, ctx.cluster().name));
     const bool execute = p.isSet(QStringLiteral("execute"));
-    if (execute && ctx.cluster().readOnly)
-        return ctx.fail(Refused, QStringLiteral("cluster '%1' is read-only: offset resets are refused")
-                                     .arg(ctx.cluster().name));
+    if (execute)
+        if (auto refusal = guardWrite({QStringLiteral("undo"), ctx.cluster().name, ctx.cluster().readOnly,
+                                       ctx.cluster().readOnlyReason,
+                                       QJsonObject{{QStringLiteral("group"), backup->group},
+                                                   {QStringLiteral("backup"), path}}},
+                                      auditLogPath(dataDir())))
+            return ctx.fail(Refused, *refusal);
     if (backup->offsets.empty())
         return ctx.fail(RuntimeError, QStringLiteral("%1 holds no committed offsets to restore").arg(path));
     for (const auto &tp : backup->uncommitted)

@@ -1,6 +1,8 @@
 #include "actions/ResetExecutor.h"
 
+#include "actions/AuditLog.h"
 #include "actions/ResetPlanner.h"
+#include "actions/WriteGuard.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -52,41 +54,6 @@ Result<GroupDescription> describeGroup(KafkaClient &client, const QString &group
     missing.groupId = group;
     missing.state = QStringLiteral("Dead");
     return missing;
-}
-
-QString userName()
-{
-    for (const char *var : {"USER", "LOGNAME", "USERNAME"})
-        if (const QString v = qEnvironmentVariable(var); !v.isEmpty())
-            return v;
-    return QStringLiteral("uid:%1").arg(::getuid());
-}
-
-// Appends one line and fsyncs it: the audit trail must survive a crash right after a reset.
-Status appendSynced(const QString &path, const QByteArray &line)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    const int fd = ::open(QFile::encodeName(path).constData(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
-    if (fd < 0)
-        return Status::failure(tr("cannot open %1: %2").arg(path, QString::fromLocal8Bit(std::strerror(errno))));
-    const QByteArray data = line + '\n';
-    qsizetype written = 0;
-    while (written < data.size()) {
-        const ssize_t n = ::write(fd, data.constData() + written, size_t(data.size() - written));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0) {
-            const QString why = QString::fromLocal8Bit(std::strerror(errno));
-            ::close(fd);
-            return Status::failure(tr("cannot write %1: %2").arg(path, why));
-        }
-        written += n;
-    }
-    const bool synced = ::fsync(fd) == 0;
-    ::close(fd);
-    if (!synced)
-        return Status::failure(tr("cannot sync %1").arg(path));
-    return success();
 }
 
 Status writeBackup(const QString &path, const ResetBackup &backup)
@@ -165,12 +132,13 @@ Result<ResetOutcome> applyReset(KafkaClient &client, const ResetPlan &plan, cons
 {
     using R = Result<ResetOutcome>;
     ResetOutcome outcome;
-    outcome.auditPath = QDir(options.dataDir).filePath(QStringLiteral("audit.jsonl"));
+    outcome.auditPath = auditLogPath(options.dataDir);
 
     ResetAuditEntry audit;
     audit.time = QDateTime::currentDateTimeUtc();
-    audit.user = userName();
-    audit.host = QSysInfo::machineHostName();
+    const QJsonObject base = auditRecordBase(audit.time);
+    audit.user = base.value(QStringLiteral("user")).toString();
+    audit.host = base.value(QStringLiteral("host")).toString();
     audit.cluster = options.cluster;
     audit.group = plan.group;
     audit.spec = options.specText;
@@ -181,7 +149,7 @@ Result<ResetOutcome> applyReset(KafkaClient &client, const ResetPlan &plan, cons
         audit.partitions = outcome.partitions;
         audit.backupPath = outcome.backupPath;
         outcome.result = result;
-        return appendSynced(outcome.auditPath, QJsonDocument(resetAuditJson(audit)).toJson(QJsonDocument::Compact));
+        return appendAuditRecord(outcome.auditPath, resetAuditJson(audit));
     };
     auto refuse = [&](const QString &why) -> R {
         outcome.refusal = why;
@@ -190,8 +158,9 @@ Result<ResetOutcome> applyReset(KafkaClient &client, const ResetPlan &plan, cons
         return outcome;
     };
 
-    if (options.readOnly)
-        return refuse(tr("cluster '%1' is read-only: offset resets are refused").arg(options.cluster));
+    // The shared write guard (WriteGuard.h); the refusal is audited below with the reset's fields.
+    if (auto refusal = writeRefusal(options.cluster, options.readOnly, options.readOnlyReason, tr("offset reset")))
+        return refuse(*refusal);
 
     // The group may have become active since the plan was made.
     auto description = describeGroup(client, plan.group, options.deadline);

@@ -37,6 +37,7 @@ std::optional<QString> checkInactive(const GroupDescription &description);
 struct ResetApplyOptions {
     QString cluster;
     bool readOnly = false;
+    QString readOnlyReason; // ClusterConfig::readOnlyReason, for the refusal message
     QString dataDir; // backups/ and audit.jsonl go here (QStandardPaths::AppDataLocation)
     QString specText;  // for the audit record, e.g. "--to-offset 5"
     QString scopeText; // e.g. "--all-topics"

@@ -13,6 +13,29 @@
 
 namespace lagscope {
 
+// How Lagscope authenticates to a cluster and verifies it (the `security:` block). Mapped
+// onto librdkafka properties by securityProperties() (config/SecurityProperties.h).
+// password and keyPassword hold what the file says: a reference such as ${env:NAME},
+// ${file:/path}, ${cmd:pass show kafka/prod} or ${keyring:NAME}, or clear text (accepted
+// with a warning). They are resolved only when a connection is made.
+struct SecurityConfig {
+    QString protocol;      // PLAINTEXT, SSL, SASL_PLAINTEXT, SASL_SSL; empty: not configured
+    QString saslMechanism; // PLAIN, SCRAM-SHA-256, SCRAM-SHA-512, OAUTHBEARER
+    QString username;
+    QString password;
+    QString caFile;        // absolute paths (relative ones are taken from the config file's folder)
+    QString certFile;
+    QString keyFile;
+    QString keyPassword;
+    // Both on unless the file turns them off explicitly; the GUI then shows a warning badge.
+    bool verifyCertificates = true;
+    bool verifyHostname = true;
+
+    bool usesTls() const { return protocol == u"SSL" || protocol == u"SASL_SSL"; }
+    bool usesSasl() const { return protocol == u"SASL_PLAINTEXT" || protocol == u"SASL_SSL"; }
+    bool tlsVerificationOff() const { return usesTls() && (!verifyCertificates || !verifyHostname); }
+};
+
 struct ClusterConfig {
     QString name;
     // Comma-separated host:port list, as librdkafka's bootstrap.servers expects it.
@@ -21,6 +44,10 @@ struct ClusterConfig {
     bool readOnly = false;
     // Passed to librdkafka as is (e.g. "socket.timeout.ms"); typed keys win over these.
     std::map<QString, QString> properties;
+    // Last, with initializers, so that aggregate initialisation written before they
+    // existed ({name, bootstrap, readOnly, properties}) still means the same.
+    QString readOnlyReason{}; // e.g. "matches read_only_clusters \"prod-.*\"" (empty: read_only: true)
+    SecurityConfig security{};
 };
 
 // One MirrorMaker 2 replication flow, source -> target, as configured by the user.
@@ -39,6 +66,7 @@ struct AppConfig {
     int requestTimeoutMs = 10000; // deadline of one request to a cluster
     std::vector<ClusterConfig> clusters;
     std::vector<ReplicationFlowConfig> flows;
+    QString readOnlyClusters;     // top-level regex; matching clusters have readOnly set
     QStringList warnings;         // accepted but worth telling the user, with file:line:column
 
     const ClusterConfig *cluster(const QString &name) const

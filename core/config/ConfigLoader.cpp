@@ -2,6 +2,7 @@
 
 #include "config/ConfigDiagnostics.h"
 #include "config/ConfigNodes.h"
+#include "config/ConfigSecurity.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -37,14 +38,15 @@ const QStringList &topLevelKeys()
 {
     static const QStringList keys{QStringLiteral("poll_interval"),
                                   QStringLiteral("request_timeout"), QStringLiteral("clusters"),
-                                  QStringLiteral("replication")};
+                                  QStringLiteral("replication"), QStringLiteral("read_only_clusters")};
     return keys;
 }
 
 const QStringList &clusterKeys()
 {
     static const QStringList keys{QStringLiteral("name"), QStringLiteral("bootstrap"),
-                                  QStringLiteral("read_only"), QStringLiteral("properties")};
+                                  QStringLiteral("read_only"), QStringLiteral("properties"),
+                                  QStringLiteral("security")};
     return keys;
 }
 
@@ -98,7 +100,10 @@ class ConfigParser final {
     Q_DECLARE_TR_FUNCTIONS(lagscope::ConfigLoader)
 
 public:
-    explicit ConfigParser(const QString &fileName) : m_diagnostics(fileName) {}
+    explicit ConfigParser(const QString &fileName)
+        : m_diagnostics(fileName), m_configDir(QFileInfo(fileName).absolutePath())
+    {
+    }
 
     Result<AppConfig> parse(const QByteArray &yaml);
 
@@ -112,6 +117,7 @@ private:
                    QStringList &servers);
     void parseProperties(const MapEntry &entry, std::map<QString, QString> &properties);
     void parseFlows(const MapEntry &entry);
+    void applyReadOnlyClusters(const MapEntry &entry);
     void parseFlow(const YAML::Node &node, const QString &path);
     std::optional<QString> parseClusterReference(const std::vector<MapEntry> &entries,
                                                  const YAML::Node &flow, const QString &path,
@@ -124,6 +130,7 @@ private:
     void missingKey(const YAML::Node &map, const QString &path, const QString &key);
 
     ConfigDiagnostics m_diagnostics;
+    QString m_configDir; // relative paths in the file (CA, certificates) start here
     AppConfig m_config;
     // Every cluster name written in the file, valid or not, with the line it is on: a bad
     // name is reported once, not again by each flow that refers to it.
@@ -184,6 +191,8 @@ void ConfigParser::parseDocument(const YAML::Node &root)
         missingKey(root, QString(), QStringLiteral("clusters"));
     if (const MapEntry *entry = findEntry(entries, u"replication"))
         parseFlows(*entry);
+    if (const MapEntry *entry = findEntry(entries, u"read_only_clusters"))
+        applyReadOnlyClusters(*entry);
 }
 
 int ConfigParser::parseDuration(const MapEntry &entry, int defaultMs)
@@ -268,6 +277,9 @@ void ConfigParser::parseCluster(const YAML::Node &node, const QString &path)
     if (const MapEntry *entry = findEntry(entries, u"properties"))
         parseProperties(*entry, cluster.properties);
 
+    if (const MapEntry *entry = findEntry(entries, u"security"))
+        configsecurity::parseSecurity(m_diagnostics, *entry, m_configDir, cluster.security);
+
     m_config.clusters.push_back(std::move(cluster));
 }
 
@@ -333,8 +345,30 @@ void ConfigParser::parseProperties(const MapEntry &entry, std::map<QString, QStr
         if (property.key == u"bootstrap.servers")
             m_diagnostics.warning(property.keyNode.Mark(), property.path,
                                   tr("ignored, the cluster's \"bootstrap\" key sets the servers"));
+        configsecurity::checkPassthroughProperty(m_diagnostics, property);
         properties[property.key] = scalarText(property.value);
     }
+}
+
+// `read_only_clusters: prod-.*` protects every cluster whose whole name matches, whatever
+// its own read_only says: a forgotten flag must not expose a production cluster.
+void ConfigParser::applyReadOnlyClusters(const MapEntry &entry)
+{
+    const QString pattern = entry.value.IsScalar() ? scalarText(entry.value) : QString();
+    const QRegularExpression re(QRegularExpression::anchoredPattern(pattern));
+    if (pattern.isEmpty() || !re.isValid()) {
+        m_diagnostics.error(entry.valueMark(), entry.path,
+                            tr("expected a regular expression over cluster names, got %1%2")
+                                .arg(describe(entry.value),
+                                     re.isValid() ? QString() : QStringLiteral(" (%1)").arg(re.errorString())));
+        return;
+    }
+    m_config.readOnlyClusters = pattern;
+    for (ClusterConfig &c : m_config.clusters)
+        if (re.match(c.name).hasMatch()) {
+            c.readOnly = true;
+            c.readOnlyReason = tr("matches read_only_clusters \"%1\"").arg(pattern);
+        }
 }
 
 void ConfigParser::parseFlows(const MapEntry &entry)

@@ -2,15 +2,38 @@
 
 #include "kafka/KafkaClientImpl.h"
 #include "kafka/RdkafkaConf.h"
+#include "util/SecretMasker.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QThread>
 
+#include <openssl/x509_vfy.h>
+
 namespace lagscope {
 
 QString rdError(rd_kafka_resp_err_t err) { return fromUtf8(rd_kafka_err2str(err)); }
 QString fromUtf8(const char *s) { return s ? QString::fromUtf8(s) : QString(); }
+
+bool isAuthenticationError(int err)
+{
+    switch (err) {
+    case RD_KAFKA_RESP_ERR__AUTHENTICATION:
+    case RD_KAFKA_RESP_ERR__SSL:
+    case RD_KAFKA_RESP_ERR_SASL_AUTHENTICATION_FAILED:
+    case RD_KAFKA_RESP_ERR_UNSUPPORTED_SASL_MECHANISM:
+    case RD_KAFKA_RESP_ERR_ILLEGAL_SASL_STATE:
+        return true;
+    default:
+        return false;
+    }
+}
+
+QString KafkaClient::authenticationFailure(const QString &error)
+{
+    const qsizetype at = error.indexOf(kAuthenticationFailed);
+    return at < 0 ? QString() : error.mid(at);
+}
 
 namespace {
 
@@ -20,8 +43,50 @@ void onError(rd_kafka_t *, int err, const char *reason, void *opaque)
     // "all brokers down" repeats what the transport error already said; keep the cause.
     if (err == RD_KAFKA_RESP_ERR__ALL_BROKERS_DOWN)
         return;
+    const QString text = maskSecrets(fromUtf8(reason));
     std::lock_guard lock(d->mutex);
-    d->lastBrokerError = fromUtf8(reason);
+    d->lastBrokerError = text;
+    if (isAuthenticationError(err))
+        d->authenticationError = d->tlsRejection.isEmpty() ? text : d->tlsRejection + QStringLiteral(" — ") + text;
+}
+
+// Keeps OpenSSL's verdict (returns 1 only for a certificate it accepted) and notes why it
+// rejected one, with a hint at the setting to check.
+int onCertificateVerify(rd_kafka_t *, const char *broker, int32_t, int *x509Error, int depth, const char *, size_t,
+                        char *, size_t, void *opaque)
+{
+    if (*x509Error == X509_V_OK)
+        return 1;
+    auto *d = static_cast<KafkaClient::Impl *>(opaque);
+    QString hint;
+    switch (*x509Error) {
+    case X509_V_ERR_HOSTNAME_MISMATCH:
+    case X509_V_ERR_IP_ADDRESS_MISMATCH:
+        hint = QStringLiteral("the certificate does not name the host Lagscope connected to; use a name it lists, or "
+                              "set verify_hostname: false");
+        break;
+    case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY:
+    case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT:
+    case X509_V_ERR_SELF_SIGNED_CERT_IN_CHAIN:
+    case X509_V_ERR_DEPTH_ZERO_SELF_SIGNED_CERT:
+    case X509_V_ERR_UNABLE_TO_VERIFY_LEAF_SIGNATURE:
+        hint = QStringLiteral("its issuer is not in ca_file (or the system's CAs)");
+        break;
+    case X509_V_ERR_CERT_HAS_EXPIRED:
+    case X509_V_ERR_CERT_NOT_YET_VALID:
+        hint = QStringLiteral("check the certificate's dates and this machine's clock");
+        break;
+    default:
+        break;
+    }
+    QString text = QStringLiteral("TLS certificate of %1 rejected: %2 (chain depth %3)")
+                       .arg(fromUtf8(broker), fromUtf8(X509_verify_cert_error_string(*x509Error)))
+                       .arg(depth);
+    if (!hint.isEmpty())
+        text += QStringLiteral(": ") + hint;
+    std::lock_guard lock(d->mutex);
+    d->tlsRejection = text;
+    return 0;
 }
 
 int onStats(rd_kafka_t *, char *json, size_t len, void *opaque)
@@ -38,15 +103,19 @@ int onStats(rd_kafka_t *, char *json, size_t len, void *opaque)
 QString KafkaClient::Impl::failure(const QString &what, const QString &why)
 {
     QString broker;
+    QString authentication;
     {
         std::lock_guard lock(mutex);
         broker = lastBrokerError;
+        authentication = authenticationError;
     }
     const QString where = cluster == bootstrap ? cluster : QStringLiteral("%1 (%2)").arg(cluster, bootstrap);
+    if (!authentication.isEmpty())
+        return maskSecrets(QStringLiteral("cluster '%1': %2%3").arg(where, kAuthenticationFailed, authentication));
     QString message = QStringLiteral("cluster '%1': %2: %3").arg(where, what, why);
     if (!broker.isEmpty() && !why.contains(broker))
         message += QStringLiteral(" (last broker error: %1)").arg(broker);
-    return message;
+    return maskSecrets(message);
 }
 
 KafkaClient::KafkaClient(std::unique_ptr<Impl> impl) : d(std::move(impl)) {}
@@ -78,6 +147,9 @@ Result<std::unique_ptr<KafkaClient>> KafkaClient::create(const ClusterConfig &cl
     rd_kafka_conf_set_opaque(conf.get(), impl.get());
     rd_kafka_conf_set_error_cb(conf.get(), onError);
     rd_kafka_conf_set_stats_cb(conf.get(), onStats);
+    impl->secured = cluster.security.usesSasl() || cluster.security.usesTls();
+    if (cluster.security.usesTls() && cluster.security.verifyCertificates)
+        rd_kafka_conf_set_ssl_cert_verify_cb(conf.get(), onCertificateVerify);
 
     char err[512];
     // A consumer handle with a group id, although it never subscribes: librdkafka 2.15.1
@@ -86,7 +158,7 @@ Result<std::unique_ptr<KafkaClient>> KafkaClient::create(const ClusterConfig &cl
     // whenever a group coordinator moves, e.g. when a broker restarts.
     rd_kafka_t *rk = rd_kafka_new(RD_KAFKA_CONSUMER, conf.get(), err, sizeof err);
     if (!rk)
-        return R::failure(QStringLiteral("cluster '%1': %2").arg(cluster.name, fromUtf8(err)));
+        return R::failure(maskSecrets(QStringLiteral("cluster '%1': %2").arg(cluster.name, fromUtf8(err))));
     conf.release(); // rd_kafka_new took ownership
     impl->rk.reset(rk);
     return std::unique_ptr<KafkaClient>(new KafkaClient(std::move(impl)));
@@ -101,9 +173,18 @@ Result<ClusterMetadata> KafkaClient::metadata(Deadline deadline)
     do {
         d->serve();
         err = rd_kafka_metadata(d->rk.get(), 1, nullptr, &raw, std::clamp(deadline.remainingMs(), 1, 500));
-    } while (err == RD_KAFKA_RESP_ERR__TIMED_OUT && !deadline.expired() && !d->cancelled());
+    } while (err == RD_KAFKA_RESP_ERR__TIMED_OUT && !deadline.expired() && !d->cancelled()
+             && !d->authenticationFailed());
     rd::Metadata md(raw);
     d->serve();
+    // A refused login closes the connection: the request fails as a transport error and the
+    // authentication error arrives through the error callback a moment later. Wait for it
+    // briefly, so the user reads "Authentication failed" rather than "transport failure".
+    if (err == RD_KAFKA_RESP_ERR__TRANSPORT && d->secured) {
+        const Deadline verdict = Deadline::inMs(std::min(1500, deadline.remainingMs()));
+        while (!d->authenticationFailed() && !verdict.expired() && !d->cancelled())
+            rd_kafka_poll(d->rk.get(), 50);
+    }
     if (err != RD_KAFKA_RESP_ERR_NO_ERROR)
         return R::failure(d->failure(QStringLiteral("metadata"), rdError(err)));
 

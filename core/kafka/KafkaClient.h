@@ -28,6 +28,8 @@ struct ClientOptions {
     std::shared_ptr<std::atomic_bool> cancel;
 };
 
+inline constexpr QStringView kAuthenticationFailed = u"Authentication failed: ";
+
 enum class OffsetSpec { Earliest, Latest };
 
 struct LogOffsetsResult {
@@ -75,6 +77,11 @@ public:
     std::map<int, QString> brokerConnectionStates();
 
     static QString librdkafkaVersion();
+
+    // "Authentication failed: <reason>" when `error` (a failure of this class) says that
+    // SASL or TLS refused the connection; empty otherwise. The reason names what failed
+    // (invalid credentials, certificate verify failed, hostname mismatch…), never a secret.
+    static QString authenticationFailure(const QString &error);
 
     struct Impl; // defined in KafkaClientImpl.h; public so librdkafka callbacks can reach it
 

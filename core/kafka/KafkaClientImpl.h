@@ -21,10 +21,23 @@ struct KafkaClient::Impl {
     // Written by librdkafka callbacks (log_cb runs on librdkafka's own threads).
     std::mutex mutex;
     QString lastBrokerError;
+    // Set by the error callback when SASL or TLS refused us: waiting longer cannot help, so
+    // requests give up at once and failure() says "Authentication failed: <reason>".
+    QString authenticationError;
+    // What OpenSSL said about the certificate it rejected (from the verify callback), which
+    // librdkafka's own error message leaves out: "hostname mismatch", "unable to get local
+    // issuer certificate"…
+    QString tlsRejection;
+    bool secured = false; // SASL or TLS configured: a dropped connection may be a refused login
     QByteArray lastStats;
     qint64 statsEmitted = 0;
 
     bool cancelled() const { return options.cancel && options.cancel->load(); }
+    bool authenticationFailed()
+    {
+        std::lock_guard lock(mutex);
+        return !authenticationError.isEmpty();
+    }
 
     // Serves error, statistics and log callbacks queued on the main queue.
     void serve() { rd_kafka_poll(rk.get(), 0); }
@@ -44,6 +57,9 @@ struct KafkaClient::Impl {
 inline constexpr int kAdminLifetimeMs = 5 * 60 * 1000;
 
 QString rdError(rd_kafka_resp_err_t err);
+// SASL and TLS failures (wrong password, unknown user, unsupported mechanism, handshake or
+// certificate verification failure), as opposed to a broker that is down.
+bool isAuthenticationError(int err);
 QString fromUtf8(const char *s);
 
 template <typename Start>
@@ -77,7 +93,7 @@ Result<std::vector<rd::Event>> KafkaClient::Impl::admin(rd_kafka_admin_op_t op, 
         if (!ev) {
             if (cancelled())
                 return Result<std::vector<rd::Event>>::failure(failure(what, QStringLiteral("cancelled")));
-            if (!deadline.expired())
+            if (!deadline.expired() && !authenticationFailed())
                 continue;
             serve();
             return Result<std::vector<rd::Event>>::failure(

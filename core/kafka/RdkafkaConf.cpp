@@ -1,5 +1,8 @@
 #include "kafka/RdkafkaConf.h"
 
+#include "config/SecurityProperties.h"
+#include "util/SecretMasker.h"
+
 #include <cstdio>
 
 namespace lagscope::rd {
@@ -11,7 +14,9 @@ bool set(rd_kafka_conf_t *conf, const QString &key, const QString &value, QStrin
     char err[512];
     if (rd_kafka_conf_set(conf, key.toUtf8().constData(), value.toUtf8().constData(), err, sizeof err)
         != RD_KAFKA_CONF_OK) {
-        *error = QStringLiteral("property %1: %2").arg(key, QString::fromUtf8(err));
+        // librdkafka may quote the value it refused: a secret must not reach the message.
+        addSecret(isSecretProperty(key) ? value : QString());
+        *error = QStringLiteral("property %1: %2").arg(key, maskSecrets(QString::fromUtf8(err)));
         return false;
     }
     return true;
@@ -25,7 +30,26 @@ Result<Conf> makeConf(const ClusterConfig &cluster, const QString &clientId, int
     Conf conf(rd_kafka_conf_new());
     QString error;
     auto fail = [&] { return Result<Conf>::failure(QStringLiteral("cluster '%1': %2").arg(cluster.name, error)); };
-    for (const auto &[key, value] : cluster.properties)
+    for (const auto &[key, value] : cluster.properties) {
+        QString resolved = value;
+        if (isSecretProperty(key)) {
+            auto secret = resolveSecret(value);
+            if (!secret) {
+                error = QStringLiteral("property %1: %2").arg(key, secret.errorMessage());
+                return fail();
+            }
+            resolved = *secret;
+        }
+        if (!set(conf.get(), key, resolved, &error))
+            return fail();
+    }
+    // The typed security keys win over passthrough properties.
+    auto security = securityProperties(cluster.security);
+    if (!security) {
+        error = security.errorMessage();
+        return fail();
+    }
+    for (const auto &[key, value] : *security)
         if (!set(conf.get(), key, value, &error))
             return fail();
     const QString timeout = QString::number(std::max(1000, requestTimeoutMs));
@@ -51,7 +75,8 @@ void logWhenAsked(const rd_kafka_t *rk, int level, const char *, const char *mes
 {
     static const bool verbose = qEnvironmentVariableIntValue("LAGSCOPE_RDKAFKA_LOG") != 0;
     if (verbose)
-        fprintf(stderr, "rdkafka[%d] %s: %s\n", level, rd_kafka_name(rk), message);
+        fprintf(stderr, "rdkafka[%d] %s: %s\n", level, rd_kafka_name(rk),
+                maskSecrets(QString::fromUtf8(message)).toUtf8().constData());
 }
 
 } // namespace lagscope::rd

@@ -89,6 +89,11 @@ void ClusterPoller::poll()
 
     auto gathered = gatherPoll(*m_client, deadline, m_lastGood.get());
     if (!gathered) {
+        // SASL or TLS refused us: drop the connection so librdkafka stops retrying until the
+        // next (backed-off) poll, which builds a new one and re-resolves the secrets — a
+        // fixed password file or environment lets the cluster recover.
+        if (!KafkaClient::authenticationFailure(gathered.errorMessage()).isEmpty())
+            m_client.reset();
         const auto now = QDateTime::currentDateTimeUtc();
         if (!m_unreachableSince.isValid())
             m_unreachableSince = now;

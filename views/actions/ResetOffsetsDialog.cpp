@@ -3,6 +3,7 @@
 #include "actions/ResetParsers.h"
 #include "actions/ResetPlanner.h"
 #include "actions/ResetPreviewModel.h"
+#include "actions/WriteGuard.h"
 
 #include <QButtonGroup>
 #include <QDateTimeEdit>
@@ -416,9 +417,9 @@ void ResetOffsetsDialog::updateButtons()
 
     QString hint;
     bool canExecute = !isBusy();
-    if (m_cluster.readOnly) {
+    if (const auto refusal = writeRefusal(m_cluster, tr("offset reset"))) {
         canExecute = false;
-        hint = tr("Cluster '%1' is read-only: offset resets are refused.").arg(m_cluster.name);
+        hint = *refusal;
     } else if (!m_planned) {
         canExecute = false;
         hint = tr("Preview the reset first.");
@@ -433,6 +434,7 @@ void ResetOffsetsDialog::updateButtons()
     m_executeButton->setToolTip(hint);
     m_executeHint->setText(hint);
     m_undoButton->setEnabled(!m_backupPath.isEmpty() && !m_cluster.readOnly && !isBusy());
+    m_undoButton->setToolTip(writeRefusal(m_cluster, tr("undo")).value_or(QString()));
 }
 
 void ResetOffsetsDialog::preview()
@@ -501,6 +503,7 @@ ResetApplyOptions ResetOffsetsDialog::applyOptions(const QString &specText, cons
     ResetApplyOptions options;
     options.cluster = m_cluster.name;
     options.readOnly = m_cluster.readOnly;
+    options.readOnlyReason = m_cluster.readOnlyReason;
     options.dataDir = dataDir();
     options.specText = specText;
     options.scopeText = scopeText;
