@@ -3,6 +3,7 @@
 # lab fixture, so ctest starts one real Kafka lab per run, however many tests need it.
 set(LAGSCOPE_LAB_DIR "${CMAKE_BINARY_DIR}/lab" CACHE PATH "Where the test lab keeps its state")
 set(LAGSCOPE_LAB_SCRIPT "${CMAKE_SOURCE_DIR}/tests/lab/lab")
+set(LAGSCOPE_SECURE_LAB_DIR "${CMAKE_BINARY_DIR}/lab-secure" CACHE PATH "Where the SASL/TLS test lab keeps its state")
 
 function(lagscope_add_test)
   cmake_parse_arguments(T "" "NAME;TIMEOUT" "SOURCES;LABELS;LIBS;FIXTURES" ${ARGN})
@@ -18,6 +19,7 @@ function(lagscope_add_test)
     "QT_QPA_PLATFORM=offscreen"
     "LAGSCOPE_LAB_DIR=${LAGSCOPE_LAB_DIR}"
     "LAGSCOPE_LAB=${LAGSCOPE_LAB_SCRIPT}"
+    "LAGSCOPE_SECURE_LAB_DIR=${LAGSCOPE_SECURE_LAB_DIR}"
     "LAGSCOPE_TEST_OUTPUT=${CMAKE_BINARY_DIR}/test-output"
     "LAGSCOPECTL=$<TARGET_FILE:lagscopectl>"
     "LAGSCOPE_TRAFFIC=$<TARGET_FILE:lagscope-traffic>")

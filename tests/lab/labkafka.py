@@ -13,6 +13,7 @@ import xml.etree.ElementTree as ET
 import zipfile
 
 from labproc import LabError
+import labsecurity
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 POM = os.path.join(HERE, "pom.xml")
@@ -199,25 +200,32 @@ def new_cluster_id():
             return cid
 
 
-def broker_properties(version, node, controller_port, nbrokers, data_dir):
+def broker_properties(version, node, controller_port, nbrokers, data_dir, tls=None):
     """server.properties for one node. node: {'node_id', 'port', 'roles'}. Small-footprint
     settings from KAFKA-LAB.md. A cluster with 3 brokers keeps its offsets and transaction
     topics at RF 3 (min ISR 1) so that a test may kill -9 any one broker and groups still
-    find their coordinator."""
+    find their coordinator. tls (from labsecurity.make_tls): add the SASL listeners."""
     rf = 3 if nbrokers >= 3 else 1
     combined = "controller" in node["roles"]
     listeners = [f"PLAINTEXT://127.0.0.1:{node['port']}"]
     if combined:
         listeners.append(f"CONTROLLER://127.0.0.1:{controller_port}")
+    advertised = [f"PLAINTEXT://127.0.0.1:{node['port']}"]
+    protocols = ["PLAINTEXT:PLAINTEXT", "CONTROLLER:PLAINTEXT"]
+    if tls:
+        more, more_adv, more_map = labsecurity.listeners(node)
+        listeners += more
+        advertised += more_adv
+        protocols += more_map
     props = {
         "process.roles": ",".join(node["roles"]),
         "node.id": node["node_id"],
         "controller.quorum.voters": f"1@127.0.0.1:{controller_port}",
         "listeners": ",".join(listeners),
-        "advertised.listeners": f"PLAINTEXT://127.0.0.1:{node['port']}",
+        "advertised.listeners": ",".join(advertised),
         "controller.listener.names": "CONTROLLER",
         "inter.broker.listener.name": "PLAINTEXT",
-        "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
+        "listener.security.protocol.map": ",".join(protocols),
         "log.dirs": data_dir,
         "num.partitions": 1,
         "default.replication.factor": rf,
@@ -234,6 +242,8 @@ def broker_properties(version, node, controller_port, nbrokers, data_dir):
         "log.cleaner.dedupe.buffer.size": 33554432,
         "auto.create.topics.enable": "true",
     }
+    if tls:
+        props.update(labsecurity.broker_props(tls))
     if major(version) >= 4:  # share groups (KIP-932) exist from 4.0 on
         props.update({"share.coordinator.state.topic.replication.factor": rf,
                       "share.coordinator.state.topic.min.isr": 1,
