@@ -5,6 +5,7 @@
 #include "mirror/FlowMonitorService.h"
 #include "monitor/MonitorService.h"
 #include "replication/ReplicationPage.h"
+#include "settings/Keyring.h"
 #include "store/HistoryRecorder.h"
 #include "store/HistoryStore.h"
 
@@ -81,6 +82,20 @@ DesktopSession::~DesktopSession()
 
 void DesktopSession::start()
 {
+    // ${keyring:…} passwords: read from the desktop keyring (or known from this session's
+    // cluster dialog); a cluster polls again as soon as its secret is there.
+    Keyring &keyring = Keyring::instance();
+    keyring.installLookup();
+    QStringList names;
+    for (const auto &c : m_config.clusters)
+        if (const QString name = Keyring::nameOf(c.security.password); !name.isEmpty())
+            names << name;
+    connect(&keyring, &Keyring::loaded, this, [this](const QString &name, bool found) {
+        for (const auto &c : m_config.clusters)
+            if (found && m_poll && Keyring::nameOf(c.security.password) == name)
+                m_monitor->refresh(c.name);
+    });
+    keyring.preload(names);
     m_window->show();
     if (m_poll)
         m_monitor->start();

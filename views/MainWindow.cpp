@@ -5,18 +5,23 @@
 #include "actions/ResetOffsetsDialog.h"
 #include "charts/LagChart.h"
 #include "failover/FailoverEntryPoints.h"
+#include "config/ConfigLoader.h"
+#include "config/ConfigWriter.h"
 #include "models/BrokerTableModel.h"
 #include "models/GroupFilterProxy.h"
 #include "models/GroupTableModel.h"
 #include "models/SparklineDelegate.h"
 #include "models/StatusColors.h"
 #include "models/TopicTableModel.h"
+#include "actions/WriteGuard.h"
+#include "kafka/KafkaClient.h"
 #include "monitor/MonitorService.h"
 #include "pages/GroupDetailPage.h"
 #include "pages/OverviewPage.h"
 #include "pages/TablePage.h"
 #include "pages/WelcomePage.h"
 #include "replication/ReplicationPage.h"
+#include "settings/ClusterDialog.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -32,6 +37,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTableView>
 #include <QTreeWidget>
 #include <QUrl>
@@ -42,6 +48,7 @@ namespace {
 
 constexpr int ClusterRole = Qt::UserRole + 1;
 constexpr int PageRole = Qt::UserRole + 2;
+constexpr int TlsBadgeRole = Qt::UserRole + 3;
 
 // Topics page: hides internal topics unless asked to show them.
 class TopicProxy final : public QSortFilterProxyModel {
@@ -74,7 +81,7 @@ QString sampleConfigPath()
 
 MainWindow::MainWindow(const AppConfig &config, const QString &configPath, const QString &configError,
                        MonitorService *monitor, const HistoryStore *history, QWidget *parent)
-    : QMainWindow(parent), m_monitor(monitor), m_config(config)
+    : QMainWindow(parent), m_monitor(monitor), m_config(config), m_configPath(configPath)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Lagscope"));
@@ -133,6 +140,13 @@ void MainWindow::buildActions()
             page->filter()->selectAll();
         }
     });
+    file->addSeparator();
+    QAction *add = file->addAction(tr("&Add cluster…"));
+    add->setObjectName(QStringLiteral("actionAddCluster"));
+    connect(add, &QAction::triggered, this, [this] { openClusterDialog(false); });
+    QAction *edit = file->addAction(tr("&Edit cluster…"));
+    edit->setObjectName(QStringLiteral("actionEditCluster"));
+    connect(edit, &QAction::triggered, this, [this] { openClusterDialog(true); });
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"));
     quit->setObjectName(QStringLiteral("actionQuit"));
@@ -235,7 +249,18 @@ void MainWindow::buildTree(const AppConfig &config)
         item->setData(0, ClusterRole, c.name);
         item->setData(0, PageRole, int(PageKind::Overview));
         if (c.readOnly)
-            item->setToolTip(0, tr("Read-only: write actions are refused"));
+            item->setToolTip(0, c.readOnlyReason.isEmpty()
+                                    ? tr("Read-only: write actions are refused")
+                                    : tr("Read-only (%1): write actions are refused").arg(c.readOnlyReason));
+        if (c.security.tlsVerificationOff()) {
+            // A persistent badge: this connection can be intercepted without anyone noticing.
+            item->setIcon(0, style()->standardIcon(QStyle::SP_MessageBoxWarning));
+            item->setData(0, TlsBadgeRole, true);
+            item->setToolTip(0, tr("TLS verification is OFF (%1): anyone on the network path can impersonate this "
+                                   "cluster")
+                                    .arg(!c.security.verifyCertificates ? tr("certificates not verified")
+                                                                         : tr("host name not verified")));
+        }
         for (const auto &[kind, title] : pages) {
             auto *child = new QTreeWidgetItem(item, {title});
             child->setData(0, ClusterRole, c.name);
@@ -332,6 +357,9 @@ void MainWindow::selectPage(const QString &cluster, PageKind kind)
 void MainWindow::openGroup(const QString &cluster, const QString &group)
 {
     selectPage(cluster, PageKind::GroupDetail);
+    const ClusterConfig *config = m_config.cluster(cluster);
+    m_groupDetail->setWriteRefusal(
+        config ? writeRefusal(*config, tr("offset reset")).value_or(QString()) : QString());
     m_groupDetail->showGroup(cluster, latest(cluster), group);
     const QString partner = failoverPartner(m_config, cluster);
     m_groupDetail->setFailoverTarget(partner, partner.isEmpty() ? QString()
@@ -380,6 +408,21 @@ void MainWindow::updateFailoverActions()
     m_failoverSelected->setEnabled(why.isEmpty());
     m_failoverSelected->setToolTip(why);
     m_failoverSelected->setStatusTip(why);
+}
+
+void MainWindow::openClusterDialog(bool edit)
+{
+    const ClusterConfig *existing = edit ? m_config.cluster(m_cluster) : nullptr;
+    auto *dialog = new ClusterDialog(existing, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        const QString path = m_configPath.isEmpty() ? defaultConfigPath() : m_configPath;
+        auto saved = saveClusterToConfig(path, dialog->cluster(), dialog->previousName());
+        showWarning(saved ? tr("Cluster %1 saved to %2; restart Lagscope to connect with it.")
+                                .arg(dialog->cluster().name, path)
+                          : saved.errorMessage());
+    });
+    dialog->show();
 }
 
 void MainWindow::showReplication()
@@ -435,7 +478,10 @@ void MainWindow::updateClusterStatus(const SnapshotPtr &s)
     QLabel *label = m_statusLabels.count(s->cluster) ? m_statusLabels[s->cluster] : nullptr;
     QString text;
     StatusTone tone = StatusTone::Good;
-    if (!s->reachable) {
+    if (const QString auth = KafkaClient::authenticationFailure(s->error); !s->reachable && !auth.isEmpty()) {
+        text = auth.size() > 90 ? auth.left(90) + QStringLiteral("…") : auth;
+        tone = StatusTone::Error;
+    } else if (!s->reachable) {
         text = tr("Unreachable since %1").arg(s->unreachableSince.toLocalTime().toString(QStringLiteral("HH:mm:ss")));
         tone = StatusTone::Error;
     } else {

@@ -75,6 +75,7 @@ private:
     void openResetDialog(const QString &cluster, const QString &group);
     void openFailover(const QString &from, const QStringList &groups, bool allGroups, const QString &to = {});
     void updateFailoverActions();
+    void openClusterDialog(bool edit);
 
     MonitorService *m_monitor = nullptr;
     AppConfig m_config;
@@ -98,6 +99,7 @@ private:
     std::map<QString, QLabel *> m_statusLabels;
     std::map<QString, SnapshotPtr> m_latest;
     QString m_cluster;
+    QString m_configPath;
     PageKind m_page = PageKind::Overview;
 };
 

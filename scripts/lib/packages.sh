@@ -5,6 +5,7 @@ LAGSCOPE_DEBIAN_PACKAGES=(
     qt6-base-dev libqt6sql6-sqlite libgl1-mesa-dev fonts-dejavu-core
     libqcustomplot-dev libqcustomplot2.1-qt6
     libyaml-cpp-dev
+    qtkeychain-qt6-dev
     libssl-dev libsasl2-dev libzstd-dev liblz4-dev zlib1g-dev
     openjdk-17-jdk-headless maven npm
     # clang + its runtime: the bounded libFuzzer run of the MirrorMaker 2 decoders (tests/fuzz)

@@ -71,7 +71,7 @@ QString GroupDetailPage::groupId() const { return m_model->groupId(); }
 void GroupDetailPage::showGroup(const QString &cluster, const SnapshotPtr &snapshot, const QString &groupId)
 {
     m_cluster = cluster;
-    m_resetButton->setEnabled(!groupId.isEmpty());
+    m_resetButton->setEnabled(!groupId.isEmpty() && m_writeRefusal.isEmpty());
     m_model->setGroup(snapshot, groupId);
     m_chart->setGroup(cluster, groupId);
     updateHeader(snapshot);
@@ -83,6 +83,13 @@ void GroupDetailPage::setFailoverTarget(const QString &target, const QString &un
     m_failoverButton->setText(tr("Fail over to %1…").arg(target));
     m_failoverButton->setEnabled(!target.isEmpty() && unavailableReason.isEmpty() && !m_model->groupId().isEmpty());
     m_failoverButton->setToolTip(unavailableReason);
+}
+
+void GroupDetailPage::setWriteRefusal(const QString &refusal)
+{
+    m_writeRefusal = refusal;
+    m_resetButton->setEnabled(refusal.isEmpty() && !m_model->groupId().isEmpty());
+    m_resetButton->setToolTip(refusal);
 }
 
 void GroupDetailPage::apply(const SnapshotPtr &snapshot)

@@ -28,6 +28,9 @@ public:
     void showGroup(const QString &cluster, const SnapshotPtr &snapshot, const QString &groupId);
     void apply(const SnapshotPtr &snapshot); // a new poll of the shown cluster
     QString groupId() const;
+    // Why writes to the shown cluster are refused (read-only), or empty: the reset button is
+    // then disabled and says why in its tooltip. Set by the window from writeRefusal().
+    void setWriteRefusal(const QString &refusal);
     LagChart *chart() const { return m_chart; }
     QSplitter *splitter() const { return m_splitter; }
 
@@ -49,6 +52,7 @@ private:
     QPushButton *m_resetButton = nullptr;
     QPushButton *m_failoverButton = nullptr;
     QString m_cluster;
+    QString m_writeRefusal;
     QTableView *m_table = nullptr;
     PartitionLagModel *m_model = nullptr;
     LagChart *m_chart = nullptr;

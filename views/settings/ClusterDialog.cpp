@@ -1,0 +1,219 @@
+#include "settings/ClusterDialog.h"
+
+#include "config/SecretReference.h"
+#include "settings/Keyring.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QStandardItemModel>
+#include <QVBoxLayout>
+
+namespace lagscope {
+
+ClusterDialog::ClusterDialog(const ClusterConfig *existing, QWidget *parent) : QDialog(parent)
+{
+    setObjectName(QStringLiteral("clusterDialog"));
+    setWindowTitle(existing ? tr("Edit cluster %1").arg(existing->name) : tr("Add cluster"));
+    auto *form = new QFormLayout;
+    auto make = [this](QLineEdit *&edit, const char *name, const QString &placeholder) {
+        edit = new QLineEdit(this);
+        edit->setObjectName(QString::fromLatin1(name));
+        edit->setPlaceholderText(placeholder);
+        connect(edit, &QLineEdit::textChanged, this, &ClusterDialog::updateState);
+    };
+    make(m_name, "nameEdit", tr("prod-eu"));
+    make(m_bootstrap, "bootstrapEdit", tr("broker1:9093,broker2:9093"));
+    make(m_username, "usernameEdit", QString());
+    make(m_password, "passwordEdit", tr("stored in the keyring, never in the file"));
+    m_password->setEchoMode(QLineEdit::Password);
+    make(m_reference, "referenceEdit", tr("${env:KAFKA_PASSWORD}, ${file:/path} or ${cmd:pass show kafka/prod}"));
+    make(m_caFile, "caFileEdit", tr("CA certificate (PEM); empty: the system's CAs"));
+    m_readOnly = new QCheckBox(tr("Read-only: refuse offset resets, failover and every other write"), this);
+    m_readOnly->setObjectName(QStringLiteral("readOnlyCheck"));
+
+    m_protocol = new QComboBox(this);
+    m_protocol->setObjectName(QStringLiteral("protocolCombo"));
+    m_protocol->addItems({QStringLiteral("PLAINTEXT"), QStringLiteral("SSL"), QStringLiteral("SASL_PLAINTEXT"),
+                          QStringLiteral("SASL_SSL")});
+    m_mechanism = new QComboBox(this);
+    m_mechanism->setObjectName(QStringLiteral("mechanismCombo"));
+    m_mechanism->addItems({QStringLiteral("SCRAM-SHA-512"), QStringLiteral("SCRAM-SHA-256"), QStringLiteral("PLAIN")});
+    m_storage = new QComboBox(this);
+    m_storage->setObjectName(QStringLiteral("storageCombo"));
+    m_storage->addItem(tr("Desktop keyring"), StoreInKeyring);
+    m_storage->addItem(tr("Ask each session (kept in memory)"), StoreForSession);
+    m_storage->addItem(tr("Reference: environment, file or command"), StoreAsReference);
+    m_keyringNote = new QLabel(this);
+    m_keyringNote->setObjectName(QStringLiteral("keyringNote"));
+    m_keyringNote->setWordWrap(true);
+    const QString unavailable = Keyring::instance().unavailableReason();
+    if (!unavailable.isEmpty()) {
+        // Degrade to "ask per session", and say why, rather than fail or write the password.
+        if (auto *model = qobject_cast<QStandardItemModel *>(m_storage->model()))
+            model->item(0)->setEnabled(false);
+        m_storage->setCurrentIndex(1);
+        m_keyringNote->setText(unavailable);
+    }
+
+    auto *browse = new QPushButton(tr("Browse…"), this);
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString f = QFileDialog::getOpenFileName(this, tr("CA certificate"), m_caFile->text());
+        if (!f.isEmpty())
+            m_caFile->setText(f);
+    });
+    auto *caRow = new QHBoxLayout;
+    caRow->addWidget(m_caFile, 1);
+    caRow->addWidget(browse);
+    m_verifyCertificates = new QCheckBox(tr("Verify the broker certificates"), this);
+    m_verifyCertificates->setObjectName(QStringLiteral("verifyCertificatesCheck"));
+    m_verifyHostname = new QCheckBox(tr("Verify the broker host names"), this);
+    m_verifyHostname->setObjectName(QStringLiteral("verifyHostnameCheck"));
+    m_tlsWarning = new QLabel(tr("⚠ TLS verification is off: anyone on the network path can impersonate this cluster. "
+                                 "The cluster is marked with a warning badge."),
+                              this);
+    m_tlsWarning->setObjectName(QStringLiteral("tlsWarning"));
+    m_tlsWarning->setWordWrap(true);
+    m_tlsWarning->setStyleSheet(QStringLiteral("color: #b00020; font-weight: bold"));
+
+    form->addRow(tr("Name"), m_name);
+    form->addRow(tr("Bootstrap servers"), m_bootstrap);
+    form->addRow(QString(), m_readOnly);
+    form->addRow(tr("Security protocol"), m_protocol);
+    form->addRow(tr("SASL mechanism"), m_mechanism);
+    form->addRow(tr("User name"), m_username);
+    form->addRow(tr("Password storage"), m_storage);
+    form->addRow(QString(), m_keyringNote);
+    form->addRow(tr("Password"), m_password);
+    form->addRow(tr("Password reference"), m_reference);
+    form->addRow(tr("CA file"), caRow);
+    form->addRow(QString(), m_verifyCertificates);
+    form->addRow(QString(), m_verifyHostname);
+    form->addRow(QString(), m_tlsWarning);
+
+    m_problem = new QLabel(this);
+    m_problem->setObjectName(QStringLiteral("problemLabel"));
+    m_buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &ClusterDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(m_problem);
+    layout->addWidget(m_buttons);
+
+    m_verifyCertificates->setChecked(true);
+    m_verifyHostname->setChecked(true);
+    if (existing) {
+        m_previousName = existing->name;
+        m_name->setText(existing->name);
+        m_bootstrap->setText(existing->bootstrapServers);
+        m_readOnly->setChecked(existing->readOnly && existing->readOnlyReason.isEmpty());
+        const SecurityConfig &s = existing->security;
+        m_protocol->setCurrentText(s.protocol.isEmpty() ? QStringLiteral("PLAINTEXT") : s.protocol);
+        if (!s.saslMechanism.isEmpty())
+            m_mechanism->setCurrentText(s.saslMechanism);
+        m_username->setText(s.username);
+        // The secret itself is never shown: a keyring reference keeps the stored one unless
+        // a new password is typed; other references are shown as written.
+        if (!s.password.isEmpty() && Keyring::nameOf(s.password).isEmpty()) {
+            m_storage->setCurrentIndex(StoreAsReference);
+            m_reference->setText(s.password);
+        }
+        m_caFile->setText(s.caFile);
+        m_verifyCertificates->setChecked(s.verifyCertificates);
+        m_verifyHostname->setChecked(s.verifyHostname);
+    }
+    for (QComboBox *combo : {m_protocol, m_mechanism, m_storage})
+        connect(combo, &QComboBox::currentIndexChanged, this, &ClusterDialog::updateState);
+    for (QCheckBox *check : {m_verifyCertificates, m_verifyHostname})
+        connect(check, &QCheckBox::toggled, this, &ClusterDialog::updateState);
+    updateState();
+    resize(620, sizeHint().height());
+}
+
+ClusterConfig ClusterDialog::cluster() const
+{
+    ClusterConfig c;
+    c.name = m_name->text().trimmed();
+    c.bootstrapServers = m_bootstrap->text().remove(QLatin1Char(' '));
+    c.readOnly = m_readOnly->isChecked();
+    SecurityConfig &s = c.security;
+    s.protocol = m_protocol->currentText();
+    if (s.usesSasl()) {
+        s.saslMechanism = m_mechanism->currentText();
+        s.username = m_username->text().trimmed();
+        s.password = m_storage->currentData().toInt() == StoreAsReference ? m_reference->text().trimmed()
+                                                                   : Keyring::referenceFor(c.name);
+    }
+    if (s.usesTls()) {
+        s.caFile = m_caFile->text().trimmed();
+        s.verifyCertificates = m_verifyCertificates->isChecked();
+        s.verifyHostname = m_verifyHostname->isChecked();
+    }
+    return c;
+}
+
+QString ClusterDialog::problem() const
+{
+    static const QRegularExpression name(QStringLiteral("^[A-Za-z0-9._-]+$"));
+    const ClusterConfig c = cluster();
+    if (!name.match(c.name).hasMatch())
+        return tr("Name: letters, digits, \".\", \"_\" and \"-\" only.");
+    if (c.bootstrapServers.isEmpty())
+        return tr("Bootstrap servers: at least one host:port.");
+    if (!c.security.usesSasl())
+        return QString();
+    if (c.security.username.isEmpty())
+        return tr("%1 needs a user name.").arg(c.security.saslMechanism);
+    const int storage = m_storage->currentData().toInt();
+    if (storage == StoreAsReference) {
+        auto ref = parseSecretReference(c.security.password);
+        if (c.security.password.isEmpty() || !ref || ref->kind == SecretReference::Clear)
+            return tr("Password reference: ${env:NAME}, ${file:/path} or ${cmd:…}; never the password itself.");
+    } else if (m_password->text().isEmpty() && !Keyring::instance().knows(Keyring::nameOf(c.security.password))) {
+        return tr("%1 needs a password.").arg(c.security.saslMechanism);
+    }
+    return QString();
+}
+
+void ClusterDialog::updateState()
+{
+    const QString protocol = m_protocol->currentText();
+    const bool sasl = protocol.startsWith(QStringLiteral("SASL"));
+    const bool tls = protocol.endsWith(QStringLiteral("SSL"));
+    const bool reference = m_storage->currentData().toInt() == StoreAsReference;
+    for (QWidget *w : {static_cast<QWidget *>(m_mechanism), static_cast<QWidget *>(m_username),
+                       static_cast<QWidget *>(m_storage)})
+        w->setEnabled(sasl);
+    m_password->setEnabled(sasl && !reference);
+    m_reference->setEnabled(sasl && reference);
+    m_keyringNote->setVisible(sasl && !m_keyringNote->text().isEmpty());
+    for (QWidget *w : {static_cast<QWidget *>(m_caFile), static_cast<QWidget *>(m_verifyCertificates),
+                       static_cast<QWidget *>(m_verifyHostname)})
+        w->setEnabled(tls);
+    m_tlsWarning->setVisible(tls && (!m_verifyCertificates->isChecked() || !m_verifyHostname->isChecked()));
+    const QString why = problem();
+    m_problem->setText(why);
+    m_buttons->button(QDialogButtonBox::Save)->setEnabled(why.isEmpty());
+}
+
+void ClusterDialog::accept()
+{
+    if (!problem().isEmpty())
+        return;
+    const ClusterConfig c = cluster();
+    const QString name = Keyring::nameOf(c.security.password);
+    if (!name.isEmpty() && !m_password->text().isEmpty())
+        Keyring::instance().store(name, m_password->text());
+    m_password->clear(); // no copy left in the widget
+    QDialog::accept();
+}
+
+} // namespace lagscope

@@ -1,0 +1,60 @@
+#pragma once
+// "Add cluster" / "Edit cluster": name, bootstrap servers, read-only, and the connection
+// profile (protocol, SASL mechanism, user, password, CA file, verification switches).
+// The password is never written to the configuration: the dialog stores it in the desktop
+// keyring (or, without one, for this session) and the cluster gets a ${keyring:…}
+// reference — or the user types a ${env:…}/${file:…}/${cmd:…} reference instead.
+// Thread: GUI. Ownership: a normal QDialog.
+
+#include "config/Config.h"
+
+#include <QDialog>
+
+class QCheckBox;
+class QComboBox;
+class QDialogButtonBox;
+class QLabel;
+class QLineEdit;
+
+namespace lagscope {
+
+class ClusterDialog final : public QDialog {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ClusterDialog)
+
+public:
+    // existing: the cluster to edit, or null to add one.
+    explicit ClusterDialog(const ClusterConfig *existing, QWidget *parent = nullptr);
+
+    // The cluster as entered; its password is the reference to store in the file.
+    ClusterConfig cluster() const;
+    QString previousName() const { return m_previousName; }
+    // Empty when the form can be accepted, else what is missing.
+    QString problem() const;
+
+    void accept() override; // stores the secret (keyring or session), then closes
+
+private:
+    enum Storage { StoreInKeyring, StoreForSession, StoreAsReference };
+    void updateState();
+
+    QString m_previousName;
+    QLineEdit *m_name = nullptr;
+    QLineEdit *m_bootstrap = nullptr;
+    QCheckBox *m_readOnly = nullptr;
+    QComboBox *m_protocol = nullptr;
+    QComboBox *m_mechanism = nullptr;
+    QLineEdit *m_username = nullptr;
+    QComboBox *m_storage = nullptr;
+    QLineEdit *m_password = nullptr;
+    QLineEdit *m_reference = nullptr;
+    QLabel *m_keyringNote = nullptr;
+    QLineEdit *m_caFile = nullptr;
+    QCheckBox *m_verifyCertificates = nullptr;
+    QCheckBox *m_verifyHostname = nullptr;
+    QLabel *m_tlsWarning = nullptr;
+    QLabel *m_problem = nullptr;
+    QDialogButtonBox *m_buttons = nullptr;
+};
+
+} // namespace lagscope
