@@ -61,6 +61,7 @@ int resetOffsetsCommand(const QStringList &args);
 int undoCommand(const QStringList &args);
 int failoverCommand(const QStringList &args);
 int failbackCommand(const QStringList &args);
+int auditCommand(const QStringList &args);
 
 // Prints the document as indented JSON followed by a newline.
 void printJson(QTextStream &out, const class QJsonValue &value);

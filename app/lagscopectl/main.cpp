@@ -2,6 +2,7 @@
 #include "CliContext.h"
 
 #include "kafka/KafkaClient.h"
+#include "util/SecretMasker.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -24,6 +25,7 @@ Commands:
   undo       restore the offsets a reset-offsets --execute backed up
   failover   move consumer groups to another data center, offsets translated through MirrorMaker 2
   failback   the same, back to the original cluster (exact record matching or reversed syncs)
+  audit      the audit log of write actions, e.g. audit --since 7d (no --cluster needed)
 
 Every command takes --cluster NAME (from --config FILE) or --bootstrap HOST:PORT,
 --format table|csv|json and --timeout SECONDS. `lagscopectl COMMAND --help` for more.
@@ -36,6 +38,7 @@ Exit codes: 0 ok, 1 runtime error (e.g. cluster unreachable), 2 usage or configu
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
+    installMaskingMessageHandler();
     QCoreApplication::setApplicationName(QStringLiteral("lagscope"));
     QCoreApplication::setApplicationVersion(QStringLiteral(LAGSCOPE_VERSION));
     QTextStream out(stdout);
@@ -60,6 +63,7 @@ int main(int argc, char **argv)
         {QStringLiteral("undo"), cli::undoCommand},
         {QStringLiteral("failover"), cli::failoverCommand},
         {QStringLiteral("failback"), cli::failbackCommand},
+        {QStringLiteral("audit"), cli::auditCommand},
     };
     const QString name = args.takeFirst();
     const auto it = commands.find(name);
