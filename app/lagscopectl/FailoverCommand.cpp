@@ -6,9 +6,11 @@
 // partitions, or records that would be skipped without --accept-skips).
 #include "CliContext.h"
 
+#include "actions/AuditLog.h"
 #include "actions/FailoverExecutor.h"
 #include "actions/FailoverGather.h"
 #include "actions/FailoverPlanner.h"
+#include "actions/WriteGuard.h"
 #include "config/ConfigLoader.h"
 #include "report/Table.h"
 
@@ -161,8 +163,13 @@ int run(const QString &name, const QStringList &args)
     const ReplicationFlowConfig *flow = findFlow(*config, fromName, toName, &inverse);
     if (!flow)
         return ctx.fail(UsageError, QStringLiteral("no replication flow between %1 and %2 in %3").arg(fromName, toName, configPath));
-    if (execute && to->readOnly)
-        return ctx.fail(Refused, QStringLiteral("cluster '%1' is read-only: failover is refused").arg(toName));
+    // The shared write guard: refuses a read-only target and audits the refusal.
+    if (execute)
+        if (auto refusal = guardWrite({name, toName, to->readOnly, to->readOnlyReason,
+                                       QJsonObject{{QStringLiteral("from"), fromName},
+                                                   {QStringLiteral("groups"), groups.join(QLatin1Char(','))}}},
+                                      auditLogPath(dataDir())))
+            return ctx.fail(Refused, *refusal);
 
     FailoverRequest request;
     request.from = *from;

@@ -116,6 +116,7 @@ Result<FailoverOutcome> applyFailover(const ClusterConfig &to, const FailoverPla
     ResetApplyOptions reset;
     reset.cluster = to.name;
     reset.readOnly = to.readOnly;
+    reset.readOnlyReason = to.readOnlyReason;
     reset.dataDir = options.dataDir;
     reset.specText = specText(plan);
     reset.scopeText = options.commandText;

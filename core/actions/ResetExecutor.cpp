@@ -219,7 +219,8 @@ namespace lagscope {
 
 Status appendAuditLine(const QString &path, const QByteArray &line)
 {
-    return appendSynced(path, line);
+    // Through the shared audit log: masked, locked, rotated, fsync'd.
+    return appendAuditRecord(path, QJsonDocument::fromJson(line).object());
 }
 
 } // namespace lagscope
