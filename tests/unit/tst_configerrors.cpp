@@ -213,7 +213,7 @@ clusters:
     bootstrap: a:1
 log_level: debug
 )") << QStringLiteral("config.yaml:4:1: log_level: unknown key (expected one of: poll_interval, "
-                      "request_timeout, clusters, replication)");
+                      "request_timeout, clusters, replication, read_only_clusters)");
 
     QTest::newRow("top-level key with a typo") << yaml(R"(
 Poll_intervall: 5s
@@ -369,7 +369,7 @@ clusters:
     QTest::newRow("control characters are escaped")
         << yaml("clusters:\n  - name: a\n    bootstrap: a:1\n    \"x\\ny\": 1\n")
         << QStringLiteral("config.yaml:4:5: clusters[0].x\\ny: unknown key (expected one of: name, "
-                          "bootstrap, read_only, properties)");
+                          "bootstrap, read_only, properties, security)");
 
     // Errors are found section by section but reported in file order.
     QTest::newRow("all errors, ordered by line") << yaml(R"(
@@ -390,7 +390,7 @@ security: {}
         "config.yaml:9:16: clusters[1].bootstrap: expected host:port with a port from 1 to 65535, got \"b\"\n"
         "config.yaml:10:16: poll_interval: expected at least 250ms, got \"100ms\"\n"
         "config.yaml:11:1: security: unknown key (expected one of: poll_interval, request_timeout, clusters, "
-        "replication)");
+        "replication, read_only_clusters)");
 
     const char *twoClusters = "clusters:\n  - name: a\n    bootstrap: a:1\n  - name: b\n    bootstrap: b:1\n"
                               "replication:\n  - source: a\n    target: b\n";
