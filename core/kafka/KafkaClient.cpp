@@ -173,10 +173,12 @@ Result<ClusterMetadata> KafkaClient::metadata(Deadline deadline)
     do {
         d->serve();
         err = rd_kafka_metadata(d->rk.get(), 1, nullptr, &raw, std::clamp(deadline.remainingMs(), 1, 500));
-    } while (err == RD_KAFKA_RESP_ERR__TIMED_OUT && !deadline.expired() && !d->cancelled()
-             && !d->authenticationFailed());
+    } while ((err == RD_KAFKA_RESP_ERR__TIMED_OUT || (err == RD_KAFKA_RESP_ERR__TRANSPORT && d->secured))
+             && !deadline.expired() && !d->cancelled() && !d->authenticationFailed());
     rd::Metadata md(raw);
     d->serve();
+    // (A secured connection's handshake can drop a first attempt on a busy host; librdkafka
+    // reconnects, so the loop above retries transport errors until the deadline.)
     // A refused login closes the connection: the request fails as a transport error and the
     // authentication error arrives through the error callback a moment later. Wait for it
     // briefly, so the user reads "Authentication failed" rather than "transport failure".

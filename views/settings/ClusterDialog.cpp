@@ -107,6 +107,10 @@ ClusterDialog::ClusterDialog(const ClusterConfig *existing, QWidget *parent) : Q
     layout->addLayout(form);
     layout->addWidget(m_problem);
     layout->addWidget(m_buttons);
+    // The wrapped notes appear and disappear with the choices; a form layout does not grow
+    // a wrapped label's row on its own, so each keeps room for three lines.
+    for (QLabel *note : {m_keyringNote, m_tlsWarning})
+        note->setMinimumHeight(note->fontMetrics().lineSpacing() * 3 + 4);
 
     m_verifyCertificates->setChecked(true);
     m_verifyHostname->setChecked(true);
