@@ -1,5 +1,7 @@
 #include "mirror/FlowHealth.h"
 
+#include <algorithm>
+
 namespace lagscope::mirror {
 
 namespace {
@@ -81,14 +83,24 @@ FlowVerdict evaluateFlow(const FlowSnapshot &s, const FlowThresholds &thresholds
         v.reason = QStringLiteral("%1 records behind on %2").arg(behind).arg(where);
         return v;
     }
-    if (!v.staleCheckpointGroups.isEmpty()) {
+    // MirrorMaker stops checkpointing a group that is far behind (its offset syncs are too sparse
+    // to translate from), so one slow group's stale checkpoint says that group would re-read on
+    // failover, not that the flow is unhealthy: it is shown in the group's readiness and logged as
+    // an event. Only when no group gets fresh checkpoints is checkpointing itself suspect.
+    const bool anyFresh = std::any_of(s.groups.begin(), s.groups.end(), [&](const GroupFlow &g) {
+        return g.newestCheckpointAgeMs >= 0 && g.newestCheckpointAgeMs <= thresholds.checkpointStaleMs;
+    });
+    const QString staleList = v.staleCheckpointGroups.join(QStringLiteral(", "));
+    if (!v.staleCheckpointGroups.isEmpty() && !anyFresh) {
         v.health = FlowHealth::Lagging;
-        v.reason = QStringLiteral("checkpoints stale (older than %1) for group(s) %2")
-                       .arg(seconds(thresholds.checkpointStaleMs), v.staleCheckpointGroups.join(QStringLiteral(", ")));
+        v.reason = QStringLiteral("checkpoints stale (older than %1) for every checkpointed group: %2")
+                       .arg(seconds(thresholds.checkpointStaleMs), staleList);
         return v;
     }
     v.health = FlowHealth::Ok;
     v.reason = QStringLiteral("replication latency %1").arg(seconds(s.heartbeatAgeMs));
+    if (!v.staleCheckpointGroups.isEmpty())
+        v.reason += QStringLiteral("; checkpoints stale for group(s) %1").arg(staleList);
     return v;
 }
 

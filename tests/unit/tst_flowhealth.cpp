@@ -85,8 +85,10 @@ private Q_SLOTS:
                                         << QStringLiteral("20000 records behind on orders-0");
         QTest::newRow("just under lagging") << QStringLiteral("behind-9999") << FlowHealth::Ok
                                             << QStringLiteral("latency");
-        QTest::newRow("stale checkpoint") << QStringLiteral("stale") << FlowHealth::Lagging
-                                          << QStringLiteral("checkpoints stale");
+        QTest::newRow("stale checkpoint, no group fresh") << QStringLiteral("stale") << FlowHealth::Lagging
+                                                          << QStringLiteral("stale (older than 180.0 s) for every");
+        QTest::newRow("one slow group stale, another fresh") << QStringLiteral("stale+fresh") << FlowHealth::Ok
+                                                             << QStringLiteral("; checkpoints stale for group(s) g1");
         QTest::newRow("old checkpoint of an idle group") << QStringLiteral("old-idle") << FlowHealth::Ok
                                                          << QStringLiteral("latency");
     }
@@ -120,15 +122,20 @@ private Q_SLOTS:
             s.topics[0].partitions[0].recordsBehind = 9999;
         if (change == QStringLiteral("missing"))
             s.topicsMissingOnTarget << QStringLiteral("payments");
-        if (change == QStringLiteral("stale"))
+        if (change.startsWith(QStringLiteral("stale")))
             s.groups.push_back(groupWith(50, 40, 200000));
+        if (change == QStringLiteral("stale+fresh")) {
+            GroupFlow fresh = groupWith(60, 60, 3000);
+            fresh.group = QStringLiteral("g2");
+            s.groups.push_back(fresh);
+        }
         if (change == QStringLiteral("old-idle"))
             s.groups.push_back(groupWith(40, 40, 200000));
 
         const FlowVerdict v = evaluateFlow(s, FlowThresholds{});
         QCOMPARE(v.health, expected);
         QVERIFY2(v.reason.contains(reasonContains), qPrintable(v.reason));
-        QCOMPARE(v.staleCheckpointGroups.contains(QStringLiteral("g1")), change == QStringLiteral("stale"));
+        QCOMPARE(v.staleCheckpointGroups.contains(QStringLiteral("g1")), change.startsWith(QStringLiteral("stale")));
     }
 
     void diff_data()
