@@ -8,6 +8,7 @@
 
 #include "actions/AuditLog.h"
 #include "actions/FailoverExecutor.h"
+#include "actions/FailoverExport.h"
 #include "actions/FailoverGather.h"
 #include "actions/FailoverPlanner.h"
 #include "actions/WriteGuard.h"
@@ -55,41 +56,6 @@ QStringList row(const FailoverPlan &plan, const PlannedFailoverPartition &p)
 }
 
 QJsonValue optional(const std::optional<qint64> &v) { return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null); }
-
-QJsonObject planJson(const FailoverPlan &plan, const std::vector<PreflightCheck> &checks)
-{
-    QJsonArray partitions;
-    for (const auto &p : plan.partitions)
-        partitions.append(QJsonObject{
-            {QStringLiteral("topic"), p.from.topic},
-            {QStringLiteral("partition"), p.from.partition},
-            {QStringLiteral("committed"), optional(p.committed)},
-            {QStringLiteral("committed_age_ms"), p.committedAgeMs},
-            {QStringLiteral("target_topic"), p.to.topic},
-            {QStringLiteral("target_offset_before"), optional(p.targetBefore)},
-            {QStringLiteral("new_offset"), p.newOffset < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(p.newOffset)},
-            {QStringLiteral("method"), methodName(p.method)},
-            {QStringLiteral("reread"), p.reread},
-            {QStringLiteral("reread_exact"), p.rereadExact},
-            {QStringLiteral("skipped"), p.skipped},
-            {QStringLiteral("not_replicated"), p.notReplicated},
-            {QStringLiteral("note"), p.note},
-            {QStringLiteral("error"), p.error},
-        });
-    QJsonArray checkArray;
-    for (const auto &c : checks)
-        checkArray.append(QJsonObject{{QStringLiteral("check"), c.name},
-                                      {QStringLiteral("level"), levelName(c.level)},
-                                      {QStringLiteral("reason"), c.reason}});
-    return QJsonObject{{QStringLiteral("group"), plan.group},
-                       {QStringLiteral("target_group"), plan.targetGroup},
-                       {QStringLiteral("disaster"), plan.disaster},
-                       {QStringLiteral("mode"), modeName(plan.mode)},
-                       {QStringLiteral("fallback"), fallbackName(plan.fallback)},
-                       {QStringLiteral("checks"), checkArray},
-                       {QStringLiteral("warnings"), QJsonArray::fromStringList(plan.warnings)},
-                       {QStringLiteral("partitions"), partitions}};
-}
 
 qint64 behind(const std::vector<FailoverGroupInputs> &groups)
 {
@@ -223,7 +189,7 @@ int run(const QString &name, const QStringList &args)
         const FailoverPlan plan = planFailover(in, {*mode, *fallback});
         const auto checks = preflightFailover(in, plan, preflight);
         const bool red = anyRed(checks);
-        QJsonObject json = planJson(plan, checks);
+        QJsonObject json = failoverPlanJson(plan, checks);
         if (ctx.format() == Format::Table) {
             ctx.out() << "\n"
                       << QStringLiteral("%1 %2 -> %3, group '%4' -> '%5'%6\n")

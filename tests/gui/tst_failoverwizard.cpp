@@ -154,11 +154,7 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(logEnds(*m_dr, m_remote), qint64(360), 90000);
         // MirrorMaker's sparse offset-sync history need not translate every partition (that
         // is what the exact method is for): one checkpointed partition shows it saw the group.
-        QElapsedTimer waited;
-        waited.start();
-        while ((m_mirrorMaker = mirrorMakerTranslation()).empty() && waited.elapsed() < 90000)
-            QTest::qWait(500);
-        QVERIFY(!m_mirrorMaker.empty());
+        QTRY_VERIFY_WITH_TIMEOUT(!(m_mirrorMaker = mirrorMakerTranslation()).empty(), 90000);
         for (const auto &[p, o] : m_mirrorMaker)
             qInfo("MirrorMaker translates partition %d to %lld (committed %lld)", p, static_cast<long long>(o),
                   static_cast<long long>(m_committed.at(TopicPartition{m_topic, p})));
