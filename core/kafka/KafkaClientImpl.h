@@ -18,6 +18,12 @@ struct KafkaClient::Impl {
     ClientOptions options;
     rd::Handle rk;
 
+    // The handle goes first: rd_kafka_destroy() joins librdkafka's threads, which may still
+    // run the error, statistics and certificate callbacks below — against this struct. With
+    // the default member order the strings and the mutex they write were already freed
+    // (a heap corruption seen in CI right after a refused login was dropped).
+    ~Impl() { rk.reset(); }
+
     // Written by librdkafka callbacks (log_cb runs on librdkafka's own threads).
     std::mutex mutex;
     QString lastBrokerError;

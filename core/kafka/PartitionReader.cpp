@@ -37,6 +37,10 @@ struct PartitionReader::Impl {
     ClientOptions options;
     rd::Handle rk;
 
+    // The handle goes first: its shutdown may still run the error callback, which writes
+    // the members below (see KafkaClient::Impl).
+    ~Impl() { rk.reset(); }
+
     // Written by the error callback.
     std::mutex mutex;
     QString lastBrokerError;
