@@ -2,6 +2,7 @@
 
 #include "kafka/KafkaClientImpl.h"
 #include "kafka/RdkafkaConf.h"
+#include "kafka/TlsRejection.h"
 #include "util/SecretMasker.h"
 
 #include <QJsonDocument>
@@ -58,32 +59,7 @@ int onCertificateVerify(rd_kafka_t *, const char *broker, int32_t, int *x509Erro
     if (*x509Error == X509_V_OK)
         return 1;
     auto *d = static_cast<KafkaClient::Impl *>(opaque);
-    QString hint;
-    switch (*x509Error) {
-    case X509_V_ERR_HOSTNAME_MISMATCH:
-    case X509_V_ERR_IP_ADDRESS_MISMATCH:
-        hint = QStringLiteral("the certificate does not name the host Lagscope connected to; use a name it lists, or "
-                              "set verify_hostname: false");
-        break;
-    case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY:
-    case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT:
-    case X509_V_ERR_SELF_SIGNED_CERT_IN_CHAIN:
-    case X509_V_ERR_DEPTH_ZERO_SELF_SIGNED_CERT:
-    case X509_V_ERR_UNABLE_TO_VERIFY_LEAF_SIGNATURE:
-        hint = QStringLiteral("its issuer is not in ca_file (or the system's CAs)");
-        break;
-    case X509_V_ERR_CERT_HAS_EXPIRED:
-    case X509_V_ERR_CERT_NOT_YET_VALID:
-        hint = QStringLiteral("check the certificate's dates and this machine's clock");
-        break;
-    default:
-        break;
-    }
-    QString text = QStringLiteral("TLS certificate of %1 rejected: %2 (chain depth %3)")
-                       .arg(fromUtf8(broker), fromUtf8(X509_verify_cert_error_string(*x509Error)))
-                       .arg(depth);
-    if (!hint.isEmpty())
-        text += QStringLiteral(": ") + hint;
+    const QString text = describeCertificateRejection(broker, *x509Error, depth);
     std::lock_guard lock(d->mutex);
     d->tlsRejection = text;
     return 0;

@@ -3,9 +3,13 @@
 #include "kafka/KafkaClientImpl.h" // rdError, fromUtf8
 #include "kafka/RdkafkaConf.h"
 #include "kafka/RdkafkaHandles.h"
+#include "kafka/TlsRejection.h"
+#include "util/SecretMasker.h"
 
 #include <algorithm>
 #include <mutex>
+
+#include <openssl/x509_vfy.h>
 
 namespace lagscope {
 
@@ -41,24 +45,37 @@ struct PartitionReader::Impl {
     // the members below (see KafkaClient::Impl).
     ~Impl() { rk.reset(); }
 
-    // Written by the error callback.
+    // Written by the error and certificate callbacks (librdkafka's threads).
     std::mutex mutex;
     QString lastBrokerError;
+    QString tlsRejection; // why OpenSSL refused the broker's certificate, see TlsRejection.h
 
     bool cancelled() const { return options.cancel && options.cancel->load(); }
+    // A refused certificate stays refused: no use waiting for the deadline.
+    bool tlsRejected()
+    {
+        std::lock_guard lock(mutex);
+        return !tlsRejection.isEmpty();
+    }
 
     QString failure(const QString &what, const QString &why)
     {
         QString broker;
+        QString tls;
         {
             std::lock_guard lock(mutex);
             broker = lastBrokerError;
+            tls = tlsRejection;
         }
         const QString where = cluster == bootstrap ? cluster : QStringLiteral("%1 (%2)").arg(cluster, bootstrap);
         QString message = QStringLiteral("cluster '%1': %2: %3").arg(where, what, why);
+        if (!tls.isEmpty())
+            message += QStringLiteral(" (%1)").arg(tls);
         if (!broker.isEmpty() && !why.contains(broker))
             message += QStringLiteral(" (last broker error: %1)").arg(broker);
-        return message;
+        // Error texts may quote configuration (a SASL JAAS line, a key password): masked here,
+        // where every error of this class is made.
+        return maskSecrets(message);
     }
 
     // Partition count of `topic`, 0 when it does not exist.
@@ -72,8 +89,23 @@ void onError(rd_kafka_t *, int err, const char *reason, void *opaque)
     if (err == RD_KAFKA_RESP_ERR__ALL_BROKERS_DOWN)
         return; // repeats the transport error that came before
     auto *d = static_cast<PartitionReader::Impl *>(opaque);
+    const QString text = maskSecrets(fromUtf8(reason));
     std::lock_guard lock(d->mutex);
-    d->lastBrokerError = fromUtf8(reason);
+    d->lastBrokerError = text;
+}
+
+// The same verdict as the admin client's (a refused certificate stays refused), with the
+// reason kept for failure().
+int onCertificateVerify(rd_kafka_t *, const char *broker, int32_t, int *x509Error, int depth, const char *, size_t,
+                        char *, size_t, void *opaque)
+{
+    if (*x509Error == X509_V_OK)
+        return 1;
+    auto *d = static_cast<PartitionReader::Impl *>(opaque);
+    const QString text = describeCertificateRejection(broker, *x509Error, depth);
+    std::lock_guard lock(d->mutex);
+    d->tlsRejection = text;
+    return 0;
 }
 
 } // namespace
@@ -112,11 +144,13 @@ Result<std::unique_ptr<PartitionReader>> PartitionReader::create(const ClusterCo
     rd::Conf conf = std::move(*made);
     rd_kafka_conf_set_opaque(conf.get(), impl.get());
     rd_kafka_conf_set_error_cb(conf.get(), onError);
+    if (cluster.security.usesTls() && cluster.security.verifyCertificates)
+        rd_kafka_conf_set_ssl_cert_verify_cb(conf.get(), onCertificateVerify);
 
     char err[512];
     rd_kafka_t *rk = rd_kafka_new(RD_KAFKA_CONSUMER, conf.get(), err, sizeof err);
     if (!rk)
-        return R::failure(QStringLiteral("cluster '%1': %2").arg(cluster.name, fromUtf8(err)));
+        return R::failure(maskSecrets(QStringLiteral("cluster '%1': %2").arg(cluster.name, fromUtf8(err))));
     conf.release(); // rd_kafka_new took ownership
     impl->rk.reset(rk);
     // Errors and logs arrive through rd_kafka_consumer_poll(), which read() calls anyway.
@@ -136,7 +170,7 @@ Result<int> PartitionReader::Impl::partitionCount(const QString &topic, Deadline
     rd_kafka_resp_err_t err = RD_KAFKA_RESP_ERR__TIMED_OUT;
     do {
         err = rd_kafka_metadata(rk.get(), 0, rkt.get(), &raw, std::clamp(deadline.remainingMs(), 1, 500));
-    } while (err == RD_KAFKA_RESP_ERR__TIMED_OUT && !deadline.expired() && !cancelled());
+    } while (err == RD_KAFKA_RESP_ERR__TIMED_OUT && !deadline.expired() && !cancelled() && !tlsRejected());
     rd::Metadata md(raw);
     if (err != RD_KAFKA_RESP_ERR_NO_ERROR)
         return R::failure(failure(QStringLiteral("metadata of topic '%1'").arg(topic), rdError(err)));
