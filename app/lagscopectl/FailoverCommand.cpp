@@ -133,7 +133,8 @@ int run(const QString &name, const QStringList &args)
     if (execute)
         if (auto refusal = guardWrite({name, toName, to->readOnly, to->readOnlyReason,
                                        QJsonObject{{QStringLiteral("from"), fromName},
-                                                   {QStringLiteral("groups"), groups.join(QLatin1Char(','))}}},
+                                                   {QStringLiteral("group"), allGroups ? QStringLiteral("(all groups)")
+                                                                                   : groups.join(QLatin1Char(','))}}},
                                       auditLogPath(dataDir())))
             return ctx.fail(Refused, *refusal);
 

@@ -9,6 +9,7 @@
 #include "LabClient.h"
 #include "config/SecretReference.h"
 #include "kafka/KafkaClient.h"
+#include "kafka/PartitionReader.h"
 #include "monitor/MonitorService.h"
 #include "store/HistoryStore.h"
 
@@ -18,6 +19,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -43,6 +45,7 @@ private Q_SLOTS:
     void wrongPassword();
     void wrongCa();
     void hostnameMismatch();
+    void mirrorReaderNamesTheRejectedCertificate();
     void monitorRecoversWhenTheSecretIsFixed();
     void cliWrongPassword();
     void cliReadOnlyRefusesAndAudits();
@@ -203,6 +206,26 @@ void TestSecurity::hostnameMismatch()
     QVERIFY2(accepted, qPrintable(accepted ? QString() : accepted.errorMessage()));
 }
 
+// The assign-only reader of MirrorMaker's internal topics connects on its own: it too
+// must say which certificate was refused and why, and mask what it reports.
+void TestSecurity::mirrorReaderNamesTheRejectedCertificate()
+{
+    ClusterConfig c = cluster(QStringLiteral("reader-wrong-ca"), m_sec[QStringLiteral("ssl_bootstrap")].toString(),
+                              QStringLiteral("SASL_SSL"), QStringLiteral("${env:TST_LAB_PASSWORD}"));
+    c.security.caFile = m_sec[QStringLiteral("wrong_ca")].toString();
+    auto reader = PartitionReader::create(c, ClientOptions{kTimeoutMs, 0, nullptr});
+    QVERIFY2(reader, qPrintable(reader ? QString() : reader.errorMessage()));
+    QElapsedTimer timer;
+    timer.start();
+    auto read = (*reader)->read({QStringLiteral("mm2-offset-syncs.dr.internal"), 0}, PartitionReader::kEarliest, 10,
+                                Deadline::inMs(kTimeoutMs));
+    QVERIFY(!read);
+    remember(QStringLiteral("PartitionReader error (wrong CA)"), read.errorMessage());
+    qInfo("mirror reader, wrong CA: %s after %lld ms", qPrintable(read.errorMessage()), timer.elapsed());
+    QVERIFY2(read.errorMessage().contains(QStringLiteral("TLS certificate of ")), qPrintable(read.errorMessage()));
+    QVERIFY2(read.errorMessage().contains(QStringLiteral("its issuer is not in ca_file")), qPrintable(read.errorMessage()));
+}
+
 void TestSecurity::monitorRecoversWhenTheSecretIsFixed()
 {
     writeFile(m_fixableFile, QByteArray(kWrongPassword) + "\n");
@@ -252,6 +275,11 @@ clusters:
   - name: prod-secure
     bootstrap: %2
     security: {protocol: SASL_PLAINTEXT, sasl_mechanism: %3, username: %4, password: "${env:TST_LAB_PASSWORD}"}
+  - name: prod-dr
+    bootstrap: %2
+    security: {protocol: SASL_PLAINTEXT, sasl_mechanism: %3, username: %4, password: "${env:TST_LAB_PASSWORD}"}
+replication:
+  - {source: prod-secure, target: prod-dr}
 )")
                              .arg(m_sec[QStringLiteral("ssl_bootstrap")].toString(),
                                   m_sec[QStringLiteral("sasl_bootstrap")].toString(),
@@ -305,23 +333,62 @@ void TestSecurity::cliReadOnlyRefusesAndAudits()
                                                       QStringLiteral("--execute")}
                                               + common,
                                           60000);
-    for (const ProcessResult *r : {&reset, &undo}) {
+    // Failover writes to the target, failback to the original cluster: both are read-only here.
+    auto move = [&](const QString &command, const QString &from, const QString &to) {
+        return runProcess(qEnvironmentVariable("LAGSCOPECTL"),
+                          {command, QStringLiteral("--config"), config, QStringLiteral("--from"), from, QStringLiteral("--to"),
+                           to, QStringLiteral("--group"), QStringLiteral("g-ro"), QStringLiteral("--execute")},
+                          60000);
+    };
+    const ProcessResult failover = move(QStringLiteral("failover"), QStringLiteral("prod-secure"), QStringLiteral("prod-dr"));
+    const ProcessResult failback = move(QStringLiteral("failback"), QStringLiteral("prod-dr"), QStringLiteral("prod-secure"));
+    const std::pair<const ProcessResult *, QString> refusals[] = {
+        {&reset, QStringLiteral("prod-secure")},
+        {&undo, QStringLiteral("prod-secure")},
+        {&failover, QStringLiteral("prod-dr")},
+        {&failback, QStringLiteral("prod-secure")},
+    };
+    for (const auto &[r, target] : refusals) {
         remember(QStringLiteral("lagscopectl refusal stdout"), r->out);
         remember(QStringLiteral("lagscopectl refusal stderr"), r->err);
         QVERIFY2(r->exitCode == 3, qPrintable(r->describe()));
-        QVERIFY2(r->err.contains(QStringLiteral("cluster 'prod-secure' is read-only (matches read_only_clusters "
-                                                "\"prod-.*\")")),
+        QVERIFY2(r->err.contains(QStringLiteral("cluster '%1' is read-only (matches read_only_clusters \"prod-.*\")")
+                                     .arg(target)),
                  qPrintable(r->describe()));
     }
-    QFile audit(QDir(m_dataDir).filePath(QStringLiteral("lagscope/audit.jsonl")));
-    QVERIFY(audit.open(QIODevice::ReadOnly));
+
+    // Every refusal is in the audit log, and `lagscopectl audit` lists them.
+    const ProcessResult listed = runProcess(qEnvironmentVariable("LAGSCOPECTL"),
+                                            {QStringLiteral("audit"), QStringLiteral("--since"), QStringLiteral("7d"),
+                                             QStringLiteral("--format"), QStringLiteral("json")},
+                                            60000);
+    remember(QStringLiteral("lagscopectl audit stdout"), listed.out);
+    remember(QStringLiteral("lagscopectl audit stderr"), listed.err);
+    QVERIFY2(listed.exitCode == 0, qPrintable(listed.describe()));
     QStringList actions;
-    for (const QByteArray &line : audit.readAll().split('\n')) {
-        const QJsonObject o = QJsonDocument::fromJson(line).object();
-        if (o[QStringLiteral("cluster")].toString() == u"prod-secure" && o[QStringLiteral("result")].toString() == u"refused")
-            actions << o[QStringLiteral("action")].toString();
+    for (const QJsonValue &v : QJsonDocument::fromJson(listed.out.toUtf8()).array()) {
+        const QJsonObject o = v.toObject();
+        if (o[QStringLiteral("result")].toString() == u"refused")
+            actions << QStringLiteral("%1 %2@%3").arg(o[QStringLiteral("action")].toString(),
+                                                      o[QStringLiteral("group")].toString(),
+                                                      o[QStringLiteral("cluster")].toString());
     }
-    QCOMPARE(actions, (QStringList{QStringLiteral("reset-offsets"), QStringLiteral("undo")}));
+    QCOMPARE(actions, (QStringList{QStringLiteral("reset-offsets g-ro@prod-secure"), QStringLiteral("undo g-ro@prod-secure"),
+                                   QStringLiteral("failover g-ro@prod-dr"), QStringLiteral("failback g-ro@prod-secure")}));
+    const ProcessResult table = runProcess(qEnvironmentVariable("LAGSCOPECTL"), {QStringLiteral("audit")}, 60000);
+    // The table: RESULT column "refused", then the reason in DETAIL.
+    static const QRegularExpression refusedRow(QStringLiteral("\\srefused\\s+cluster '"));
+    QVERIFY2(table.exitCode == 0 && table.out.count(refusedRow) == 4, qPrintable(table.describe()));
+    const ProcessResult future = runProcess(qEnvironmentVariable("LAGSCOPECTL"),
+                                            {QStringLiteral("audit"), QStringLiteral("--since"), QStringLiteral("2999-01-01"),
+                                             QStringLiteral("--format"), QStringLiteral("json")},
+                                            60000);
+    QVERIFY2(future.exitCode == 0 && QJsonDocument::fromJson(future.out.toUtf8()).array().isEmpty(),
+             qPrintable(future.describe()));
+    const ProcessResult bad = runProcess(qEnvironmentVariable("LAGSCOPECTL"),
+                                         {QStringLiteral("audit"), QStringLiteral("--since"), QStringLiteral("yesterday")}, 60000);
+    QVERIFY2(bad.exitCode == 2 && bad.err.contains(QStringLiteral("--since takes")), qPrintable(bad.describe()));
+    qInfo("audit: %s", qPrintable(table.out.trimmed()));
 }
 
 void TestSecurity::secretsAppearNowhere()
