@@ -1,4 +1,5 @@
-# lagscope_add_test(NAME n SOURCES s... LABELS unit|integration|gui [LIBS l...] [FIXTURES f...])
+# lagscope_add_test(NAME n SOURCES s... LABELS unit|integration|gui [LIBS l...] [FIXTURES f...]
+#                   [WRAPPER cmd...])  — WRAPPER runs the test through a command (e.g. with-keyring)
 # One executable per test class (STYLE.md). Integration and GUI tests require the shared
 # lab fixture, so ctest starts one real Kafka lab per run, however many tests need it.
 set(LAGSCOPE_LAB_DIR "${CMAKE_BINARY_DIR}/lab" CACHE PATH "Where the test lab keeps its state")
@@ -6,7 +7,7 @@ set(LAGSCOPE_LAB_SCRIPT "${CMAKE_SOURCE_DIR}/tests/lab/lab")
 set(LAGSCOPE_SECURE_LAB_DIR "${CMAKE_BINARY_DIR}/lab-secure" CACHE PATH "Where the SASL/TLS test lab keeps its state")
 
 function(lagscope_add_test)
-  cmake_parse_arguments(T "" "NAME;TIMEOUT" "SOURCES;LABELS;LIBS;FIXTURES" ${ARGN})
+  cmake_parse_arguments(T "" "NAME;TIMEOUT" "SOURCES;LABELS;LIBS;FIXTURES;WRAPPER" ${ARGN})
   add_executable(${T_NAME} ${T_SOURCES})
   target_link_libraries(${T_NAME} PRIVATE Qt6::Test Qt6::Network lagscope_core ${T_LIBS})
   target_include_directories(${T_NAME} PRIVATE ${CMAKE_SOURCE_DIR}/tests/common)
@@ -14,7 +15,7 @@ function(lagscope_add_test)
     LAGSCOPE_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
     LAGSCOPE_BINARY_DIR="${CMAKE_BINARY_DIR}")
   lagscope_strict(${T_NAME})
-  add_test(NAME ${T_NAME} COMMAND ${T_NAME})
+  add_test(NAME ${T_NAME} COMMAND ${T_WRAPPER} $<TARGET_FILE:${T_NAME}>)
   set(env
     "QT_QPA_PLATFORM=offscreen"
     "LAGSCOPE_LAB_DIR=${LAGSCOPE_LAB_DIR}"

@@ -11,6 +11,8 @@ LAGSCOPE_DEBIAN_PACKAGES=(
     # clang + its runtime: the bounded libFuzzer run of the MirrorMaker 2 decoders (tests/fuzz)
     clang libclang-rt-14-dev
     procps
+    # a private D-Bus session with gnome-keyring: the desktop keyring test (tests/gui/with-keyring)
+    dbus-daemon dbus-bin gnome-keyring
 )
 
 install_missing_packages() {

@@ -84,6 +84,12 @@ bool Keyring::knows(const QString &name) const
     return sessionSecrets().count(name) > 0;
 }
 
+void Keyring::forgetSessionSecrets()
+{
+    std::lock_guard guard(secretsMutex());
+    sessionSecrets().clear();
+}
+
 void Keyring::remember(const QString &name, const QString &secret)
 {
     addSecret(secret);

@@ -42,6 +42,9 @@ public:
     void preload(const QStringList &names);
 
     void setAvailableForTests(bool available) { m_forceUnavailable = !available; }
+    // Drops the in-memory copies, as a restart would: the next preload() must find the
+    // secrets in the keyring itself (tests of the Secret Service path).
+    void forgetSessionSecrets();
 
 Q_SIGNALS:
     void stored(const QString &name, const QString &error);
