@@ -8,6 +8,7 @@
 #include "kafka/KafkaClient.h"
 #include "mirror/FlowPoller.h"
 
+#include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -30,6 +31,10 @@ private Q_SLOTS:
     void monitoringFillsTheCache()
     {
         QTemporaryDir dir;
+        // Progress lines: on a loaded host this test has run into ctest's timeout, and the
+        // log should say which step the time went to.
+        QElapsedTimer step;
+        step.start();
         ok(m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("create-topic"), QStringLiteral("--topic"), m_topic,
                                                      QStringLiteral("--partitions"), QStringLiteral("2"),
                                                      QStringLiteral("--replication"), QStringLiteral("3")}));
@@ -38,6 +43,7 @@ private Q_SLOTS:
         ok(m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("consume"), QStringLiteral("--group"), m_group,
                                                      QStringLiteral("--topic"), m_topic, QStringLiteral("--assign"),
                                                      QStringLiteral("1"), QStringLiteral("--max"), QStringLiteral("30")}));
+        qInfo("topic made, 200 records produced and 30 consumed in %lld ms", step.restart());
 
         ReplicationFlowConfig flow;
         flow.sourceCluster = QStringLiteral("primary");
@@ -58,7 +64,9 @@ private Q_SLOTS:
             return cache && cache->committed.count(m_group) && cache->committed.at(m_group).count(p1)
                    && cache->syncs.count(p1) && cache->logEnd.count(p1);
         };
-        QTRY_VERIFY_WITH_TIMEOUT(cached(), 120000);
+        int polls = 0;
+        QTRY_VERIFY_WITH_TIMEOUT((++polls, cached()), 120000);
+        qInfo("cache complete after %d flow polls, %lld ms", polls, step.elapsed());
 
         const FailoverCache cache = *loadFailoverCache(path);
         QCOMPARE(cache.fromCluster, QStringLiteral("primary"));
