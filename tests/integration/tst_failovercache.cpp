@@ -12,6 +12,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace lagscope;
 using namespace lagscope::failover;
 using namespace lagscope::test;
@@ -75,9 +77,17 @@ private Q_SLOTS:
         QVERIFY(cache.committed.at(m_group).at(p1).seenAtMs > 0);
         QCOMPARE(cache.logEnd.at(p1).offset, qint64(100));
         // The cached syncs translate the commit as a disaster failover would: never past it
-        // (the remote partition's offsets equal the source's for a fresh topic).
-        const qint64 translated = translateBySyncs(cache.syncs.at(p1), 30);
-        QVERIFY2(translated >= 0 && translated <= 30, qPrintable(QString::number(translated)));
+        // (the remote partition's offsets equal the source's for a fresh topic). MirrorMaker
+        // writes only the newest pending sync of a partition, so after a burst the first sync
+        // can lie above 30: then there is no translation (the user's fallback decides), which
+        // is right — a translation from a later sync would skip records.
+        const std::vector<OffsetPair> &syncs = cache.syncs.at(p1);
+        const bool atOrBelow = std::any_of(syncs.begin(), syncs.end(), [](const OffsetPair &s) { return s.from <= 30; });
+        const qint64 translated = translateBySyncs(syncs, 30);
+        qInfo("%d cached sync(s) of %s, first upstream %lld; offset 30 translates to %lld", int(syncs.size()),
+              qPrintable(p1.toString()), syncs.front().from, translated);
+        QCOMPARE(translated >= 0, atOrBelow);
+        QVERIFY2(translated <= 30, qPrintable(QString::number(translated)));
     }
 };
 
