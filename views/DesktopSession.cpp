@@ -2,12 +2,15 @@
 
 #include "EventLogDock.h"
 #include "MainWindow.h"
+#include "alerts/AlertService.h"
 #include "mirror/FlowMonitorService.h"
 #include "monitor/MonitorService.h"
 #include "replication/ReplicationPage.h"
 #include "settings/Keyring.h"
 #include "store/HistoryRecorder.h"
 #include "store/HistoryStore.h"
+
+#include <QFileInfo>
 
 namespace lagscope {
 
@@ -27,6 +30,12 @@ DesktopSession::DesktopSession(AppConfig config, QString configPath, QString con
     m_window = std::make_unique<MainWindow>(m_config, configPath, configError, m_poll ? m_monitor.get() : nullptr,
                                             nullptr);
     connect(m_monitor.get(), &MonitorService::updated, recorder, &HistoryRecorder::record);
+    // Alert state lives next to the history file (tests give both a temporary folder).
+    m_alerts = std::make_unique<AlertService>(m_config.alerts,
+                                              QFileInfo(historyPath).absolutePath() + QStringLiteral("/alerts.json"));
+    connect(m_monitor.get(), &MonitorService::updated, m_alerts.get(), &AlertService::apply);
+    connect(m_alerts.get(), &AlertService::events, recorder, &HistoryRecorder::recordEvents);
+    m_window->setAlerts(m_alerts.get());
     if (m_poll) {
         // Also without configured flows: a discovered flow the user confirms joins it.
         m_flows = std::make_unique<mirror::FlowMonitorService>(m_config);
@@ -74,6 +83,7 @@ DesktopSession::~DesktopSession()
     // Pollers first, so nothing is recorded after the recorder is gone.
     m_flows.reset();
     m_monitor.reset();
+    m_alerts.reset();
     m_historyThread.quit();
     m_historyThread.wait();
     m_window.reset();

@@ -14,6 +14,7 @@
 
 namespace lagscope {
 
+class AlertService;
 class HistoryStore;
 class MainWindow;
 class MonitorService;
@@ -34,12 +35,14 @@ public:
     void start(); // shows the window and starts polling
     MainWindow *window() const { return m_window.get(); }
     MonitorService *monitor() const { return m_monitor.get(); }
+    AlertService *alerts() const { return m_alerts.get(); }
 
 private:
     AppConfig m_config;
     QThread m_historyThread;
     std::unique_ptr<HistoryStore> m_reader;
     std::unique_ptr<MonitorService> m_monitor;
+    std::unique_ptr<AlertService> m_alerts;
     std::unique_ptr<MainWindow> m_window;
     std::unique_ptr<mirror::FlowMonitorService> m_flows; // null when nothing polls
     bool m_poll = false;

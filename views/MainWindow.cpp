@@ -1,8 +1,11 @@
 #include "MainWindow.h"
 
+#include "AlertBadges.h"
+#include "AlertTray.h"
 #include "AppSettings.h"
 #include "EventLogDock.h"
 #include "actions/ResetOffsetsDialog.h"
+#include "alerts/AlertService.h"
 #include "charts/LagChart.h"
 #include "failover/FailoverEntryPoints.h"
 #include "config/ConfigLoader.h"
@@ -18,6 +21,7 @@
 #include "monitor/MonitorService.h"
 #include "pages/GroupDetailPage.h"
 #include "pages/OverviewPage.h"
+#include "pages/RebalanceTimeline.h"
 #include "pages/TablePage.h"
 #include "pages/WelcomePage.h"
 #include "replication/ReplicationPage.h"
@@ -296,17 +300,33 @@ void MainWindow::buildTree(const AppConfig &config)
         const auto kind = static_cast<PageKind>(item->data(0, PageRole).toInt());
         if (kind == PageKind::Replication)
             showReplication();
+        else if (kind == PageKind::GroupDetail) // a group's alert badge
+            openGroup(item->data(0, ClusterRole).toString(), item->data(0, AlertBadges::GroupRole).toString());
         else
             selectPage(item->data(0, ClusterRole).toString(), kind);
     });
     m_cluster = config.clusters.front().name;
     m_tree->setCurrentItem(m_clusterItems[m_cluster]);
+    m_badges = new AlertBadges(m_tree, m_clusterItems, ClusterRole, PageRole, this);
+}
+
+void MainWindow::setAlerts(AlertService *alerts)
+{
+    if (!m_tray)
+        m_tray = new AlertTray(this);
+    connect(alerts, &AlertService::notify, m_tray, &AlertTray::notify);
+    connect(alerts, &AlertService::notify, this,
+            [this](const QString &title, const QString &message) { statusBar()->showMessage(title + QStringLiteral(": ") + message, 30000); });
+    connect(alerts, &AlertService::events, this, [this](const std::vector<ClusterEvent> &events) { m_events->append(events); });
+    if (m_badges)
+        m_badges->setService(alerts);
 }
 
 void MainWindow::setHistory(const HistoryStore *history)
 {
     m_groupDetail->chart()->setSource(history);
     m_replication->setHistory(history);
+    m_groupDetail->rebalances()->setSource(history);
 }
 
 QWidget *MainWindow::page(PageKind kind) const
@@ -444,8 +464,10 @@ void MainWindow::applyUpdate(const PollUpdate &update)
     m_events->append(update.events);
     if (s->cluster == m_cluster) {
         applyToPages(s);
-        if (!m_groupDetail->groupId().isEmpty())
+        if (!m_groupDetail->groupId().isEmpty()) {
             m_groupDetail->chart()->appendEvents(update.events);
+            m_groupDetail->rebalances()->append(update.rebalances);
+        }
     }
 }
 

@@ -22,6 +22,9 @@ class QTreeWidgetItem;
 
 namespace lagscope {
 
+class AlertBadges;
+class AlertService;
+class AlertTray;
 class BrokerTableModel;
 class EventLogDock;
 class GroupDetailPage;
@@ -55,6 +58,11 @@ public:
     EventLogDock *eventLog() const { return m_events; }
     ReplicationPage *replicationPage() const { return m_replication; }
     void showReplication();
+    // Firing alerts as badges in the tree, tray notifications, alert events in the log.
+    // Not owned; must outlive the window.
+    void setAlerts(AlertService *alerts);
+    AlertBadges *alertBadges() const { return m_badges; }
+    AlertTray *alertTray() const { return m_tray; }
 
 public Q_SLOTS:
     void applyUpdate(const lagscope::PollUpdate &update);
@@ -90,6 +98,8 @@ private:
     QWidget *m_welcome = nullptr;
     ReplicationPage *m_replication = nullptr;
     EventLogDock *m_events = nullptr;
+    AlertBadges *m_badges = nullptr;
+    AlertTray *m_tray = nullptr;
     BrokerTableModel *m_brokers = nullptr;
     TopicTableModel *m_topics = nullptr;
     GroupTableModel *m_groups = nullptr;

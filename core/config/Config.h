@@ -2,6 +2,7 @@
 // The user's configuration as plain values. Built by ConfigLoader on any thread, then
 // copied freely; nothing here owns a connection.
 
+#include "config/AlertConfig.h"
 #include "mirror/ReplicationPolicy.h"
 
 #include <QString>
@@ -67,6 +68,7 @@ struct AppConfig {
     std::vector<ClusterConfig> clusters;
     std::vector<ReplicationFlowConfig> flows;
     QString readOnlyClusters;     // top-level regex; matching clusters have readOnly set
+    std::vector<AlertRule> alerts; // config/AlertConfig.h
     QStringList warnings;         // accepted but worth telling the user, with file:line:column
 
     const ClusterConfig *cluster(const QString &name) const

@@ -1,5 +1,6 @@
 #include "config/ConfigLoader.h"
 
+#include "config/AlertConfigParser.h"
 #include "config/ConfigDiagnostics.h"
 #include "config/ConfigNodes.h"
 #include "config/ConfigSecurity.h"
@@ -38,7 +39,8 @@ const QStringList &topLevelKeys()
 {
     static const QStringList keys{QStringLiteral("poll_interval"),
                                   QStringLiteral("request_timeout"), QStringLiteral("clusters"),
-                                  QStringLiteral("replication"), QStringLiteral("read_only_clusters")};
+                                  QStringLiteral("replication"), QStringLiteral("read_only_clusters"),
+                                  QStringLiteral("alerts")};
     return keys;
 }
 
@@ -193,6 +195,8 @@ void ConfigParser::parseDocument(const YAML::Node &root)
         parseFlows(*entry);
     if (const MapEntry *entry = findEntry(entries, u"read_only_clusters"))
         applyReadOnlyClusters(*entry);
+    if (const MapEntry *entry = findEntry(entries, u"alerts"))
+        m_config.alerts = parseAlertRules(m_diagnostics, *entry, m_clusterNames);
 }
 
 int ConfigParser::parseDuration(const MapEntry &entry, int defaultMs)

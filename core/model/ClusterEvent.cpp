@@ -36,6 +36,10 @@ constexpr KindName kKindNames[] = {
     {EventKind::CheckpointFresh, QLatin1String("checkpoint-fresh")},
     {EventKind::ReplicatedTopicMissing, QLatin1String("replicated-topic-missing")},
     {EventKind::ReplicatedTopicRestored, QLatin1String("replicated-topic-restored")},
+    {EventKind::Rebalance, QLatin1String("rebalance")},
+    {EventKind::AlertFired, QLatin1String("alert-fired")},
+    {EventKind::AlertCleared, QLatin1String("alert-cleared")},
+    {EventKind::AlertCommandFailed, QLatin1String("alert-command-failed")},
 };
 
 } // namespace

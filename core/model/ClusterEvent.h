@@ -33,6 +33,10 @@ enum class EventKind {
     CheckpointFresh,
     ReplicatedTopicMissing,
     ReplicatedTopicRestored,
+    Rebalance, // a completed consumer-group rebalance (see model/Rebalance.h)
+    AlertFired,         // subject: the alert rule's name
+    AlertCleared,
+    AlertCommandFailed, // an alert's command could not start, timed out or failed
 };
 
 enum class EventSeverity { Info, Warning, Error };

@@ -68,6 +68,9 @@ struct GroupState {
     std::vector<PartitionLag> partitions; // sorted by topic, partition
     std::int64_t totalLag = 0;           // sum over partitions with a known lag
     std::int64_t maxLag = 0;
+    // Rebalances that completed in the hour before this poll (set by the poller's
+    // RebalanceDetector; counts from before a restart only when seeded from history).
+    int rebalancesLastHour = 0;
 
     QStringList topics() const;
 };

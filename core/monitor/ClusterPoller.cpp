@@ -48,10 +48,12 @@ void ClusterPoller::scheduleNext(bool succeeded)
     m_timer->start(std::min(delay, std::max(m_settings.pollIntervalMs, m_settings.maxBackoffMs)));
 }
 
-void ClusterPoller::publish(SnapshotPtr snapshot)
+void ClusterPoller::publish(SnapshotPtr snapshot, std::vector<Rebalance> rebalances)
 {
     // The diff runs here, on the poller's thread, so the GUI thread only applies results.
-    PollUpdate update{snapshot, diffSnapshots(m_previous.get(), m_lastGood.get(), *snapshot)};
+    PollUpdate update{snapshot, diffSnapshots(m_previous.get(), m_lastGood.get(), *snapshot), std::move(rebalances)};
+    for (const Rebalance &r : update.rebalances)
+        update.events.push_back(rebalanceEvent(r));
     m_previous = snapshot;
     if (snapshot->reachable) {
         m_lastGood = snapshot;
@@ -105,11 +107,15 @@ void ClusterPoller::poll()
     }
     PollResult &result = *gathered;
 
-    auto snapshot = std::make_shared<const ClusterSnapshot>(buildSnapshot(
-        m_cluster.name, result, m_knownBrokers, QDateTime::currentDateTimeUtc(), elapsed.elapsed()));
+    ClusterSnapshot built =
+        buildSnapshot(m_cluster.name, result, m_knownBrokers, QDateTime::currentDateTimeUtc(), elapsed.elapsed());
+    std::vector<Rebalance> rebalances = m_rebalances.update(built);
+    for (GroupState &g : built.groups)
+        g.rebalancesLastHour = m_rebalances.perHour(g.groupId, built.takenAt);
+    auto snapshot = std::make_shared<const ClusterSnapshot>(std::move(built));
     for (const auto &b : result.metadata.brokers)
         m_knownBrokers[b.id] = b;
-    publish(snapshot);
+    publish(snapshot, std::move(rebalances));
     m_polling = false;
     scheduleNext(true);
 }

@@ -9,6 +9,8 @@
 #include "config/Config.h"
 #include "model/ClusterEvent.h"
 #include "model/ClusterSnapshot.h"
+#include "model/Rebalance.h"
+#include "monitor/RebalanceDetector.h"
 #include "monitor/SnapshotBuilder.h"
 #include "util/Deadline.h"
 
@@ -27,7 +29,8 @@ class KafkaClient;
 // One poll's outcome: the snapshot and what changed since the previous poll.
 struct PollUpdate {
     SnapshotPtr snapshot;
-    std::vector<ClusterEvent> events;
+    std::vector<ClusterEvent> events;   // the diff's, then one Rebalance event per rebalance
+    std::vector<Rebalance> rebalances; // completed at this poll
 };
 
 struct PollerSettings {
@@ -59,7 +62,7 @@ Q_SIGNALS:
 private:
     void poll();
     void scheduleNext(bool succeeded);
-    void publish(SnapshotPtr snapshot);
+    void publish(SnapshotPtr snapshot, std::vector<Rebalance> rebalances = {});
 
     ClusterConfig m_cluster;
     PollerSettings m_settings;
@@ -68,6 +71,7 @@ private:
     std::map<int, BrokerInfo> m_knownBrokers;
     SnapshotPtr m_lastGood;
     SnapshotPtr m_previous;
+    RebalanceDetector m_rebalances;
     QDateTime m_unreachableSince;
     int m_failures = 0;
     bool m_polling = false;

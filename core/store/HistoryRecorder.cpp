@@ -34,6 +34,8 @@ void HistoryRecorder::record(const PollUpdate &update)
     Status s = m_store->appendSnapshot(*update.snapshot);
     if (s.ok() && !update.events.empty())
         s = m_store->appendEvents(update.events);
+    if (s.ok() && !update.rebalances.empty())
+        s = m_store->appendRebalances(update.rebalances);
     if (!s.ok()) {
         if (s.errorMessage() != m_lastError)
             Q_EMIT warning(tr("Could not record history: %1").arg(s.errorMessage()));
@@ -60,6 +62,16 @@ void HistoryRecorder::recordFlow(std::shared_ptr<const mirror::FlowSnapshot> sna
     }
     m_lastError.clear();
     Q_EMIT flowRecorded(snapshot->flow.label(), snapshot->takenAt);
+}
+
+void HistoryRecorder::recordEvents(const std::vector<ClusterEvent> &events)
+{
+    if (!m_store)
+        return;
+    if (const Status s = m_store->appendEvents(events); !s.ok() && s.errorMessage() != m_lastError) {
+        m_lastError = s.errorMessage();
+        Q_EMIT warning(tr("Could not record history: %1").arg(s.errorMessage()));
+    }
 }
 
 void HistoryRecorder::compactNow()

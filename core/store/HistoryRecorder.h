@@ -34,6 +34,8 @@ public Q_SLOTS:
     void recordFlow(std::shared_ptr<const lagscope::mirror::FlowSnapshot> snapshot,
                     const std::vector<lagscope::mirror::FlowEvent> &events);
     void compactNow();
+    // Events that do not come from a poll (alerts): stored like the polls' events.
+    void recordEvents(const std::vector<lagscope::ClusterEvent> &events);
 
 Q_SIGNALS:
     // The file exists with a current schema: readers may open it now.

@@ -54,6 +54,17 @@ Status execAll(QSqlDatabase &db, const auto &statements)
     return success();
 }
 
+// Added in version 3. Members and partition moves are JSON arrays: they are only ever read
+// back whole, for one group's timeline. IF NOT EXISTS: a file taken back to an older version
+// by hand may still have them.
+constexpr QLatin1String kRebalanceTables[] = {
+    QLatin1String("CREATE TABLE IF NOT EXISTS rebalance(id INTEGER PRIMARY KEY, cluster_id INTEGER NOT NULL,"
+                  " group_name TEXT NOT NULL, start_after INTEGER, start_by INTEGER, end_after INTEGER,"
+                  " end_by INTEGER NOT NULL, trigger INTEGER NOT NULL, states TEXT NOT NULL,"
+                  " members_before TEXT NOT NULL, members_after TEXT NOT NULL, moves TEXT NOT NULL)"),
+    QLatin1String("CREATE INDEX IF NOT EXISTS rebalance_by_group ON rebalance(cluster_id, group_name, end_by)"),
+};
+
 // Creates the tables of a new file (fromVersion 0) or adds those a file of an older
 // version lacks, in one transaction.
 Status createTables(QSqlDatabase &db, int fromVersion)
@@ -63,6 +74,8 @@ Status createTables(QSqlDatabase &db, int fromVersion)
     Status created = fromVersion < 1 ? execAll(db, kTables) : success();
     if (created && fromVersion < 2)
         created = execAll(db, kFlowTables);
+    if (created && fromVersion < 3)
+        created = execAll(db, kRebalanceTables);
     if (!created) {
         db.rollback();
         return created;

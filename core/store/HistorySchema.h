@@ -18,7 +18,8 @@
 namespace lagscope::historyschema {
 
 // 2: flow_sample (MirrorMaker 2 flows). Files of version 1 are upgraded in place.
-constexpr int kVersion = 2;
+// 3: rebalance (consumer-group rebalances). Older files are upgraded in place.
+constexpr int kVersion = 3;
 
 // Tier numbers stored in the sample tables.
 constexpr int kRawTier = 0;

@@ -16,6 +16,7 @@
 
 #include "model/ClusterEvent.h"
 #include "model/ClusterSnapshot.h"
+#include "model/Rebalance.h"
 #include "model/TopicPartition.h"
 #include "store/RetentionPolicy.h"
 #include "util/Result.h"
@@ -116,6 +117,13 @@ public:
     // when it is not empty.
     Result<std::vector<ClusterEvent>> events(const QString &cluster, const QDateTime &from, const QDateTime &to,
                                              const QString &group = {}) const;
+
+    // Completed rebalances (model/Rebalance.h), in one transaction.
+    Status appendRebalances(const std::vector<Rebalance> &rebalances);
+    // Rebalances of a cluster that ended (endBy) with from <= end <= to, oldest first; only
+    // those of `group` when it is not empty. Invalid from/to: unbounded.
+    Result<std::vector<Rebalance>> rebalances(const QString &cluster, const QDateTime &from, const QDateTime &to,
+                                              const QString &group = {}) const;
 
     // Samples whose time (bucket: whose span) overlaps [from, to], oldest first. An
     // unknown cluster or group gives an empty history, not an error.

@@ -253,6 +253,7 @@ Status HistoryStore::compact(const QDateTime &now)
         deleteOlder(QStringLiteral("group_sample"), all, keepCutoff),
         deleteOlder(QStringLiteral("poll"), all, keepCutoff),
         QStringLiteral("DELETE FROM event WHERE cluster_id IN (SELECT id FROM cluster) AND t < %1").arg(keepCutoff),
+        QStringLiteral("DELETE FROM rebalance WHERE end_by < %1").arg(keepCutoff),
     };
     for (const QString &step : steps) {
         if (Status s = sql::exec(d->db, step, what); !s)

@@ -45,6 +45,7 @@ void GroupTableModel::apply(const SnapshotPtr &snapshot)
                                        [](const PartitionLag &p) { return p.lag.has_value(); });
             row.totalLag = g.totalLag;
             row.maxLag = g.maxLag;
+            row.rebalances = g.rebalancesLastHour;
             if (const Row *old = findRow(g.groupId))
                 row.trend = old->trend;
             if (row.lagKnown && (row.trend.isEmpty() || row.trend.last() != row.totalLag)) {
@@ -83,6 +84,8 @@ QVariant GroupTableModel::display(const Row &row, int column) const
         return row.lagKnown ? formatCount(row.totalLag) : unknownText();
     case MaxLag:
         return row.lagKnown ? formatCount(row.maxLag) : unknownText();
+    case Rebalances:
+        return formatCount(row.rebalances);
     case Trend:
         return QVariant(); // painted by SparklineDelegate from TrendRole
     }
@@ -104,6 +107,8 @@ QVariant GroupTableModel::sortValue(const Row &row, int column) const
         return row.lagKnown ? qint64(row.totalLag) : qint64(-1);
     case MaxLag:
         return row.lagKnown ? qint64(row.maxLag) : qint64(-1);
+    case Rebalances:
+        return row.rebalances;
     case Trend:
         // Growth over the remembered window: growing groups sort to the end ascending.
         return row.trend.isEmpty() ? qint64(0) : row.trend.last() - row.trend.first();
@@ -125,6 +130,9 @@ QVariant GroupTableModel::toolTip(const Row &row, int column) const
     case TotalLag:
     case MaxLag:
         return row.lagKnown ? QVariant() : QVariant(tr("No partition of this group has a known lag"));
+    case Rebalances:
+        return tr("Rebalances completed in the last hour (seen by Lagscope's polls; "
+                  "several between two polls count as one)");
     case Trend: {
         if (row.trend.isEmpty())
             return tr("No lag seen yet");
@@ -150,6 +158,8 @@ QVariant GroupTableModel::foreground(const Row &row, int column) const
     }
     if ((column == TotalLag || column == MaxLag) && !row.lagKnown)
         return statusForeground(StatusTone::Muted);
+    if (column == Rebalances)
+        return row.rebalances == 0 ? statusForeground(StatusTone::Muted) : QVariant();
     return QVariant();
 }
 
@@ -174,7 +184,7 @@ QVariant GroupTableModel::data(const QModelIndex &index, int role) const
     case Qt::ForegroundRole:
         return foreground(row, column);
     case Qt::TextAlignmentRole:
-        if (column == Members || column == TotalLag || column == MaxLag)
+        if (column == Members || column == TotalLag || column == MaxLag || column == Rebalances)
             return int(Qt::AlignRight | Qt::AlignVCenter);
         return QVariant();
     }
@@ -198,6 +208,8 @@ QVariant GroupTableModel::headerData(int section, Qt::Orientation orientation, i
         return tr("Total lag");
     case MaxLag:
         return tr("Max partition lag");
+    case Rebalances:
+        return tr("Rebalances/h");
     case Trend:
         return tr("Trend");
     }

@@ -20,7 +20,7 @@ class GroupTableModel final : public IncrementalTableModel {
     Q_DISABLE_COPY_MOVE(GroupTableModel)
 
 public:
-    enum Column { Group, State, Members, Topics, TotalLag, MaxLag, Trend, NB_COLUMNS };
+    enum Column { Group, State, Members, Topics, TotalLag, MaxLag, Rebalances, Trend, NB_COLUMNS };
     enum Role {
         SortRole = Qt::UserRole + 1,
         TrendRole,  // QList<qint64>, oldest first; on every column of a row
@@ -48,6 +48,7 @@ private:
         bool lagKnown = false; // false when no partition has a known lag
         std::int64_t totalLag = 0;
         std::int64_t maxLag = 0;
+        int rebalances = 0; // in the last hour
         QList<qint64> trend;
 
         friend bool operator==(const Row &, const Row &) = default;

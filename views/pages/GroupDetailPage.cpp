@@ -2,6 +2,7 @@
 
 #include "charts/LagChart.h"
 #include "models/PartitionLagModel.h"
+#include "pages/RebalanceTimeline.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -61,8 +62,13 @@ GroupDetailPage::GroupDetailPage(const HistoryStore *history, QWidget *parent) :
     m_chart = new LagChart(m_splitter);
     m_chart->setObjectName(QStringLiteral("lagChart"));
     m_chart->setSource(history);
+    m_rebalances = new RebalanceTimeline(m_splitter);
+    m_rebalances->setSource(history);
+    m_rebalances->setRange(m_chart->range());
+    connect(m_chart, &LagChart::rangeChanged, m_rebalances, &RebalanceTimeline::setRange);
     m_splitter->setStretchFactor(0, 1);
     m_splitter->setStretchFactor(1, 2);
+    m_splitter->setStretchFactor(2, 1);
     layout->addWidget(m_splitter, 1);
 }
 
@@ -74,6 +80,9 @@ void GroupDetailPage::showGroup(const QString &cluster, const SnapshotPtr &snaps
     m_resetButton->setEnabled(!groupId.isEmpty() && m_writeRefusal.isEmpty());
     m_model->setGroup(snapshot, groupId);
     m_chart->setGroup(cluster, groupId);
+    m_rebalances->setGroup(cluster, groupId);
+    if (snapshot)
+        m_rebalances->setNow(snapshot->takenAt);
     updateHeader(snapshot);
 }
 
@@ -96,6 +105,8 @@ void GroupDetailPage::apply(const SnapshotPtr &snapshot)
 {
     m_model->apply(snapshot);
     m_chart->appendSnapshot(snapshot);
+    if (snapshot)
+        m_rebalances->setNow(snapshot->takenAt);
     updateHeader(snapshot);
 }
 
@@ -110,7 +121,8 @@ void GroupDetailPage::updateHeader(const SnapshotPtr &snapshot)
     m_header->setText(tr("<b>%1</b> on %2 — %3, %n member(s), total lag %4, max partition lag %5", nullptr,
                          int(g->members.size()))
                           .arg(g->groupId.toHtmlEscaped(), snapshot->cluster.toHtmlEscaped(), g->state,
-                               locale.toString(qlonglong(g->totalLag)), locale.toString(qlonglong(g->maxLag))));
+                               locale.toString(qlonglong(g->totalLag)), locale.toString(qlonglong(g->maxLag)))
+                      + tr(", %n rebalance(s) in the last hour", nullptr, g->rebalancesLastHour));
 }
 
 } // namespace lagscope

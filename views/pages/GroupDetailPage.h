@@ -16,6 +16,7 @@ namespace lagscope {
 class HistoryStore;
 class LagChart;
 class PartitionLagModel;
+class RebalanceTimeline;
 
 class GroupDetailPage final : public QWidget {
     Q_OBJECT
@@ -32,6 +33,7 @@ public:
     // then disabled and says why in its tooltip. Set by the window from writeRefusal().
     void setWriteRefusal(const QString &refusal);
     LagChart *chart() const { return m_chart; }
+    RebalanceTimeline *rebalances() const { return m_rebalances; }
     QSplitter *splitter() const { return m_splitter; }
 
 Q_SIGNALS:
@@ -56,6 +58,7 @@ private:
     QTableView *m_table = nullptr;
     PartitionLagModel *m_model = nullptr;
     LagChart *m_chart = nullptr;
+    RebalanceTimeline *m_rebalances = nullptr;
     QSplitter *m_splitter = nullptr;
 };
 

@@ -1,0 +1,63 @@
+// What an alert rule sees in a group or a cluster at one poll.
+#include "alerts/AlertEvaluator.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+
+namespace lagscope {
+
+namespace {
+
+QString tr(const char *text, int n = -1)
+{
+    return QCoreApplication::translate("lagscope::AlertEvaluator", text, nullptr, n);
+}
+
+QString count(double value)
+{
+    return QLocale::system().toString(qlonglong(value));
+}
+
+} // namespace
+
+std::optional<AlertObservation> observeGroup(const AlertRule &rule, const GroupState &group)
+{
+    switch (rule.condition) {
+    case AlertCondition::LagMessages: {
+        const bool known = std::any_of(group.partitions.begin(), group.partitions.end(),
+                                       [](const PartitionLag &p) { return p.lag.has_value(); });
+        if (!known)
+            return std::nullopt;
+        const double v = double(group.totalLag);
+        return AlertObservation{v >= rule.threshold, v, tr("total lag %1 records").arg(count(v))};
+    }
+    case AlertCondition::RebalancesPerHour: {
+        const double v = group.rebalancesLastHour;
+        return AlertObservation{v >= rule.threshold, v, tr("%n rebalance(s) in the last hour", int(v))};
+    }
+    case AlertCondition::LagSeconds:
+    case AlertCondition::Status:
+        // Filled in from the lag verdicts once the poller computes them.
+        return std::nullopt;
+    case AlertCondition::BrokerOffline:
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+std::optional<AlertObservation> observeCluster(const AlertRule &rule, const ClusterSnapshot &snapshot)
+{
+    if (rule.condition != AlertCondition::BrokerOffline)
+        return std::nullopt;
+    QStringList down;
+    for (const BrokerState &b : snapshot.brokers)
+        if (b.status != BrokerStatus::Online)
+            down << QString::number(b.info.id);
+    const double v = double(down.size());
+    return AlertObservation{v >= std::max(1.0, rule.threshold), v,
+                            down.isEmpty() ? tr("all brokers online")
+                                           : tr("%n broker(s) not online: %1", int(down.size()))
+                                                 .arg(down.join(QStringLiteral(", ")))};
+}
+
+} // namespace lagscope

@@ -1,0 +1,129 @@
+#include "alerts/AlertService.h"
+
+#include "alerts/AlertCommandRunner.h"
+#include "monitor/ClusterPoller.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QSaveFile>
+#include <QStandardPaths>
+
+namespace lagscope {
+
+AlertService::AlertService(std::vector<AlertRule> rules, QString statePath, QObject *parent)
+    : QObject(parent), m_evaluator(std::move(rules)), m_statePath(std::move(statePath))
+{
+    qRegisterMetaType<std::vector<ClusterEvent>>();
+    m_runner = new AlertCommandRunner(this);
+    connect(m_runner, &AlertCommandRunner::failed, this, [this](const QStringList &context, const QString &message) {
+        // context: rule, cluster, group
+        const QString cluster = context.value(1);
+        Q_EMIT events({ClusterEvent{QDateTime::currentDateTimeUtc(), cluster, EventKind::AlertCommandFailed,
+                                    EventSeverity::Error, context.value(0), context.value(2), message}});
+    });
+    load();
+}
+
+AlertService::~AlertService()
+{
+    save(); // keeps the hysteresis counters too, not only the firing flags
+}
+
+QString AlertService::defaultStatePath()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/alerts.json");
+}
+
+bool AlertService::isMuted(const QString &rule) const
+{
+    const AlertRule *r = m_evaluator.rule(rule);
+    return r && lagscope::isMuted(*r, m_evaluator.mutes(), QDateTime::currentDateTimeUtc());
+}
+
+void AlertService::load()
+{
+    if (m_statePath.isEmpty())
+        return;
+    QFile file(m_statePath);
+    if (!file.open(QIODevice::ReadOnly))
+        return; // first run
+    // A damaged file only loses alert state; alerts fire again if still true.
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll());
+    if (doc.isObject())
+        m_evaluator.fromJson(doc.object());
+}
+
+void AlertService::save()
+{
+    if (m_statePath.isEmpty())
+        return;
+    QDir().mkpath(QFileInfo(m_statePath).absolutePath());
+    QSaveFile file(m_statePath); // write-then-rename: a crash never leaves half a file
+    if (!file.open(QIODevice::WriteOnly)) {
+        m_saveError = file.errorString();
+        return;
+    }
+    file.write(QJsonDocument(m_evaluator.toJson()).toJson(QJsonDocument::Indented));
+    if (!file.commit())
+        m_saveError = file.errorString();
+    else
+        m_saveError.clear();
+}
+
+ClusterEvent AlertService::eventFor(const AlertRule &rule, const AlertTransition &t, const QDateTime &now) const
+{
+    const bool fired = t.kind == AlertTransition::Fired;
+    return ClusterEvent{now,
+                        t.instance.cluster,
+                        fired ? EventKind::AlertFired : EventKind::AlertCleared,
+                        fired && !t.muted ? EventSeverity::Warning : EventSeverity::Info,
+                        rule.name,
+                        t.instance.group,
+                        alertMessage(rule, t)};
+}
+
+void AlertService::apply(const PollUpdate &update)
+{
+    if (!update.snapshot)
+        return;
+    const QDateTime now = update.snapshot->takenAt;
+    const std::vector<AlertTransition> transitions = m_evaluator.evaluate(*update.snapshot, now);
+    if (transitions.empty())
+        return;
+    std::vector<ClusterEvent> out;
+    for (const AlertTransition &t : transitions) {
+        const AlertRule *rule = m_evaluator.rule(t.instance.rule);
+        if (!rule)
+            continue;
+        out.push_back(eventFor(*rule, t, now));
+        if (t.muted)
+            continue;
+        if (t.kind == AlertTransition::Fired)
+            Q_EMIT notify(tr("Lagscope alert: %1").arg(rule->name), alertMessage(*rule, t));
+        if (!rule->command.isEmpty()) {
+            const QByteArray json = QJsonDocument(alertJson(*rule, t, now)).toJson(QJsonDocument::Compact) + '\n';
+            m_runner->run(rule->command, json, rule->commandTimeoutMs, {rule->name, t.instance.cluster, t.instance.group});
+        }
+    }
+    save();
+    Q_EMIT events(out);
+    Q_EMIT changed();
+}
+
+void AlertService::mute(const QString &rule, const QDateTime &until)
+{
+    m_evaluator.mutes()[rule] = until.isValid() ? until.toUTC() : QDateTime();
+    save();
+    Q_EMIT changed();
+}
+
+void AlertService::unmute(const QString &rule)
+{
+    m_evaluator.mutes().erase(rule);
+    save();
+    Q_EMIT changed();
+}
+
+} // namespace lagscope

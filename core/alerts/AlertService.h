@@ -1,0 +1,65 @@
+#pragma once
+// Alerts for the desktop app: evaluates every poll update against the configured rules
+// (AlertEvaluator), turns transitions into events and notifications, runs the rules'
+// commands (AlertCommandRunner) and keeps the alert state in a JSON file so that firing
+// alerts and mutes survive a restart.
+//
+// Thread: GUI thread (create, call and destroy there; its signals are emitted there).
+// Ownership: owned by the desktop session; owns its evaluator and command runner.
+
+#include "alerts/AlertEvaluator.h"
+#include "model/ClusterEvent.h"
+
+#include <QObject>
+
+#include <vector>
+
+namespace lagscope {
+
+class AlertCommandRunner;
+struct PollUpdate;
+
+class AlertService final : public QObject {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(AlertService)
+
+public:
+    // statePath: the JSON file (read now, written on every change); empty: not persisted.
+    AlertService(std::vector<AlertRule> rules, QString statePath, QObject *parent = nullptr);
+    ~AlertService() override;
+
+    // <AppDataLocation>/alerts.json
+    static QString defaultStatePath();
+
+    const AlertEvaluator &evaluator() const { return m_evaluator; }
+    std::vector<AlertInstance> firing() const { return m_evaluator.firing(); }
+    bool isMuted(const QString &rule) const;
+    AlertCommandRunner *runner() const { return m_runner; }
+    QString lastSaveError() const { return m_saveError; }
+
+public Q_SLOTS:
+    void apply(const lagscope::PollUpdate &update);
+    // Invalid `until`: muted until unmuted.
+    void mute(const QString &rule, const QDateTime &until);
+    void unmute(const QString &rule);
+
+Q_SIGNALS:
+    // Fired / cleared / command failures, for the event log and the history.
+    void events(const std::vector<lagscope::ClusterEvent> &events);
+    // An unmuted alert fired: the tray shows title and message.
+    void notify(const QString &title, const QString &message);
+    // The set of firing alerts or the mutes changed.
+    void changed();
+
+private:
+    void load();
+    void save();
+    ClusterEvent eventFor(const AlertRule &rule, const AlertTransition &t, const QDateTime &now) const;
+
+    AlertEvaluator m_evaluator;
+    QString m_statePath;
+    QString m_saveError;
+    AlertCommandRunner *m_runner = nullptr;
+};
+
+} // namespace lagscope

@@ -1,0 +1,57 @@
+#pragma once
+// Alert rules as configured under the top-level `alerts:` key. Plain values, copied freely.
+//
+//   alerts:
+//     - name: billing-lag                  # unique; letters, digits, . _ -
+//       cluster: "primary|dr"              # regular expression, whole name must match (default: all)
+//       group: "billing.*"                 # likewise for group ids (group conditions only)
+//       condition: lag_messages            # lag_messages | lag_seconds | status | rebalances_per_hour | broker_offline
+//       threshold: 1000                    # breach when the value is >= threshold; for status a
+//                                          # status name (OK WARN ERR STOP STALL REWIND): breach
+//                                          # when the group's status is at least that bad
+//       for: 3                             # consecutive breaching polls before it fires (default 1)
+//       clear_after: 2                     # consecutive clean polls before it clears (default 1)
+//       mute: false                        # true, or a UTC date-time until which it is muted
+//       command: ["/usr/local/bin/page", "--team", "billing"]   # optional; alert JSON on stdin
+//       command_timeout: 10s               # default 10s
+//
+// Values per condition: lag_messages = the group's total lag in records; lag_seconds = the
+// age of its oldest unconsumed record; rebalances_per_hour = rebalances that completed in the
+// last hour; broker_offline = brokers of the cluster that are not online (threshold default 1).
+
+#include <QDateTime>
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace lagscope {
+
+enum class AlertCondition { LagMessages, LagSeconds, Status, RebalancesPerHour, BrokerOffline };
+
+// "lag_messages", … as written in the configuration and in alert JSON.
+QString alertConditionName(AlertCondition condition);
+// Whether the rule is evaluated per group (else per cluster).
+inline bool isGroupCondition(AlertCondition c)
+{
+    return c != AlertCondition::BrokerOffline;
+}
+
+struct AlertRule {
+    QString name;
+    QString clusterPattern; // empty: every cluster; else a whole-match regular expression
+    QString groupPattern;   // empty: every group
+    AlertCondition condition = AlertCondition::LagMessages;
+    double threshold = 0;    // numeric conditions
+    QString statusThreshold; // Status: OK, WARN, ERR, STOP, STALL or REWIND
+    int forPolls = 1;
+    int clearAfter = 1;
+    bool muted = false;      // muted for good (from the file)
+    QDateTime mutedUntil;    // valid: muted until then (UTC)
+    QStringList command;     // program and arguments; empty: none
+    int commandTimeoutMs = 10000;
+
+    friend bool operator==(const AlertRule &, const AlertRule &) = default;
+};
+
+} // namespace lagscope

@@ -1,0 +1,71 @@
+#include "model/Rebalance.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+
+#include <algorithm>
+
+namespace lagscope {
+
+namespace {
+
+QString tr(const char *text, int n = -1)
+{
+    return QCoreApplication::translate("lagscope::Rebalance", text, nullptr, n);
+}
+
+QString seconds(qint64 ms)
+{
+    if (ms < 10000)
+        return tr("%1 s").arg(QLocale::c().toString(double(ms) / 1000.0, 'f', 1));
+    return tr("%1 s").arg(ms / 1000);
+}
+
+} // namespace
+
+qint64 Rebalance::minDurationMs() const
+{
+    if (!startBy.isValid() || !endAfter.isValid())
+        return 0;
+    return std::max<qint64>(0, startBy.msecsTo(endAfter));
+}
+
+qint64 Rebalance::maxDurationMs() const
+{
+    if (!startAfter.isValid() || !endBy.isValid())
+        return 0;
+    return std::max<qint64>(0, startAfter.msecsTo(endBy));
+}
+
+QString triggerText(int trigger)
+{
+    QStringList parts;
+    if (trigger & TriggerMemberJoined)
+        parts << tr("member joined");
+    if (trigger & TriggerMemberLeft)
+        parts << tr("member left");
+    if (trigger & TriggerAssignmentChanged)
+        parts << tr("assignment changed");
+    if (parts.isEmpty())
+        return tr("re-join, no visible change");
+    return parts.join(QStringLiteral(", "));
+}
+
+QString durationText(const Rebalance &r)
+{
+    return tr("between %1 and %2").arg(seconds(r.minDurationMs()), seconds(r.maxDurationMs()));
+}
+
+QString rebalanceSummary(const Rebalance &r)
+{
+    const QString moved = r.moves.empty() ? tr("no partition moved")
+                                          : tr("%n partition(s) moved", int(r.moves.size()));
+    const QString where = r.betweenPolls() ? tr("completed between two polls") : r.statesSeen.join(QStringLiteral(" → "));
+    return tr("rebalance (%1): %2 → %3 member(s), %4; took %5 (%6)")
+        .arg(triggerText(r.trigger))
+        .arg(r.membersBefore.size())
+        .arg(r.membersAfter.size())
+        .arg(moved, durationText(r), where);
+}
+
+} // namespace lagscope

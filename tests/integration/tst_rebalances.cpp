@@ -1,0 +1,206 @@
+// Rebalance detection against the real lab: one real member owns a 4-partition topic, a
+// second real member joins, and the monitor must record exactly one rebalance with
+// plausible bounds, the members before and after, and the partitions that moved to the
+// newcomer — for the classic protocol and for KIP-848's consumer protocol. The rebalance
+// also goes through the history store and back.
+#include "LabClient.h"
+#include "monitor/MonitorService.h"
+#include "store/HistoryStore.h"
+
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace lagscope;
+using namespace lagscope::test;
+
+namespace {
+
+const QString kCluster = QStringLiteral("primary");
+constexpr int kPollMs = 1000;
+
+} // namespace
+
+class TestRebalances final : public QObject {
+    Q_OBJECT
+
+private:
+    LabClient m_lab = *LabClient::load();
+    QTemporaryDir m_dir;
+    std::unique_ptr<MonitorService> m_monitor;
+    std::unique_ptr<HistoryStore> m_store;
+    SnapshotPtr m_latest;
+    std::vector<Rebalance> m_rebalances;
+    std::vector<ClusterEvent> m_events;
+    std::vector<std::unique_ptr<QProcess>> m_members;
+
+    std::unique_ptr<QProcess> startMember(const QString &group, const QString &topic, const QString &clientId,
+                                          const QString &protocol)
+    {
+        auto p = std::make_unique<QProcess>();
+        p->setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        p->start(qEnvironmentVariable("LAGSCOPE_TRAFFIC"),
+                 {QStringLiteral("consume"), QStringLiteral("--group"), group, QStringLiteral("--topic"), topic,
+                  QStringLiteral("--max"), QStringLiteral("1000000"), QStringLiteral("--stay"), QStringLiteral("--client-id"),
+                  clientId, QStringLiteral("--protocol"), protocol, QStringLiteral("--timeout"), QStringLiteral("120"),
+                  QStringLiteral("--bootstrap"), m_lab.bootstrap(kCluster)});
+        return p;
+    }
+
+    const GroupState *group(const QString &id) const { return m_latest ? m_latest->group(id) : nullptr; }
+
+    // Stable with `members` members that together own all 4 partitions.
+    bool settled(const QString &id, int members) const
+    {
+        const GroupState *g = group(id);
+        if (!g || g->state != QLatin1String("Stable") || int(g->members.size()) != members)
+            return false;
+        size_t owned = 0;
+        for (const auto &m : g->members)
+            owned += m.assignment.size();
+        return owned == 4;
+    }
+
+    std::vector<Rebalance> rebalancesOf(const QString &id) const
+    {
+        std::vector<Rebalance> out;
+        for (const auto &r : m_rebalances)
+            if (r.group == id)
+                out.push_back(r);
+        return out;
+    }
+
+    void waitPolls(int n)
+    {
+        const QDateTime after = m_latest ? m_latest->takenAt : QDateTime::currentDateTimeUtc();
+        QTRY_VERIFY_WITH_TIMEOUT(m_latest && m_latest->takenAt.msecsTo(QDateTime::currentDateTimeUtc()) >= 0
+                                     && after.msecsTo(m_latest->takenAt) >= qint64(n) * kPollMs,
+                                 n * kPollMs * 3 + 10000);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        auto store = HistoryStore::open(m_dir.filePath(QStringLiteral("history.sqlite")));
+        QVERIFY2(store, store ? "" : qPrintable(store.errorMessage()));
+        m_store = std::move(*store);
+        AppConfig config;
+        config.pollIntervalMs = kPollMs;
+        config.requestTimeoutMs = 8000;
+        config.clusters = {{kCluster, m_lab.bootstrap(kCluster), false, {}}};
+        m_monitor = std::make_unique<MonitorService>(config);
+        connect(m_monitor.get(), &MonitorService::updated, this, [this](const PollUpdate &u) {
+            m_latest = u.snapshot;
+            m_rebalances.insert(m_rebalances.end(), u.rebalances.begin(), u.rebalances.end());
+            m_events.insert(m_events.end(), u.events.begin(), u.events.end());
+            QVERIFY(m_store->appendRebalances(u.rebalances).ok());
+        });
+        m_monitor->start();
+    }
+
+    void cleanupTestCase()
+    {
+        for (auto &p : m_members) {
+            p->terminate();
+            p->waitForFinished(20000);
+        }
+        m_monitor.reset();
+    }
+
+    void cleanup()
+    {
+        if (QTest::currentTestFailed())
+            m_lab.dumpLogs();
+    }
+
+    void secondMemberJoins_data()
+    {
+        QTest::addColumn<QString>("protocol");
+        QTest::newRow("classic") << QStringLiteral("classic");
+        QTest::newRow("consumer (KIP-848)") << QStringLiteral("consumer");
+    }
+
+    void secondMemberJoins()
+    {
+        QFETCH(QString, protocol);
+        const QString id = LabClient::uniqueSuffix();
+        const QString topic = QStringLiteral("rb-%1-%2").arg(protocol, id);
+        const QString groupId = QStringLiteral("rb-group-%1-%2").arg(protocol, id);
+        const ProcessResult created =
+            m_lab.traffic(kCluster, {QStringLiteral("create-topic"), QStringLiteral("--topic"), topic,
+                                     QStringLiteral("--partitions"), QStringLiteral("4"), QStringLiteral("--replication"),
+                                     QStringLiteral("3")});
+        QVERIFY2(created.exitCode == 0, qPrintable(created.describe()));
+
+        m_members.push_back(startMember(groupId, topic, QStringLiteral("rb-first"), protocol));
+        QVERIFY(m_members.back()->waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(settled(groupId, 1), 60000);
+        waitPolls(2); // the detector has a settled baseline with one member
+        const size_t before = rebalancesOf(groupId).size();
+        const QString firstMember = group(groupId)->members.front().memberId;
+
+        const QDateTime joinStarted = QDateTime::currentDateTimeUtc();
+        m_members.push_back(startMember(groupId, topic, QStringLiteral("rb-second"), protocol));
+        QVERIFY(m_members.back()->waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(settled(groupId, 2), 60000);
+        const QDateTime seenSettled = m_latest->takenAt;
+        std::map<TopicPartition, QString> ownerAfter;
+        QString secondMember;
+        for (const auto &m : group(groupId)->members) {
+            if (m.clientId == QLatin1String("rb-second"))
+                secondMember = m.memberId;
+            for (const auto &tp : m.assignment)
+                ownerAfter[tp] = m.memberId;
+        }
+        QVERIFY(!secondMember.isEmpty());
+        waitPolls(3); // nothing else may come after it
+
+        const auto found = rebalancesOf(groupId);
+        QCOMPARE(found.size(), before + 1);
+        const Rebalance &r = found.back();
+        qInfo("%s: rebalance %s; start between %s and %s, end between %s and %s, duration %lld..%lld ms, %zu moved",
+              qPrintable(protocol), qPrintable(triggerText(r.trigger)),
+              qPrintable(r.startAfter.toString(Qt::ISODateWithMs)), qPrintable(r.startBy.toString(Qt::ISODateWithMs)),
+              qPrintable(r.endAfter.toString(Qt::ISODateWithMs)), qPrintable(r.endBy.toString(Qt::ISODateWithMs)),
+              r.minDurationMs(), r.maxDurationMs(), r.moves.size());
+        QCOMPARE(r.cluster, kCluster);
+        QVERIFY(r.trigger & TriggerMemberJoined);
+        QVERIFY(!(r.trigger & TriggerMemberLeft));
+        QCOMPARE(r.membersBefore.size(), size_t(1));
+        QCOMPARE(r.membersBefore.front().memberId, firstMember);
+        QCOMPARE(r.membersAfter.size(), size_t(2));
+        // Plausible bounds: the last settled poll is at most one poll (plus its duration)
+        // before the second member started, the end no later than the poll that showed it.
+        QVERIFY(r.startAfter.msecsTo(joinStarted) <= 3 * kPollMs);
+        QVERIFY(r.endBy <= seenSettled);
+        QVERIFY(r.minDurationMs() <= r.maxDurationMs());
+        QVERIFY2(r.maxDurationMs() < 60000, qPrintable(durationText(r)));
+        // Moved: exactly the partitions the newcomer owns now, all from the first member.
+        std::vector<TopicPartition> expected;
+        for (const auto &[tp, owner] : ownerAfter)
+            if (owner == secondMember)
+                expected.push_back(tp);
+        QVERIFY(!expected.empty());
+        std::vector<TopicPartition> moved;
+        for (const PartitionMove &m : r.moves) {
+            QCOMPARE(m.fromMember, firstMember);
+            QCOMPARE(m.toMember, secondMember);
+            moved.push_back(m.partition);
+        }
+        QCOMPARE(moved, expected);
+        // One event for it, and the same record back from the history.
+        const auto event = std::count_if(m_events.begin(), m_events.end(), [&](const ClusterEvent &e) {
+            return e.kind == EventKind::Rebalance && e.group == groupId && e.time == r.endBy;
+        });
+        QCOMPARE(event, 1);
+        const auto stored = m_store->rebalances(kCluster, {}, {}, groupId);
+        QVERIFY(stored);
+        QCOMPARE(stored->size(), found.size());
+        QCOMPARE(stored->back(), r);
+        QCOMPARE(group(groupId)->rebalancesLastHour, int(found.size()));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRebalances)
+#include "tst_rebalances.moc"

@@ -1,0 +1,307 @@
+// Alerts: the `alerts:` configuration (valid rules and errors located file:line:column: key),
+// the evaluator's hysteresis and mutes as tables of polls, persistence of its state, and the
+// service's events and notifications (commands are exercised against a real process).
+#include "ConfigTestUtil.h"
+#include "alerts/AlertCommandRunner.h"
+#include "alerts/AlertService.h"
+#include "config/ConfigLoader.h"
+#include "monitor/ClusterPoller.h"
+
+#include <QJsonDocument>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace lagscope;
+using namespace lagscope::test;
+
+namespace {
+
+const QDateTime kT0(QDate(2026, 11, 29), QTime(12, 0), Qt::UTC);
+
+QByteArray withAlerts(const char *alerts)
+{
+    return QByteArray("clusters:\n  - name: primary\n    bootstrap: p:9092\n  - name: dr\n    bootstrap: d:9092\nalerts:\n")
+        + QByteArray(alerts);
+}
+
+AlertRule lagRule(int forPolls, int clearAfter, double threshold = 100)
+{
+    AlertRule r;
+    r.name = QStringLiteral("lag");
+    r.groupPattern = QStringLiteral("billing.*");
+    r.condition = AlertCondition::LagMessages;
+    r.threshold = threshold;
+    r.forPolls = forPolls;
+    r.clearAfter = clearAfter;
+    return r;
+}
+
+// A poll of cluster "primary" at kT0 + i s with group `group` at total lag `lag` (one partition);
+// lag < 0: the group is absent.
+ClusterSnapshot poll(int i, qint64 lag, const QString &group = QStringLiteral("billing"))
+{
+    ClusterSnapshot s;
+    s.cluster = QStringLiteral("primary");
+    s.takenAt = kT0.addSecs(i);
+    s.reachable = true;
+    if (lag >= 0) {
+        GroupState g;
+        g.groupId = group;
+        g.state = QStringLiteral("Stable");
+        g.partitions.push_back({{QStringLiteral("orders"), 0}, 0, lag, lag, {}, {}, {}});
+        g.totalLag = lag;
+        g.maxLag = lag;
+        s.groups.push_back(g);
+    }
+    return s;
+}
+
+// Runs the lags through an evaluator; "F@i" / "C@i" per transition, "m" when muted.
+QString run(AlertEvaluator &e, const QList<int> &lags, int offset = 0)
+{
+    QStringList out;
+    for (int i = 0; i < lags.size(); ++i)
+        for (const AlertTransition &t : e.evaluate(poll(offset + i, lags[i]), kT0.addSecs(offset + i)))
+            out << QStringLiteral("%1@%2%3")
+                       .arg(t.kind == AlertTransition::Fired ? QLatin1Char('F') : QLatin1Char('C'))
+                       .arg(offset + i)
+                       .arg(t.muted ? QStringLiteral("m") : QString());
+    return out.join(QLatin1Char(' '));
+}
+
+} // namespace
+
+class TestAlerts final : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void parsesRules()
+    {
+        const auto config = parseConfig(withAlerts(R"(  - name: billing-lag
+    cluster: "prim.*"
+    group: billing|search-.*
+    condition: lag_messages
+    threshold: 1000
+    for: 3
+    clear_after: 2
+    command: [/bin/sh, -c, "cat > /tmp/x"]
+    command_timeout: 5s
+  - name: status-bad
+    condition: status
+    threshold: STALL
+    mute: 2026-12-01T08:00:00Z
+  - name: brokers
+    condition: broker_offline
+    mute: true
+)"),
+                                        fileName());
+        QVERIFY2(config, config ? "" : qPrintable(config.errorMessage()));
+        QCOMPARE(config->alerts.size(), size_t(3));
+        const AlertRule &a = config->alerts[0];
+        QCOMPARE(a.name, QStringLiteral("billing-lag"));
+        QCOMPARE(a.clusterPattern, QStringLiteral("prim.*"));
+        QCOMPARE(a.groupPattern, QStringLiteral("billing|search-.*"));
+        QCOMPARE(a.condition, AlertCondition::LagMessages);
+        QCOMPARE(a.threshold, 1000.0);
+        QCOMPARE(a.forPolls, 3);
+        QCOMPARE(a.clearAfter, 2);
+        QCOMPARE(a.command, (QStringList{QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("cat > /tmp/x")}));
+        QCOMPARE(a.commandTimeoutMs, 5000);
+        QCOMPARE(config->alerts[1].statusThreshold, QStringLiteral("STALL"));
+        QCOMPARE(config->alerts[1].mutedUntil, QDateTime(QDate(2026, 12, 1), QTime(8, 0), Qt::UTC));
+        QCOMPARE(config->alerts[2].threshold, 1.0);
+        QVERIFY(config->alerts[2].muted);
+        QVERIFY(config->warnings.isEmpty());
+    }
+
+    void errors_data()
+    {
+        QTest::addColumn<QByteArray>("alerts");
+        QTest::addColumn<QString>("error");
+        // The alerts list starts at line 6 of the file, its first rule on line 7.
+        QTest::newRow("not a list") << QByteArray("  name: x\n")
+                                    << "config.yaml:7:3: alerts: expected a sequence of alert rules, got a map";
+        QTest::newRow("missing condition") << QByteArray("  - name: x\n    threshold: 5\n")
+                                           << "config.yaml:7:5: alerts[0]: missing required key \"condition\"";
+        QTest::newRow("missing threshold") << QByteArray("  - name: x\n    condition: lag_seconds\n")
+                                           << "config.yaml:7:5: alerts[0]: missing required key \"threshold\"";
+        QTest::newRow("unknown condition")
+            << QByteArray("  - name: x\n    condition: lag\n    threshold: 5\n")
+            << "config.yaml:8:16: alerts[0].condition: expected one of lag_messages, lag_seconds, status, "
+               "rebalances_per_hour, broker_offline, got \"lag\"";
+        QTest::newRow("bad status") << QByteArray("  - name: x\n    condition: status\n    threshold: BAD\n")
+                                    << "config.yaml:9:16: alerts[0].threshold: expected a status (OK, WARN, ERR, STOP, "
+                                       "STALL, REWIND), got \"BAD\"";
+        QTest::newRow("negative threshold") << QByteArray("  - name: x\n    condition: lag_messages\n    threshold: -1\n")
+                                            << "config.yaml:9:16: alerts[0].threshold: expected a number of at least 0, "
+                                               "got \"-1\"";
+        QTest::newRow("bad regex") << QByteArray("  - name: x\n    group: \"(\"\n    condition: lag_messages\n    threshold: 1\n")
+                                   << "config.yaml:8:12: alerts[0].group: invalid regular expression \"(\": missing "
+                                      "closing parenthesis at offset 1";
+        QTest::newRow("for zero") << QByteArray("  - name: x\n    condition: lag_messages\n    threshold: 1\n    for: 0\n")
+                                  << "config.yaml:10:10: alerts[0].for: expected a number of polls from 1 to 10000, got \"0\"";
+        QTest::newRow("bad mute") << QByteArray("  - name: x\n    condition: lag_messages\n    threshold: 1\n    mute: soon\n")
+                                  << "config.yaml:10:11: alerts[0].mute: expected true, false or a date-time such as "
+                                     "2026-12-01T08:00:00Z, got \"soon\"";
+        QTest::newRow("command not a list")
+            << QByteArray("  - name: x\n    condition: lag_messages\n    threshold: 1\n    command: notify-send\n")
+            << "config.yaml:10:14: alerts[0].command: expected a non-empty sequence [program, arguments...], got "
+               "\"notify-send\"";
+        QTest::newRow("typo in a key")
+            << QByteArray("  - name: x\n    condition: lag_messages\n    threshold: 1\n    clear_afer: 2\n")
+            << "config.yaml:10:5: alerts[0].clear_afer: unknown key (did you mean \"clear_after\"?)";
+        QTest::newRow("duplicate name")
+            << QByteArray("  - name: x\n    condition: broker_offline\n  - name: x\n    condition: broker_offline\n")
+            << "config.yaml:9:11: alerts[1].name: duplicate alert name \"x\" (first defined at line 7)";
+    }
+
+    void errors()
+    {
+        QFETCH(QByteArray, alerts);
+        QFETCH(QString, error);
+        const auto config = parseConfig(withAlerts(alerts.constData()), fileName());
+        QVERIFY(!config);
+        QCOMPARE(config.errorMessage(), error);
+    }
+
+    void hysteresis_data()
+    {
+        QTest::addColumn<int>("forPolls");
+        QTest::addColumn<int>("clearAfter");
+        QTest::addColumn<QList<int>>("lags");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("fires at once, clears at once") << 1 << 1 << QList<int>{0, 500, 500, 0} << "F@1 C@3";
+        QTest::newRow("needs 3 breaches in a row") << 3 << 1 << QList<int>{500, 500, 0, 500, 500, 500, 500}
+                                                   << "F@5";
+        QTest::newRow("needs 2 clean polls to clear") << 1 << 2 << QList<int>{500, 0, 500, 0, 0, 0} << "F@0 C@4";
+        QTest::newRow("threshold is inclusive") << 1 << 1 << QList<int>{99, 100} << "F@1";
+        QTest::newRow("flapping never fires with for 2") << 2 << 1 << QList<int>{500, 0, 500, 0, 500} << "";
+        QTest::newRow("fires again after clearing") << 1 << 1 << QList<int>{500, 0, 500} << "F@0 C@1 F@2";
+        QTest::newRow("group gone counts as clean") << 1 << 2 << QList<int>{500, -1, -1} << "F@0 C@2";
+    }
+
+    void hysteresis()
+    {
+        QFETCH(int, forPolls);
+        QFETCH(int, clearAfter);
+        QFETCH(QList<int>, lags);
+        QFETCH(QString, expected);
+        AlertEvaluator e({lagRule(forPolls, clearAfter)});
+        QCOMPARE(run(e, lags), expected);
+    }
+
+    void patternsAndUnreachable()
+    {
+        AlertRule rule = lagRule(1, 1);
+        rule.clusterPattern = QStringLiteral("dr");
+        AlertEvaluator other({rule});
+        QCOMPARE(run(other, {500, 500}), QString()); // cluster "primary" does not match "dr"
+        AlertEvaluator e({lagRule(1, 1)});
+        QVERIFY(e.evaluate(poll(0, 500, QStringLiteral("search")), kT0).empty()); // group pattern billing.*
+        ClusterSnapshot down = poll(1, 0);
+        down.reachable = false;
+        QCOMPARE(run(e, {500}), QStringLiteral("F@0"));
+        QVERIFY(e.evaluate(down, kT0.addSecs(1)).empty()); // an unreachable poll is no observation
+        QCOMPARE(e.firing().size(), size_t(1));
+    }
+
+    void mutes()
+    {
+        AlertRule until = lagRule(1, 1);
+        until.mutedUntil = kT0.addSecs(2);
+        AlertEvaluator e({until});
+        QCOMPARE(run(e, {500, 0, 0, 500}), QStringLiteral("F@0m C@1m F@3"));
+
+        AlertEvaluator runtime({lagRule(1, 1)});
+        runtime.mutes()[QStringLiteral("lag")] = QDateTime(); // until unmuted
+        QCOMPARE(run(runtime, {500, 0}), QStringLiteral("F@0m C@1m"));
+        runtime.mutes().erase(QStringLiteral("lag"));
+        QCOMPARE(run(runtime, {500}, 2), QStringLiteral("F@2"));
+
+        AlertRule forever = lagRule(1, 1);
+        forever.muted = true;
+        QVERIFY(isMuted(forever, {}, kT0.addYears(10)));
+    }
+
+    void persistence()
+    {
+        AlertEvaluator e({lagRule(3, 2)});
+        QCOMPARE(run(e, {500, 500, 500, 0}), QStringLiteral("F@2")); // firing, one clean poll counted
+        e.mutes()[QStringLiteral("lag")] = kT0.addSecs(3600);
+        const QJsonObject saved = e.toJson();
+
+        AlertEvaluator restored({lagRule(3, 2)});
+        restored.fromJson(QJsonDocument::fromJson(QJsonDocument(saved).toJson()).object());
+        QCOMPARE(restored.instances(), e.instances());
+        QCOMPARE(restored.mutes(), e.mutes());
+        QCOMPARE(run(restored, {0}, 4), QStringLiteral("C@4m")); // the second clean poll clears it, muted
+
+        AlertEvaluator renamed(std::vector<AlertRule>{}); // the rule is gone from the configuration: its state is dropped
+        renamed.fromJson(saved);
+        QVERIFY(renamed.instances().empty());
+    }
+
+    void serviceEventsNotificationsAndState()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("alerts.json"));
+        AlertRule rule = lagRule(1, 1);
+        rule.command = {dir.filePath(QStringLiteral("no-such-program"))};
+        {
+            AlertService service({rule}, path);
+            QSignalSpy events(&service, &AlertService::events);
+            QSignalSpy notify(&service, &AlertService::notify);
+            service.apply(PollUpdate{std::make_shared<const ClusterSnapshot>(poll(0, 500)), {}, {}});
+            QCOMPARE(notify.size(), 1);
+            QCOMPARE(events.size(), 1);
+            const auto fired = events.at(0).at(0).value<std::vector<ClusterEvent>>();
+            QCOMPARE(fired.size(), size_t(1));
+            QCOMPARE(fired[0].kind, EventKind::AlertFired);
+            QCOMPARE(fired[0].subject, QStringLiteral("lag"));
+            QCOMPARE(fired[0].group, QStringLiteral("billing"));
+            QCOMPARE(fired[0].message,
+                     QStringLiteral("alert lag firing for billing on primary: total lag 500 records (lag_messages ≥ 100 "
+                                    "for 1 poll(s))"));
+            // The command cannot start: reported as an event, never thrown or blocking.
+            QVERIFY(events.wait(5000));
+            const auto failed = events.at(1).at(0).value<std::vector<ClusterEvent>>();
+            QCOMPARE(failed.at(0).kind, EventKind::AlertCommandFailed);
+            QVERIFY2(failed.at(0).message.contains(QLatin1String("could not start")), qPrintable(failed.at(0).message));
+            service.mute(QStringLiteral("lag"), {});
+        }
+        // Restart: still firing and muted.
+        AlertService again({rule}, path);
+        QCOMPARE(again.firing().size(), size_t(1));
+        QVERIFY(again.isMuted(QStringLiteral("lag")));
+        QSignalSpy notify(&again, &AlertService::notify);
+        again.apply(PollUpdate{std::make_shared<const ClusterSnapshot>(poll(1, 0)), {}, {}});
+        QVERIFY(again.firing().empty());
+        QCOMPARE(notify.size(), 0);
+    }
+
+    void commandTimeoutIsReported()
+    {
+        AlertCommandRunner runner;
+        QSignalSpy failed(&runner, &AlertCommandRunner::failed);
+        QSignalSpy finished(&runner, &AlertCommandRunner::finished);
+        runner.run({QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("sleep 30")}, "{}", 300,
+                   {QStringLiteral("r")});
+        runner.run({QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("cat >/dev/null; echo oops >&2; exit 3")},
+                   "{}", 5000, {QStringLiteral("r")});
+        runner.run({QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("cat >/dev/null")}, "{}", 5000,
+                   {QStringLiteral("r")});
+        QTRY_COMPARE_WITH_TIMEOUT(failed.size() + finished.size(), 3, 10000);
+        QCOMPARE(finished.size(), 1);
+        QStringList messages;
+        for (const auto &args : failed)
+            messages << args.at(1).toString();
+        messages.sort();
+        QCOMPARE(messages, (QStringList{QStringLiteral("the alert command /bin/sh exited with code 3: oops"),
+                                        QStringLiteral("the alert command /bin/sh was killed after 300 ms")}));
+        QCOMPARE(runner.running(), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAlerts)
+#include "tst_alerts.moc"
