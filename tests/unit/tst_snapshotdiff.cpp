@@ -193,6 +193,10 @@ const std::pair<EventKind, const char *> kAllKinds[] = {
     {EventKind::GroupDisappeared, "group-disappeared"},
     {EventKind::ClusterUnreachable, "cluster-unreachable"},
     {EventKind::ClusterReachable, "cluster-reachable"},
+    {EventKind::Rebalance, "rebalance"},
+    {EventKind::AlertFired, "alert-fired"},
+    {EventKind::AlertCleared, "alert-cleared"},
+    {EventKind::AlertCommandFailed, "alert-command-failed"},
 };
 
 } // namespace
