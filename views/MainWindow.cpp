@@ -551,6 +551,11 @@ void MainWindow::restoreState()
     QMainWindow::restoreState(settings.bytes(AppSettings::Key::WindowState));
     m_splitter->restoreState(settings.bytes(AppSettings::Key::MainSplitter));
     m_groupDetail->splitter()->restoreState(settings.bytes(AppSettings::Key::DetailSplitter));
+    // A state saved before the rebalance timeline existed has no size for it: show it anyway.
+    if (QList<int> sizes = m_groupDetail->splitter()->sizes(); sizes.size() >= 3 && sizes[2] == 0 && sizes[0] + sizes[1] > 0) {
+        sizes[2] = std::max(1, (sizes[0] + sizes[1]) / 4);
+        m_groupDetail->splitter()->setSizes(sizes);
+    }
     m_events->setMinimumSeverity(settings.integer(AppSettings::Key::EventMinimumSeverity));
     connect(m_events, &EventLogDock::minimumSeverityChanged, this,
             [](int index) { AppSettings().setValue(AppSettings::Key::EventMinimumSeverity, index); });
