@@ -27,6 +27,8 @@ DesktopSession::DesktopSession(AppConfig config, QString configPath, QString con
     connect(&m_historyThread, &QThread::started, recorder, &HistoryRecorder::open);
     connect(&m_historyThread, &QThread::finished, recorder, &QObject::deleteLater);
     m_monitor = std::make_unique<MonitorService>(m_config);
+    // Rebalances in progress at exit are completed, not lost, by the next run.
+    m_monitor->setStateDirectory(QFileInfo(historyPath).absolutePath());
     m_window = std::make_unique<MainWindow>(m_config, configPath, configError, m_poll ? m_monitor.get() : nullptr,
                                             nullptr);
     connect(m_monitor.get(), &MonitorService::updated, recorder, &HistoryRecorder::record);

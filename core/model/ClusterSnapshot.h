@@ -69,7 +69,7 @@ struct GroupState {
     std::int64_t totalLag = 0;           // sum over partitions with a known lag
     std::int64_t maxLag = 0;
     // Rebalances that completed in the hour before this poll (set by the poller's
-    // RebalanceDetector; counts from before a restart only when seeded from history).
+    // RebalanceDetector; those from before a restart too, from its saved state).
     int rebalancesLastHour = 0;
 
     QStringList topics() const;

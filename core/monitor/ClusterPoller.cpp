@@ -4,7 +4,12 @@
 #include "monitor/PollGatherer.h"
 #include "monitor/SnapshotDiff.h"
 
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QSaveFile>
 #include <QTimer>
 
 namespace lagscope {
@@ -14,10 +19,41 @@ ClusterPoller::ClusterPoller(ClusterConfig cluster, PollerSettings settings, QOb
 {
 }
 
-ClusterPoller::~ClusterPoller() = default;
+ClusterPoller::~ClusterPoller()
+{
+    // The exact last settled poll of every group: the next run bounds a rebalance by it.
+    if (m_stateLoaded)
+        saveState();
+}
+
+void ClusterPoller::loadState()
+{
+    m_stateLoaded = true;
+    QFile file(m_statePath);
+    if (!file.open(QIODevice::ReadOnly))
+        return; // first run
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll());
+    // A damaged file costs at most the rebalance that was in progress; a wrong guess could
+    // invent one, so it is not repaired.
+    if (!doc.isObject() || !m_rebalances.seed(doc.object()))
+        qWarning("%s: rebalance state %s is unreadable; starting afresh", qPrintable(m_cluster.name),
+                 qPrintable(QDir::toNativeSeparators(m_statePath)));
+}
+
+void ClusterPoller::saveState()
+{
+    QDir().mkpath(QFileInfo(m_statePath).absolutePath());
+    QSaveFile file(m_statePath); // write-then-rename: a crash never leaves half a file
+    if (!file.open(QIODevice::WriteOnly) ||
+        file.write(QJsonDocument(m_rebalances.state()).toJson(QJsonDocument::Compact)) < 0 || !file.commit())
+        qWarning("%s: cannot save the rebalance state to %s: %s", qPrintable(m_cluster.name),
+                 qPrintable(QDir::toNativeSeparators(m_statePath)), qPrintable(file.errorString()));
+}
 
 void ClusterPoller::start()
 {
+    if (!m_stateLoaded && !m_statePath.isEmpty())
+        loadState();
     if (!m_timer) {
         m_timer = new QTimer(this);
         m_timer->setSingleShot(true);
@@ -115,6 +151,8 @@ void ClusterPoller::poll()
     auto snapshot = std::make_shared<const ClusterSnapshot>(std::move(built));
     for (const auto &b : result.metadata.brokers)
         m_knownBrokers[b.id] = b;
+    if (m_stateLoaded && m_rebalances.takeChanged())
+        saveState();
     publish(snapshot, std::move(rebalances));
     m_polling = false;
     scheduleNext(true);

@@ -50,6 +50,11 @@ public:
     // Thread-safe: makes a poll in progress give up at once (used at shutdown).
     void cancel() { m_cancel->store(true); }
 
+    // Where the rebalance detector's state is kept between runs (RebalanceDetector::state):
+    // read at start(), written when it changes and when the poller is destroyed. Empty: not
+    // kept. Set before start(), from the thread that created the poller.
+    void setStatePath(const QString &path) { m_statePath = path; }
+
 public Q_SLOTS:
     void start();      // first poll now, then every pollIntervalMs
     void refreshNow(); // poll now unless a poll is running; the timer restarts
@@ -63,6 +68,8 @@ private:
     void poll();
     void scheduleNext(bool succeeded);
     void publish(SnapshotPtr snapshot, std::vector<Rebalance> rebalances = {});
+    void loadState();
+    void saveState();
 
     ClusterConfig m_cluster;
     PollerSettings m_settings;
@@ -72,6 +79,8 @@ private:
     SnapshotPtr m_lastGood;
     SnapshotPtr m_previous;
     RebalanceDetector m_rebalances;
+    QString m_statePath;
+    bool m_stateLoaded = false;
     QDateTime m_unreachableSince;
     int m_failures = 0;
     bool m_polling = false;

@@ -1,7 +1,9 @@
 #include "monitor/MonitorService.h"
 
+#include <QDir>
 #include <QMetaObject>
 #include <QThread>
+#include <QUrl>
 
 namespace lagscope {
 
@@ -33,6 +35,19 @@ MonitorService::~MonitorService()
     }
     for (auto &[name, w] : m_workers)
         w.thread->wait();
+}
+
+QString MonitorService::stateFileName(const QString &cluster)
+{
+    // Cluster names are free text: percent-encoded, they are safe file names on every system.
+    return QStringLiteral("rebalances-") + QString::fromLatin1(QUrl::toPercentEncoding(cluster)) +
+           QStringLiteral(".json");
+}
+
+void MonitorService::setStateDirectory(const QString &directory)
+{
+    for (auto &[name, w] : m_workers)
+        w.poller->setStatePath(QDir(directory).filePath(stateFileName(name)));
 }
 
 void MonitorService::start()

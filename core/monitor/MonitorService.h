@@ -26,6 +26,11 @@ public:
     explicit MonitorService(const AppConfig &config, QObject *parent = nullptr);
     ~MonitorService() override;
 
+    // Keeps each poller's rebalance state in `directory` between runs (ClusterPoller::
+    // setStatePath), one file per cluster. Call before start().
+    void setStateDirectory(const QString &directory);
+    static QString stateFileName(const QString &cluster);
+
     void start();
     void refreshAll();
     void refresh(const QString &cluster);

@@ -30,6 +30,24 @@ std::map<TopicPartition, QString> owners(const std::vector<GroupMember> &members
     return out;
 }
 
+bool sameMembers(const std::vector<GroupMember> &a, const std::vector<GroupMember> &b)
+{
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const GroupMember &x, const GroupMember &y) {
+        return x.memberId == y.memberId && x.clientId == y.clientId && x.host == y.host &&
+               x.assignment == y.assignment;
+    });
+}
+
+// Everything but the settled and the last rebalancing time, which move on at every poll:
+// saving for them alone would write the state at every poll (a stale one only loosens a
+// bound after a crash).
+bool sameButPollTimes(const RebalanceTrack &a, const RebalanceTrack &b)
+{
+    return a.hasSettled == b.hasSettled && a.open == b.open && a.sawNamedState == b.sawNamedState &&
+           a.firstRebalancingAt == b.firstRebalancingAt && a.statesSeen == b.statesSeen &&
+           sameMembers(a.settledMembers, b.settledMembers);
+}
+
 bool hasChange(const Rebalance &r)
 {
     return r.trigger != TriggerNone || !r.moves.empty();
@@ -158,13 +176,16 @@ std::vector<Rebalance> RebalanceDetector::update(const ClusterSnapshot &snapshot
     for (const GroupState &g : snapshot.groups) {
         const auto it = m_tracks.find(g.groupId);
         RebalanceStep step = stepRebalance(it == m_tracks.end() ? RebalanceTrack{} : it->second, g, snapshot.takenAt);
+        m_changed = m_changed || it == m_tracks.end() || !sameButPollTimes(it->second, step.track);
         next.emplace(g.groupId, std::move(step.track));
         if (step.completed) {
+            m_changed = true;
             step.completed->cluster = snapshot.cluster;
             m_recentEnds[g.groupId].push_back(step.completed->endBy);
             out.push_back(std::move(*step.completed));
         }
     }
+    m_changed = m_changed || next.size() != m_tracks.size(); // a group went away
     m_tracks = std::move(next);
     // Forget rate windows of groups that are gone, and times older than an hour.
     for (auto it = m_recentEnds.begin(); it != m_recentEnds.end();) {
@@ -191,6 +212,7 @@ int RebalanceDetector::perHour(const QString &group, const QDateTime &now) const
 
 void RebalanceDetector::seed(const QString &group, const std::vector<QDateTime> &endTimes)
 {
+    m_changed = true;
     auto &times = m_recentEnds[group];
     times.insert(times.end(), endTimes.begin(), endTimes.end());
     std::sort(times.begin(), times.end());

@@ -28,13 +28,18 @@
 //     two settled polls count as one rebalance: Lagscope cannot see more.
 //
 // Thread: a RebalanceDetector belongs to one poller thread; the functions are reentrant.
+// Its state survives a restart through state()/seed(QJsonObject) (the poller keeps it in a
+// file next to the history).
 
 #include "model/ClusterEvent.h"
 #include "model/ClusterSnapshot.h"
 #include "model/Rebalance.h"
 
+#include <QJsonObject>
+
 #include <map>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace lagscope {
@@ -80,9 +85,26 @@ public:
     int perHour(const QString &group, const QDateTime &now) const;
     void seed(const QString &group, const std::vector<QDateTime> &endTimes);
 
+    // Restart: state() is everything the detector knows (tracks and the hour's end times) as
+    // JSON; seed(state) on a new detector continues from it, so a restart neither invents nor
+    // loses a rebalance. A rebalance open at shutdown completes at the first settled poll
+    // after the restart (ending after the last rebalancing poll before it); members or an
+    // assignment that changed while Lagscope was not running make one rebalance bounded by
+    // the last settled poll before and the first poll after; an unchanged group records
+    // nothing; a group gone meanwhile is forgotten, as in a running detector.
+    QJsonObject state() const;
+    // Replaces the detector's state; false (and nothing changed) when `state` is not one.
+    bool seed(const QJsonObject &state);
+    // True once after each poll that changed the state other than by the time of a group's
+    // last settled or last rebalancing poll moving on: when to save it. A state saved only
+    // then, rather than at shutdown (a crash), bounds the next rebalance by an earlier poll:
+    // looser, still true.
+    bool takeChanged() { return std::exchange(m_changed, false); }
+
 private:
     std::map<QString, RebalanceTrack> m_tracks;
     std::map<QString, std::vector<QDateTime>> m_recentEnds; // oldest first, pruned to an hour
+    bool m_changed = false;
 };
 
 } // namespace lagscope

@@ -2,11 +2,13 @@
 // second real member joins, and the monitor must record exactly one rebalance with
 // plausible bounds, the members before and after, and the partitions that moved to the
 // newcomer — for the classic protocol and for KIP-848's consumer protocol. The rebalance
-// also goes through the history store and back.
+// also goes through the history store and back. Then the monitor restarts while a member
+// joins: the rebalance is still recorded once, against the member from before the restart.
 #include "LabClient.h"
 #include "monitor/MonitorService.h"
 #include "store/HistoryStore.h"
 
+#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -33,6 +35,29 @@ private:
     std::vector<Rebalance> m_rebalances;
     std::vector<ClusterEvent> m_events;
     std::vector<std::unique_ptr<QProcess>> m_members;
+    QString m_lastGroup; // of secondMemberJoins, with one rebalance in the last hour
+
+    AppConfig monitorConfig() const
+    {
+        AppConfig config;
+        config.pollIntervalMs = kPollMs;
+        config.requestTimeoutMs = 8000;
+        config.clusters = {{kCluster, m_lab.bootstrap(kCluster), false, {}}};
+        return config;
+    }
+
+    void startMonitor()
+    {
+        m_monitor = std::make_unique<MonitorService>(monitorConfig());
+        m_monitor->setStateDirectory(m_dir.path());
+        connect(m_monitor.get(), &MonitorService::updated, this, [this](const PollUpdate &u) {
+            m_latest = u.snapshot;
+            m_rebalances.insert(m_rebalances.end(), u.rebalances.begin(), u.rebalances.end());
+            m_events.insert(m_events.end(), u.events.begin(), u.events.end());
+            QVERIFY(m_store->appendRebalances(u.rebalances).ok());
+        });
+        m_monitor->start();
+    }
 
     std::unique_ptr<QProcess> startMember(const QString &group, const QString &topic, const QString &clientId,
                                           const QString &protocol)
@@ -49,10 +74,12 @@ private:
 
     const GroupState *group(const QString &id) const { return m_latest ? m_latest->group(id) : nullptr; }
 
+    bool settled(const QString &id, int members) const { return m_latest && settledIn(*m_latest, id, members); }
+
     // Stable with `members` members that together own all 4 partitions.
-    bool settled(const QString &id, int members) const
+    static bool settledIn(const ClusterSnapshot &snapshot, const QString &id, int members)
     {
-        const GroupState *g = group(id);
+        const GroupState *g = snapshot.group(id);
         if (!g || g->state != QLatin1String("Stable") || int(g->members.size()) != members)
             return false;
         size_t owned = 0;
@@ -85,18 +112,7 @@ private Q_SLOTS:
         auto store = HistoryStore::open(m_dir.filePath(QStringLiteral("history.sqlite")));
         QVERIFY2(store, store ? "" : qPrintable(store.errorMessage()));
         m_store = std::move(*store);
-        AppConfig config;
-        config.pollIntervalMs = kPollMs;
-        config.requestTimeoutMs = 8000;
-        config.clusters = {{kCluster, m_lab.bootstrap(kCluster), false, {}}};
-        m_monitor = std::make_unique<MonitorService>(config);
-        connect(m_monitor.get(), &MonitorService::updated, this, [this](const PollUpdate &u) {
-            m_latest = u.snapshot;
-            m_rebalances.insert(m_rebalances.end(), u.rebalances.begin(), u.rebalances.end());
-            m_events.insert(m_events.end(), u.events.begin(), u.events.end());
-            QVERIFY(m_store->appendRebalances(u.rebalances).ok());
-        });
-        m_monitor->start();
+        startMonitor();
     }
 
     void cleanupTestCase()
@@ -199,6 +215,68 @@ private Q_SLOTS:
         QCOMPARE(stored->size(), found.size());
         QCOMPARE(stored->back(), r);
         QCOMPARE(group(groupId)->rebalancesLastHour, int(found.size()));
+        m_lastGroup = groupId;
+    }
+
+    void memberJoinsWhileRestarting()
+    {
+        QVERIFY(!m_lastGroup.isEmpty());
+        const QString id = LabClient::uniqueSuffix();
+        const QString topic = QStringLiteral("rb-restart-%1").arg(id);
+        const QString groupId = QStringLiteral("rb-group-restart-%1").arg(id);
+        const ProcessResult created =
+            m_lab.traffic(kCluster, {QStringLiteral("create-topic"), QStringLiteral("--topic"), topic,
+                                     QStringLiteral("--partitions"), QStringLiteral("4"), QStringLiteral("--replication"),
+                                     QStringLiteral("3")});
+        QVERIFY2(created.exitCode == 0, qPrintable(created.describe()));
+        m_members.push_back(startMember(groupId, topic, QStringLiteral("rb-first"), QStringLiteral("classic")));
+        QVERIFY(m_members.back()->waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(settled(groupId, 1), 60000);
+        waitPolls(2);
+        const QString firstMember = group(groupId)->members.front().memberId;
+        const QDateTime lastSeenBefore = m_latest->takenAt;
+
+        m_monitor.reset(); // Lagscope exits: each poller saves its rebalance state
+        const QDateTime stopped = QDateTime::currentDateTimeUtc();
+        m_latest.reset();
+        QVERIFY(QFileInfo::exists(m_dir.filePath(MonitorService::stateFileName(kCluster))));
+        QVERIFY(rebalancesOf(groupId).empty());
+        m_members.push_back(startMember(groupId, topic, QStringLiteral("rb-second"), QStringLiteral("classic")));
+        QVERIFY(m_members.back()->waitForStarted());
+        {
+            // The whole rebalance happens while Lagscope is closed: watched by a monitor
+            // that keeps no state, so only the saved state can tell the next run about it.
+            MonitorService watcher(monitorConfig());
+            SnapshotPtr seen;
+            connect(&watcher, &MonitorService::updated, this, [&seen](const PollUpdate &u) { seen = u.snapshot; });
+            watcher.start();
+            QTRY_VERIFY_WITH_TIMEOUT(seen && settledIn(*seen, groupId, 2), 60000);
+        }
+        startMonitor(); // Lagscope starts again
+        QTRY_VERIFY_WITH_TIMEOUT(settled(groupId, 2), 60000);
+        waitPolls(3);
+
+        const auto found = rebalancesOf(groupId);
+        QCOMPARE(found.size(), size_t(1)); // not lost, not twice
+        const Rebalance &r = found.front();
+        qInfo("across a restart: rebalance %s; start between %s and %s, end between %s and %s, duration %lld..%lld ms",
+              qPrintable(triggerText(r.trigger)), qPrintable(r.startAfter.toString(Qt::ISODateWithMs)),
+              qPrintable(r.startBy.toString(Qt::ISODateWithMs)), qPrintable(r.endAfter.toString(Qt::ISODateWithMs)),
+              qPrintable(r.endBy.toString(Qt::ISODateWithMs)), r.minDurationMs(), r.maxDurationMs());
+        QCOMPARE(r.trigger, int(TriggerMemberJoined));
+        QCOMPARE(r.membersBefore.size(), size_t(1));
+        QCOMPARE(r.membersBefore.front().memberId, firstMember);
+        QCOMPARE(r.membersAfter.size(), size_t(2));
+        // Started after the last poll of the first run (the last one seen here, or one the
+        // exit cut off before it reached us), and found by the first poll of the second run.
+        QVERIFY(r.startAfter >= lastSeenBefore);
+        QVERIFY(r.startAfter <= stopped);
+        QVERIFY(r.endBy > stopped);
+        QVERIFY(!r.moves.empty());
+        // The hour's count from before the restart is still there.
+        QVERIFY(group(m_lastGroup));
+        QCOMPARE(group(m_lastGroup)->rebalancesLastHour, int(rebalancesOf(m_lastGroup).size()));
+        QVERIFY(group(m_lastGroup)->rebalancesLastHour >= 1);
     }
 };
 

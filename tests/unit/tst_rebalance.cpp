@@ -8,9 +8,14 @@
 //   expected: one line per rebalance: "@poll trigger start a-b end c-d states moves", with
 //             times as poll numbers, trigger letters J(oined) L(eft) A(ssignment) or "-",
 //             moves "o<partition>:<from>><to>".
+//   restart:  "restart" in place of a poll: Lagscope exits (saving the detector's state)
+//             and starts again, seeded from it; "crash": the same, but with the state as
+//             last saved on a change (what the poller has on disk after a crash). Either
+//             takes the time of one poll.
 #include "monitor/RebalanceDetector.h"
 #include "store/HistoryStore.h"
 
+#include <QJsonDocument>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -141,6 +146,32 @@ private Q_SLOTS:
                                                                          << "@1 L start 0-1 end 0-1 - o1:b>a";
         QTest::newRow("deleted and re-created group starts afresh") << "Stable a:0 | - | Stable b:0" << "";
         QTest::newRow("Dead counts as settled") << "Stable a:0 | Dead" << "@1 L start 0-1 end 0-1 - o0:a>";
+
+        // Restarts: nothing invented, nothing lost, nothing twice.
+        QTest::newRow("restart, group unchanged") << "Stable a:0,1 | Stable a:0,1 | restart | Stable a:0,1" << "";
+        QTest::newRow("restart, member joined while not running")
+            << "Stable a:0,1 | Stable a:0,1 | restart | Stable a:0 b:1" << "@3 J start 1-3 end 1-3 - o1:a>b";
+        QTest::newRow("restart during a rebalance completes it")
+            << "Stable a:0,1 | PreparingRebalance | restart | CompletingRebalance | Stable a:0 b:1"
+            << "@4 J start 0-1 end 3-4 PreparingRebalance>CompletingRebalance o1:a>b";
+        QTest::newRow("restart during a rebalance that ended meanwhile")
+            << "Stable a:0,1 | PreparingRebalance | restart | Stable a:0 b:1"
+            << "@3 J start 0-1 end 1-3 PreparingRebalance o1:a>b";
+        QTest::newRow("restart after a rebalance does not record it again")
+            << "Stable a:0,1 | PreparingRebalance | Stable a:0 b:1 | restart | Stable a:0 b:1"
+            << "@2 J start 0-1 end 1-2 PreparingRebalance o1:a>b";
+        QTest::newRow("restart: KIP-848 Unknown without change still dropped")
+            << "C:Stable a:0 | C:Unknown | restart | C:Stable a:0" << "";
+        QTest::newRow("restart: group deleted meanwhile") << "Stable a:0 | restart | - | Stable b:0" << "";
+        QTest::newRow("restart: group deleted and re-created while not running")
+            << "Stable a:0 | restart | Stable b:0" << "@2 JL start 0-2 end 0-2 - o0:a>b";
+        QTest::newRow("crash: the rebalance starts after the last saved poll (looser, still true)")
+            << "Stable a:0 | Stable a:0 | Stable a:0 | crash | Stable b:0" << "@4 JL start 0-4 end 0-4 - o0:a>b";
+        QTest::newRow("crash during a rebalance completes it")
+            << "Stable a:0,1 | PreparingRebalance | crash | Stable a:0 b:1"
+            << "@3 J start 0-1 end 1-3 PreparingRebalance o1:a>b";
+        QTest::newRow("two restarts in a row") << "Stable a:0 | restart | restart | Stable a:0 | restart | Stable a:0"
+                                               << "";
     }
 
     void detection()
@@ -149,8 +180,18 @@ private Q_SLOTS:
         QFETCH(QString, expected);
         RebalanceDetector detector;
         QStringList found;
+        QJsonObject savedOnChange = detector.state();
         const QStringList list = polls.split(QLatin1Char('|'));
         for (int i = 0; i < list.size(); ++i) {
+            if (const QString token = list[i].trimmed(); token == QLatin1String("restart") || token == QLatin1String("crash")) {
+                // Through the bytes of a file, as the poller keeps it.
+                const QJsonObject saved = token == QLatin1String("restart") ? detector.state() : savedOnChange;
+                const QByteArray bytes = QJsonDocument(saved).toJson(QJsonDocument::Compact);
+                detector = RebalanceDetector();
+                QVERIFY(detector.seed(QJsonDocument::fromJson(bytes).object()));
+                QVERIFY(!detector.takeChanged());
+                continue;
+            }
             const ClusterSnapshot s = snapshotAt(i, parsePoll(list[i]));
             for (const Rebalance &r : detector.update(s)) {
                 QCOMPARE(r.cluster, QStringLiteral("dc1"));
@@ -158,8 +199,54 @@ private Q_SLOTS:
                 QVERIFY(r.minDurationMs() <= r.maxDurationMs());
                 found << describe(r, i);
             }
+            if (detector.takeChanged())
+                savedOnChange = detector.state();
         }
         QCOMPARE(found.join(QLatin1Char('\n')), expected);
+    }
+
+    void stateIsSavedOnlyOnChange()
+    {
+        RebalanceDetector detector;
+        const char *polls[] = {"Stable a:0,1", "Stable a:0,1", "Stable a:0,1", "PreparingRebalance",
+                               "PreparingRebalance", "Stable a:0 b:1", "Stable a:0 b:1", "-"};
+        const bool changes[] = {true, false, false, true, false, true, false, true};
+        for (int i = 0; i < 8; ++i) {
+            detector.update(snapshotAt(i, parsePoll(QString::fromLatin1(polls[i]))));
+            QVERIFY2(detector.takeChanged() == changes[i], polls[i]);
+            QVERIFY(!detector.takeChanged()); // once per change
+        }
+    }
+
+    void rateSurvivesRestart()
+    {
+        RebalanceDetector detector;
+        detector.update(snapshotAt(0, parsePoll(QStringLiteral("Stable a:0,1"))));
+        QCOMPARE(detector.update(snapshotAt(1, parsePoll(QStringLiteral("Stable a:0 b:1")))).size(), size_t(1));
+        RebalanceDetector restarted;
+        QVERIFY(restarted.seed(detector.state()));
+        QCOMPARE(restarted.perHour(QStringLiteral("g"), pollTime(2)), 1);
+        QVERIFY(restarted.update(snapshotAt(2, parsePoll(QStringLiteral("Stable a:0 b:1")))).empty());
+        QCOMPARE(restarted.perHour(QStringLiteral("g"), pollTime(2)), 1);
+        QCOMPARE(restarted.perHour(QStringLiteral("g"), pollTime(1).addSecs(3601)), 0);
+    }
+
+    void unusableStateIsRefused_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::newRow("empty object") << QByteArray("{}");
+        QTest::newRow("newer version") << QByteArray(R"({"version":2,"tracks":{}})");
+        QTest::newRow("tracks not an object") << QByteArray(R"({"version":1,"tracks":[]})");
+    }
+
+    void unusableStateIsRefused()
+    {
+        QFETCH(QByteArray, json);
+        RebalanceDetector detector;
+        detector.update(snapshotAt(0, parsePoll(QStringLiteral("Stable a:0,1"))));
+        QVERIFY(!detector.seed(QJsonDocument::fromJson(json).object()));
+        // Unchanged: the member who joins is still seen against the poll before.
+        QCOMPARE(detector.update(snapshotAt(1, parsePoll(QStringLiteral("Stable a:0 b:1")))).size(), size_t(1));
     }
 
     void durationBounds()
