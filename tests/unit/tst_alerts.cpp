@@ -280,6 +280,54 @@ private Q_SLOTS:
         QCOMPARE(notify.size(), 0);
     }
 
+    // Polls of one group through services that restart ("R": the service is destroyed and
+    // a new one reads the state file): counters, firing and clearing carry over, and an alert
+    // that is still firing after a restart is not announced (nor its command run) again.
+    void survivesRestart_data()
+    {
+        QTest::addColumn<int>("forPolls");
+        QTest::addColumn<int>("clearAfter");
+        QTest::addColumn<QString>("polls");
+        QTest::addColumn<QString>("expected"); // transitions; "n" after one that notified
+        QTest::newRow("breaches before a restart count") << 3 << 1 << "500 500 R 500" << "F@2n";
+        QTest::newRow("firing across restarts is announced once") << 1 << 1 << "500 R 500 R 500 0" << "F@0n C@3";
+        QTest::newRow("clean polls before a restart count") << 1 << 3 << "500 0 R 0 R 0" << "F@0n C@3";
+        QTest::newRow("a breach after a restart resets the clean count") << 1 << 2 << "500 0 R 500 0 R 0"
+                                                                         << "F@0n C@4";
+        QTest::newRow("cleared before a restart fires again after") << 1 << 1 << "500 0 R 500" << "F@0n C@1 F@2n";
+    }
+
+    void survivesRestart()
+    {
+        QFETCH(int, forPolls);
+        QFETCH(int, clearAfter);
+        QFETCH(QString, polls);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("alerts.json"));
+        const AlertRule rule = lagRule(forPolls, clearAfter);
+        QStringList seen;
+        auto service = std::make_unique<AlertService>(std::vector<AlertRule>{rule}, path);
+        int i = 0;
+        for (const QString &token : polls.split(QLatin1Char(' '))) {
+            if (token == QLatin1String("R")) {
+                service.reset(); // saves; only then may the next one read
+                service = std::make_unique<AlertService>(std::vector<AlertRule>{rule}, path);
+                continue;
+            }
+            QSignalSpy events(service.get(), &AlertService::events);
+            QSignalSpy notify(service.get(), &AlertService::notify);
+            service->apply(PollUpdate{std::make_shared<const ClusterSnapshot>(poll(i, token.toInt())), {}, {}});
+            for (const auto &args : events)
+                for (const ClusterEvent &e : args.at(0).value<std::vector<ClusterEvent>>())
+                    seen << (e.kind == EventKind::AlertFired ? QStringLiteral("F@") : QStringLiteral("C@")) +
+                                QString::number(i) + (notify.isEmpty() ? QString() : QStringLiteral("n"));
+            ++i;
+        }
+        QCOMPARE(seen.join(QLatin1Char(' ')), expected);
+        QVERIFY2(service->lastSaveError().isEmpty(), qPrintable(service->lastSaveError()));
+    }
+
     void commandTimeoutIsReported()
     {
         AlertCommandRunner runner;
