@@ -139,6 +139,27 @@ public:
     Status appendFlowSample(const QString &flow, const FlowSample &sample);
     Result<std::vector<FlowSample>> flowHistory(const QString &flow, const QDateTime &from, const QDateTime &to) const;
 
+    // For reports (store/HistoryStoreReport.cpp) --------------------------------------
+    // Every group with samples in the history, ordered by cluster and name.
+    struct StoredGroup {
+        QString cluster;
+        QString group;
+    };
+    Result<std::vector<StoredGroup>> storedGroups() const;
+    // Where each tier of a cluster's history lies in time: samples of the raw tier are
+    // polls, the others buckets. Tiers never overlap (compaction moves rows), so a sample's
+    // time says which tier, hence how long a span, it stands for. Invalid spans: tier empty.
+    struct TierSpans {
+        qint64 rawFromMs = -1;  // oldest raw poll (-1: none)
+        qint64 fineFromMs = -1; // oldest fine bucket start
+        qint64 coarseFromMs = -1;
+        qint64 newestMs = -1;   // newest poll or bucket of any tier
+        // 0 for a poll, the bucket size for a bucket.
+        qint64 spanOf(qint64 timeMs, const RetentionPolicy &policy) const;
+        qint64 oldestMs() const;
+    };
+    Result<TierSpans> tierSpans(const QString &cluster) const;
+
     // Moves rows that aged out of a tier into the next tier's buckets and deletes what is
     // older than the retention, in one transaction. Idempotent; meant to run every few
     // minutes, on a writer thread rather than the GUI thread: at 500 groups × 20

@@ -1,0 +1,254 @@
+#include "report/ReportBuilder.h"
+
+#include "report/ReportStats.h"
+
+#include <QCoreApplication>
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <set>
+
+namespace lagscope {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("lagscope::Report", text);
+}
+
+qint64 msOf(std::chrono::seconds s)
+{
+    return std::chrono::duration_cast<std::chrono::milliseconds>(s).count();
+}
+
+QString utc(const QDateTime &t)
+{
+    return t.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"));
+}
+
+using reportstats::Interval;
+using reportstats::SampleTime;
+
+// Times of a series with the span each stands for, from the tier it lies in.
+template <typename Sample>
+std::vector<SampleTime> sampleTimes(const std::vector<Sample> &samples, const HistoryStore::TierSpans &tiers,
+                                    const RetentionPolicy &policy)
+{
+    std::vector<SampleTime> out;
+    out.reserve(samples.size());
+    for (const Sample &s : samples)
+        out.push_back({s.timeMs, tiers.spanOf(s.timeMs, policy)});
+    return out;
+}
+
+// Everything of one group; false when it has no sample in the range.
+bool fillGroup(const HistoryStore &store, const ReportRequest &request, const HistoryStore::TierSpans &tiers,
+               GroupReport &g, QString *error)
+{
+    const RetentionPolicy &policy = store.policy();
+    const qint64 fromMs = request.from.toMSecsSinceEpoch();
+    const qint64 toMs = request.to.toMSecsSinceEpoch();
+
+    const auto history = store.groupHistory(g.cluster, g.group, request.from, request.to);
+    if (!history) {
+        *error = history.errorMessage();
+        return false;
+    }
+    if (history->empty())
+        return false;
+    const std::vector<Interval> intervals = reportstats::holds(sampleTimes(*history, tiers, policy), fromMs, toMs);
+    std::vector<qint64> totals;
+    std::vector<QString> states;
+    totals.reserve(history->size());
+    states.reserve(history->size());
+    for (const HistoryStore::GroupSample &s : *history) {
+        totals.push_back(s.totalLag);
+        states.push_back(s.state);
+        g.maxPartitionLag = std::max(g.maxPartitionLag, s.maxLag);
+        g.totalSeries.push_back({s.timeMs, s.totalLag});
+    }
+    g.lag = reportstats::lagStats(totals, intervals);
+    if (request.slaLagRecords)
+        g.breach = reportstats::breaches(totals, intervals, double(*request.slaLagRecords));
+    g.groupStates = reportstats::timeInStates(states, intervals);
+    g.stateTimeline = reportstats::stateTimeline(states, intervals);
+    const HistoryStore::GroupSample &last = history->back();
+    g.current.timeMs = last.timeMs;
+    g.current.state = last.state;
+    g.current.members = last.members;
+    g.current.totalLag = last.totalLag;
+    g.current.maxPartitionLag = last.maxLag;
+
+    const auto topics = store.topicHistory(g.cluster, g.group, request.from, request.to);
+    if (!topics) {
+        *error = topics.errorMessage();
+        return false;
+    }
+    for (const auto &[topic, samples] : *topics) {
+        const auto topicIntervals = reportstats::holds(sampleTimes(samples, tiers, policy), fromMs, toMs);
+        std::vector<qint64> lags;
+        std::vector<SeriesPoint> &series = g.topicSeries[topic];
+        for (const HistoryStore::TopicSample &s : samples) {
+            lags.push_back(s.totalLag);
+            series.push_back({s.timeMs, s.totalLag});
+        }
+        g.topics.push_back({topic, reportstats::lagStats(lags, topicIntervals)});
+    }
+
+    if (request.partitionDetail) {
+        const auto partitions = store.partitionHistory(g.cluster, g.group, request.from, request.to);
+        if (!partitions) {
+            *error = partitions.errorMessage();
+            return false;
+        }
+        for (const auto &[tp, samples] : *partitions) {
+            const auto pIntervals = reportstats::holds(sampleTimes(samples, tiers, policy), fromMs, toMs);
+            PartitionReport p;
+            p.partition = tp;
+            std::vector<qint64> lags;
+            for (const HistoryStore::PartitionSample &s : samples) {
+                lags.push_back(s.lag);
+                if (s.committed >= 0)
+                    p.committed = s.committed;
+                if (s.logEnd >= 0)
+                    p.logEnd = s.logEnd;
+            }
+            p.lag = reportstats::lagStats(lags, pIntervals);
+            g.partitions.push_back(std::move(p));
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+QString formatReportDuration(qint64 ms)
+{
+    const qint64 s = (ms + 500) / 1000;
+    if (s < 60)
+        return tr("%1 s").arg(s);
+    if (s < 3600)
+        return s % 60 ? tr("%1 min %2 s").arg(s / 60).arg(s % 60) : tr("%1 min").arg(s / 60);
+    const qint64 m = s / 60;
+    if (m < 24 * 60)
+        return m % 60 ? tr("%1 h %2 min").arg(m / 60).arg(m % 60) : tr("%1 h").arg(m / 60);
+    const qint64 h = m / 60;
+    return h % 24 ? tr("%1 d %2 h").arg(h / 24).arg(h % 24) : tr("%1 d").arg(h / 24);
+}
+
+Status checkReportRange(const ReportRequest &request, const RetentionPolicy &policy, const QDateTime &now)
+{
+    if (!request.from.isValid() || !request.to.isValid())
+        return Status::failure(tr("The report needs a start and an end time"));
+    if (request.from >= request.to)
+        return Status::failure(tr("The report range is empty: it starts at %1 and ends at %2")
+                                   .arg(utc(request.from), utc(request.to)));
+    if (request.from > now)
+        return Status::failure(tr("The report range starts in the future (%1)").arg(utc(request.from)));
+    const QDateTime oldest = now.addMSecs(-msOf(policy.keepFor));
+    if (request.from < oldest)
+        return Status::failure(tr("The history keeps %1 (back to %2); the requested range starts at %3, %4 earlier. "
+                                  "Choose a range within the last %1.")
+                                   .arg(formatReportDuration(msOf(policy.keepFor)), utc(oldest), utc(request.from),
+                                        formatReportDuration(request.from.msecsTo(oldest))));
+    return success();
+}
+
+Result<std::vector<HistoryStore::StoredGroup>> selectReportGroups(const HistoryStore &store, const ReportRequest &request)
+{
+    using R = Result<std::vector<HistoryStore::StoredGroup>>;
+    QRegularExpression pattern;
+    if (!request.groupPattern.isEmpty()) {
+        pattern.setPattern(QRegularExpression::anchoredPattern(request.groupPattern));
+        if (!pattern.isValid())
+            return R::failure(tr("The group pattern '%1' is not a valid regular expression: %2")
+                                  .arg(request.groupPattern, pattern.errorString()));
+    }
+    const auto stored = store.storedGroups();
+    if (!stored)
+        return stored.error();
+    std::set<QString> known;
+    for (const auto &g : *stored)
+        known.insert(g.cluster);
+    for (const QString &c : request.clusters)
+        if (!known.count(c)) {
+            QStringList names(known.begin(), known.end());
+            return R::failure(tr("The history has no data of cluster '%1' (it has: %2)")
+                                  .arg(c, names.isEmpty() ? tr("none") : names.join(QStringLiteral(", "))));
+        }
+    std::vector<HistoryStore::StoredGroup> out;
+    for (const auto &g : *stored) {
+        if (!request.clusters.isEmpty() && !request.clusters.contains(g.cluster))
+            continue;
+        if (!request.groupPattern.isEmpty() && !pattern.match(g.group).hasMatch())
+            continue;
+        out.push_back(g);
+    }
+    if (out.empty())
+        return R::failure(request.groupPattern.isEmpty()
+                              ? tr("The history has no consumer groups to report on")
+                              : tr("No consumer group in the history matches '%1'").arg(request.groupPattern));
+    return out;
+}
+
+Result<Report> buildReport(const HistoryStore &store, const ReportRequest &request, const QDateTime &now,
+                           const ReportProgress &progress)
+{
+    if (Status s = checkReportRange(request, store.policy(), now); !s)
+        return s.error();
+    const auto selected = selectReportGroups(store, request);
+    if (!selected)
+        return selected.error();
+
+    Report report;
+    report.request = request;
+    report.generatedAt = now.toUTC();
+    report.historyPath = store.path();
+    report.retentionMs = msOf(store.policy().keepFor);
+    // Sections that need issue #4's data in the history; never invented here.
+    report.lagSecondsNote = tr("not available: this history does not record lag in seconds");
+    report.lagStatusNote = tr("not available: this history does not record lag statuses");
+    report.rebalanceNote = tr("not available: this history does not record rebalances");
+
+    std::map<QString, HistoryStore::TierSpans> tiers;
+    int done = 0;
+    int empty = 0;
+    const int total = int(selected->size());
+    for (const auto &sg : *selected) {
+        if (progress.onProgress)
+            progress.onProgress(done, total);
+        if (progress.cancel && progress.cancel->load())
+            return Result<Report>::failure(tr("The report was cancelled"));
+        ++done;
+        auto t = tiers.find(sg.cluster);
+        if (t == tiers.end()) {
+            const auto spans = store.tierSpans(sg.cluster);
+            if (!spans)
+                return spans.error();
+            t = tiers.emplace(sg.cluster, *spans).first;
+        }
+        GroupReport g;
+        g.cluster = sg.cluster;
+        g.group = sg.group;
+        QString error;
+        if (fillGroup(store, request, t->second, g, &error))
+            report.groups.push_back(std::move(g));
+        else if (!error.isEmpty())
+            return Result<Report>::failure(error);
+        else
+            ++empty;
+    }
+    if (progress.onProgress)
+        progress.onProgress(total, total);
+    if (empty > 0)
+        report.notes << QCoreApplication::translate("lagscope::Report",
+                                                   "%n selected group(s) had no data in the range and are left out.",
+                                                   nullptr, empty);
+    if (report.groups.empty())
+        return Result<Report>::failure(tr("No selected group has history between %1 and %2")
+                                           .arg(utc(request.from), utc(request.to)));
+    return report;
+}
+
+} // namespace lagscope

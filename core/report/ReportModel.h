@@ -1,0 +1,146 @@
+#pragma once
+// The lag report: what a person asked for (ReportRequest) and what the history store says
+// about it (Report), as plain values. Built by report/ReportBuilder.h, written as CSV and
+// JSON by report/ReportCsv.h and report/ReportJson.h, and as PDF by the views layer.
+// docs/REPORTS.md documents every field and how each number is computed.
+//
+// Thread: any (values). Times: UTC milliseconds since the epoch unless a QDateTime.
+
+#include "model/TopicPartition.h"
+
+#include <QDateTime>
+#include <QString>
+#include <QStringList>
+
+#include <map>
+#include <optional>
+#include <vector>
+
+namespace lagscope {
+
+struct ReportRequest {
+    QDateTime from; // UTC, inclusive
+    QDateTime to;   // UTC, inclusive
+    QStringList clusters;  // empty: every cluster in the history
+    QString groupPattern;  // regular expression matched against the whole group name; empty: all
+    // A breach is a stretch of time during which the group's total lag was above this many
+    // records. Unset: no breach section.
+    std::optional<qint64> slaLagRecords;
+    // The same on lag in seconds (needs recorded lag seconds, issue #4).
+    std::optional<double> slaLagSeconds;
+    bool partitionDetail = false;
+};
+
+// Max, time-weighted average and time-weighted 95th percentile of a lag over the range.
+// Polls stand for the time until the next poll, buckets for their span (see ReportStats.h).
+struct LagStats {
+    qint64 max = -1;   // -1: no known value in the range
+    double avg = 0;
+    qint64 p95 = -1;
+    int samples = 0;     // samples with a known value
+    qint64 coveredMs = 0; // time those samples stand for
+    bool known() const { return max >= 0; }
+};
+
+struct BreachStats {
+    int count = 0;
+    qint64 totalMs = 0;
+    qint64 longestMs = 0;
+    qint64 longestStartMs = -1; // -1: no breach
+};
+
+// Time spent in one state (Kafka's group state, or a lag status of issue #4).
+struct StateTime {
+    QString state;
+    qint64 ms = 0;
+};
+
+// One stretch of the state timeline: [startMs, endMs) in `state`.
+struct StateSpan {
+    qint64 startMs = 0;
+    qint64 endMs = 0;
+    QString state;
+};
+
+struct Rebalance {
+    qint64 startMs = 0;
+    qint64 endMs = 0;
+    QString trigger;
+    int membersBefore = 0;
+    int membersAfter = 0;
+    int partitionsMoved = 0;
+    qint64 durationMs() const { return endMs - startMs; }
+};
+
+struct RebalanceSummary {
+    int count = 0;
+    qint64 totalMs = 0;
+    std::vector<Rebalance> list;
+};
+
+struct SeriesPoint {
+    qint64 timeMs = 0;
+    qint64 value = 0;
+};
+
+// The newest sample of the group within the range.
+struct CurrentState {
+    qint64 timeMs = -1; // -1: none
+    QString state;
+    int members = 0;
+    qint64 totalLag = -1;
+    qint64 maxPartitionLag = -1;
+    QString lagStatus;                // empty unless statuses are recorded
+    std::optional<double> lagSeconds; // unset unless lag seconds are recorded
+};
+
+struct TopicReport {
+    QString topic;
+    LagStats lag; // sum of the topic's partition lags
+};
+
+struct PartitionReport {
+    TopicPartition partition;
+    LagStats lag;
+    qint64 committed = -1; // newest known in the range
+    qint64 logEnd = -1;
+};
+
+struct GroupReport {
+    QString cluster;
+    QString group;
+    LagStats lag;                 // the group's total lag, in records
+    qint64 maxPartitionLag = -1;  // the largest single-partition lag seen
+    // Lag in seconds, in milliseconds (LagStats holds integers); unset: not recorded (see
+    // Report::lagSecondsNote).
+    std::optional<LagStats> lagSeconds;
+    std::optional<BreachStats> breach;        // unset: no records threshold asked
+    std::optional<BreachStats> breachSeconds; // unset: no seconds threshold or no lag seconds
+    std::vector<StateTime> groupStates;       // Kafka's group state, longest first
+    std::optional<std::vector<StateTime>> lagStatuses; // unset: not recorded
+    std::optional<RebalanceSummary> rebalances;        // unset: not recorded
+    CurrentState current;
+    std::vector<TopicReport> topics;
+    std::vector<PartitionReport> partitions; // only with ReportRequest::partitionDetail
+    // For charts: the total lag and each topic's lag over time, and the state timeline.
+    std::vector<SeriesPoint> totalSeries;
+    std::map<QString, std::vector<SeriesPoint>> topicSeries;
+    std::vector<StateSpan> stateTimeline;
+};
+
+struct Report {
+    static constexpr int kSchemaVersion = 1;
+    ReportRequest request;
+    QDateTime generatedAt; // UTC
+    QString historyPath;
+    qint64 retentionMs = 0; // how far back the history keeps data
+    std::vector<GroupReport> groups;
+    // Why a section is missing, for every reader to show instead of inventing data; empty
+    // when the section is available.
+    QString lagSecondsNote;
+    QString lagStatusNote;
+    QString rebalanceNote;
+    QStringList notes; // other remarks (groups without data in the range, …)
+};
+
+} // namespace lagscope

@@ -1,0 +1,217 @@
+// Report writers: CSV files (RFC 4180 quoting of awkward names — commas, quotes, line
+// breaks, unicode — read back with an independent parser) and the JSON document's schema.
+#include "CsvTestUtil.h"
+#include "report/ReportCsv.h"
+#include "report/ReportJson.h"
+#include "report/ReportTables.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace lagscope;
+using lagscope::test::parseCsv;
+
+namespace {
+
+QString readText(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return QString();
+    return QString::fromUtf8(f.readAll());
+}
+
+const QDateTime kFrom(QDate(2026, 11, 28), QTime(0, 0), Qt::UTC);
+
+Report sampleReport(const QStringList &groups, const QString &topic)
+{
+    Report r;
+    r.request.from = kFrom;
+    r.request.to = kFrom.addDays(1);
+    r.request.clusters = {QStringLiteral("dc1")};
+    r.request.slaLagRecords = 1000;
+    r.generatedAt = kFrom.addDays(1);
+    r.historyPath = QStringLiteral("/tmp/history.sqlite");
+    r.retentionMs = 7 * 86400 * 1000LL;
+    r.lagSecondsNote = QStringLiteral("not available: lag seconds are not recorded");
+    r.rebalanceNote = QStringLiteral("not available: rebalances are not recorded");
+    for (const QString &name : groups) {
+        GroupReport g;
+        g.cluster = QStringLiteral("dc1");
+        g.group = name;
+        g.lag = {1500, 420.25, 1200, 288, 86400 * 1000LL};
+        g.maxPartitionLag = 900;
+        g.breach = BreachStats{2, 600 * 1000, 450 * 1000, kFrom.addSecs(3600).toMSecsSinceEpoch()};
+        g.groupStates = {{QStringLiteral("Stable"), 80000 * 1000LL}, {QStringLiteral("PreparingRebalance"), 6400 * 1000LL}};
+        g.lagStatuses = std::vector<StateTime>{{QStringLiteral("OK"), 86000 * 1000LL}};
+        g.current = {kFrom.addDays(1).toMSecsSinceEpoch(), QStringLiteral("Stable"), 3, 17, 9, QStringLiteral("OK"), {}};
+        g.topics = {{topic, {1500, 420.25, 1200, 288, 86400 * 1000LL}}};
+        g.stateTimeline = {{kFrom.toMSecsSinceEpoch(), kFrom.addDays(1).toMSecsSinceEpoch(), QStringLiteral("Stable")}};
+        r.groups.push_back(g);
+    }
+    return r;
+}
+
+} // namespace
+
+class TestReportWriters final : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void csvQuotesAwkwardNames_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("comma") << QStringLiteral("billing,eu");
+        QTest::newRow("quotes") << QStringLiteral("the \"fast\" one");
+        QTest::newRow("newline") << QStringLiteral("line one\nline two");
+        QTest::newRow("crlf") << QStringLiteral("a\r\nb");
+        QTest::newRow("unicode") << QStringLiteral("zählung-日本-🚀");
+        QTest::newRow("leading space and quote") << QStringLiteral(" \"x");
+        QTest::newRow("everything") << QStringLiteral("a,\"b\"\n,ü");
+    }
+    void csvQuotesAwkwardNames()
+    {
+        QFETCH(QString, name);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("lag.csv"));
+        const auto written = writeReportCsv(sampleReport({name, QStringLiteral("plain")}, name + QStringLiteral("-topic")), path);
+        QVERIFY2(written, qPrintable(written.ok() ? QString() : written.errorMessage()));
+        QCOMPARE(*written, reportCsvPaths(path, false));
+        QCOMPARE(written->size(), 5);
+
+        QString problem;
+        const auto groups = parseCsv(readText(path), &problem);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        QCOMPARE(groups.size(), 3);
+        const QStringList header = groups[0];
+        QCOMPARE(header.mid(0, 7), (QStringList{QStringLiteral("cluster"), QStringLiteral("group"),
+                                                QStringLiteral("samples"), QStringLiteral("covered_seconds"),
+                                                QStringLiteral("lag_max"), QStringLiteral("lag_avg"),
+                                                QStringLiteral("lag_p95")}));
+        for (const QStringList &row : groups)
+            QCOMPARE(row.size(), header.size());
+        QCOMPARE(groups[1][1], name);
+        QCOMPARE(groups[2][1], QStringLiteral("plain"));
+        QCOMPARE(groups[1][header.indexOf(QStringLiteral("lag_avg"))], QStringLiteral("420.25"));
+        QCOMPARE(groups[1][header.indexOf(QStringLiteral("covered_seconds"))], QStringLiteral("86400"));
+        QCOMPARE(groups[1][header.indexOf(QStringLiteral("breach_longest_start"))],
+                 QStringLiteral("2026-11-28T01:00:00.000Z"));
+        // Not recorded: empty, not zero.
+        QCOMPARE(groups[1][header.indexOf(QStringLiteral("rebalance_count"))], QString());
+        QCOMPARE(groups[1][header.indexOf(QStringLiteral("lag_seconds_max"))], QString());
+
+        const auto topics = parseCsv(readText(written->at(1)), &problem);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        QCOMPARE(topics[1][1], name);
+        QCOMPARE(topics[1][2], name + QStringLiteral("-topic"));
+
+        const auto states = parseCsv(readText(written->at(2)), &problem);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        QCOMPARE(states.size(), 1 + 2 * 3);
+        QCOMPARE(states[3], (QStringList{QStringLiteral("dc1"), name, QStringLiteral("lag_status"), QStringLiteral("OK"),
+                                         QStringLiteral("86000")}));
+
+        const auto info = parseCsv(readText(written->last()), &problem);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        QVERIFY(info.contains(QStringList{QStringLiteral("rebalances"),
+                                          QStringLiteral("not available: rebalances are not recorded")}));
+        QVERIFY(info.contains(QStringList{QStringLiteral("lag_status"), QStringLiteral("available")}));
+        QVERIFY(info.contains(QStringList{QStringLiteral("schema_version"), QStringLiteral("1")}));
+    }
+
+    void csvPartitionFileOnlyWhenAsked()
+    {
+        QTemporaryDir dir;
+        Report r = sampleReport({QStringLiteral("g")}, QStringLiteral("t"));
+        r.request.partitionDetail = true;
+        r.groups[0].partitions = {{{QStringLiteral("t"), 3}, {5, 2.5, 5, 2, 10000}, 100, 105}};
+        const auto written = writeReportCsv(r, dir.filePath(QStringLiteral("week")));
+        QVERIFY(written);
+        QCOMPARE(written->size(), 6);
+        QCOMPARE(written->at(4), dir.filePath(QStringLiteral("week-partitions.csv")));
+        QString problem;
+        const auto rows = parseCsv(readText(written->at(4)), &problem);
+        QCOMPARE(rows[1], (QStringList{QStringLiteral("dc1"), QStringLiteral("g"), QStringLiteral("t"),
+                                       QStringLiteral("3"), QStringLiteral("2"), QStringLiteral("10"),
+                                       QStringLiteral("5"), QStringLiteral("2.5"), QStringLiteral("5"),
+                                       QStringLiteral("100"), QStringLiteral("105")}));
+    }
+
+    void jsonSchema()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("lag.json"));
+        const QString awkward = QStringLiteral("a,\"b\"\nü");
+        QVERIFY(writeReportJson(sampleReport({awkward}, QStringLiteral("orders")), path));
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(readText(path).toUtf8(), &error);
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        const QJsonObject o = doc.object();
+        QCOMPARE(o.value(QStringLiteral("schema")).toString(), QStringLiteral("lagscope-report"));
+        QCOMPARE(o.value(QStringLiteral("version")).toInt(), 1);
+        QCOMPARE(o.value(QStringLiteral("generated_at")).toString(), QStringLiteral("2026-11-29T00:00:00.000Z"));
+        QCOMPARE(o.value(QStringLiteral("range")).toObject().value(QStringLiteral("from")).toString(),
+                 QStringLiteral("2026-11-28T00:00:00.000Z"));
+        const QJsonObject selection = o.value(QStringLiteral("selection")).toObject();
+        QCOMPARE(selection.value(QStringLiteral("clusters")).toArray(), QJsonArray{QStringLiteral("dc1")});
+        QVERIFY(selection.value(QStringLiteral("group_pattern")).isNull());
+        QCOMPARE(o.value(QStringLiteral("sla")).toObject().value(QStringLiteral("lag_records")).toInteger(), 1000);
+        QVERIFY(o.value(QStringLiteral("sla")).toObject().value(QStringLiteral("lag_seconds")).isNull());
+
+        const QJsonObject sections = o.value(QStringLiteral("sections")).toObject();
+        QCOMPARE(sections.keys(), (QStringList{QStringLiteral("lag_seconds"), QStringLiteral("lag_status"),
+                                               QStringLiteral("rebalances")}));
+        QCOMPARE(sections.value(QStringLiteral("rebalances")).toObject().value(QStringLiteral("available")).toBool(), false);
+        QCOMPARE(sections.value(QStringLiteral("lag_status")).toObject().value(QStringLiteral("available")).toBool(), true);
+        QVERIFY(sections.value(QStringLiteral("lag_status")).toObject().value(QStringLiteral("note")).isNull());
+
+        const QJsonArray groups = o.value(QStringLiteral("groups")).toArray();
+        QCOMPARE(groups.size(), 1);
+        const QJsonObject g = groups[0].toObject();
+        QCOMPARE(g.keys(), (QStringList{QStringLiteral("breaches"), QStringLiteral("breaches_seconds"),
+                                        QStringLiteral("cluster"), QStringLiteral("current"), QStringLiteral("group"),
+                                        QStringLiteral("group_states"), QStringLiteral("lag"),
+                                        QStringLiteral("lag_seconds"), QStringLiteral("lag_statuses"),
+                                        QStringLiteral("max_partition_lag"), QStringLiteral("partitions"),
+                                        QStringLiteral("rebalances"), QStringLiteral("state_timeline"),
+                                        QStringLiteral("topics")}));
+        QCOMPARE(g.value(QStringLiteral("group")).toString(), awkward);
+        const QJsonObject lag = g.value(QStringLiteral("lag")).toObject();
+        QCOMPARE(lag.value(QStringLiteral("max")).toInteger(), 1500);
+        QCOMPARE(lag.value(QStringLiteral("avg")).toDouble(), 420.25);
+        QCOMPARE(lag.value(QStringLiteral("p95")).toInteger(), 1200);
+        QCOMPARE(lag.value(QStringLiteral("samples")).toInt(), 288);
+        QCOMPARE(lag.value(QStringLiteral("covered_seconds")).toDouble(), 86400.0);
+        // Not recorded sections are null, never zero.
+        QVERIFY(g.value(QStringLiteral("lag_seconds")).isNull());
+        QVERIFY(g.value(QStringLiteral("rebalances")).isNull());
+        QVERIFY(g.value(QStringLiteral("breaches_seconds")).isNull());
+        QCOMPARE(g.value(QStringLiteral("breaches")).toObject().value(QStringLiteral("count")).toInt(), 2);
+        QCOMPARE(g.value(QStringLiteral("breaches")).toObject().value(QStringLiteral("longest_seconds")).toDouble(), 450.0);
+        QCOMPARE(g.value(QStringLiteral("group_states")).toArray().size(), 2);
+        const QJsonObject current = g.value(QStringLiteral("current")).toObject();
+        QCOMPARE(current.value(QStringLiteral("total_lag")).toInteger(), 17);
+        QCOMPARE(current.value(QStringLiteral("lag_status")).toString(), QStringLiteral("OK"));
+        QVERIFY(current.value(QStringLiteral("lag_seconds")).isNull());
+        QCOMPARE(g.value(QStringLiteral("topics")).toArray()[0].toObject().value(QStringLiteral("topic")).toString(),
+                 QStringLiteral("orders"));
+        QCOMPARE(g.value(QStringLiteral("partitions")).toArray().size(), 0);
+    }
+
+    void numbersAreShortAndExact()
+    {
+        QCOMPARE(reportNumber(12.5), QStringLiteral("12.5"));
+        QCOMPARE(reportNumber(3.0), QStringLiteral("3"));
+        QCOMPARE(reportNumber(0.004), QStringLiteral("0"));
+        QCOMPARE(reportNumber(1234567.891), QStringLiteral("1234567.89"));
+        QCOMPARE(reportSeconds(1500), QStringLiteral("1.5"));
+        QCOMPARE(reportTime(-1), QString());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReportWriters)
+#include "tst_reportwriters.moc"
