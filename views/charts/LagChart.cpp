@@ -2,6 +2,7 @@
 
 #include "charts/ChartRangeBar.h"
 #include "charts/ChartData.h"
+#include "charts/ChartImageMenu.h"
 #include "charts/EventMarkers.h"
 #include "charts/LagAxisTickers.h"
 #include "charts/LagChartFormat.h"
@@ -132,6 +133,7 @@ void LagChart::setupPlot()
     connect(m_plot, &QCustomPlot::mouseMove, this, &LagChart::onMouseMove);
     connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this] { resetView(); });
     connect(m_plot, &QCustomPlot::legendClick, this, &LagChart::onLegendClick);
+    installSaveImageMenu(m_plot, [this] { return m_group.isEmpty() ? QString() : m_cluster + QLatin1Char('-') + m_group; });
 }
 
 void LagChart::placeLegend()

@@ -3,6 +3,7 @@
 #include "charts/ChartData.h"
 #include "charts/ChartRangeBar.h"
 #include "charts/LagAxisTickers.h"
+#include "charts/ChartImageMenu.h"
 #include "charts/QCustomPlotInclude.h"
 #include "models/StatusColors.h"
 #include "store/HistoryStore.h"
@@ -30,6 +31,7 @@ FlowLatencyChart::FlowLatencyChart(QWidget *parent) : QWidget(parent)
     m_plot = new QCustomPlot(this);
     m_plot->setObjectName(QStringLiteral("flowLatencyPlot"));
     m_plot->setMinimumHeight(140);
+    installSaveImageMenu(m_plot, [] { return QStringLiteral("replication-latency"); });
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
     m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
