@@ -25,7 +25,9 @@
 #include "pages/TablePage.h"
 #include "pages/WelcomePage.h"
 #include "replication/ReplicationPage.h"
+#include "report/ExportReportDialog.h"
 #include "settings/ClusterDialog.h"
+#include "store/HistoryStore.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -85,7 +87,7 @@ QString sampleConfigPath()
 
 MainWindow::MainWindow(const AppConfig &config, const QString &configPath, const QString &configError,
                        MonitorService *monitor, const HistoryStore *history, QWidget *parent)
-    : QMainWindow(parent), m_monitor(monitor), m_config(config), m_configPath(configPath)
+    : QMainWindow(parent), m_monitor(monitor), m_history(history), m_config(config), m_configPath(configPath)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Lagscope"));
@@ -144,6 +146,10 @@ void MainWindow::buildActions()
             page->filter()->selectAll();
         }
     });
+    QAction *exportReport = file->addAction(tr("&Export report…"));
+    exportReport->setObjectName(QStringLiteral("actionExportReport"));
+    exportReport->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    connect(exportReport, &QAction::triggered, this, &MainWindow::openExportDialog);
     file->addSeparator();
     QAction *add = file->addAction(tr("&Add cluster…"));
     add->setObjectName(QStringLiteral("actionAddCluster"));
@@ -324,9 +330,29 @@ void MainWindow::setAlerts(AlertService *alerts)
 
 void MainWindow::setHistory(const HistoryStore *history)
 {
+    m_history = history;
     m_groupDetail->chart()->setSource(history);
     m_replication->setHistory(history);
     m_groupDetail->rebalances()->setSource(history);
+}
+
+void MainWindow::openExportDialog()
+{
+    if (auto *open = findChild<ExportReportDialog *>()) {
+        open->raise();
+        open->activateWindow();
+        return;
+    }
+    if (!m_history) {
+        showWarning(tr("No history to report on: the history store is not available."));
+        return;
+    }
+    QStringList clusters;
+    for (const ClusterConfig &c : m_config.clusters)
+        clusters << c.name;
+    auto *dialog = new ExportReportDialog(m_history->path(), clusters, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
 }
 
 QWidget *MainWindow::page(PageKind kind) const

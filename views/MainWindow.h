@@ -84,8 +84,10 @@ private:
     void openFailover(const QString &from, const QStringList &groups, bool allGroups, const QString &to = {});
     void updateFailoverActions();
     void openClusterDialog(bool edit);
+    void openExportDialog();
 
     MonitorService *m_monitor = nullptr;
+    const HistoryStore *m_history = nullptr; // for the report export's history path
     AppConfig m_config;
     QSplitter *m_splitter = nullptr;
     QTreeWidget *m_tree = nullptr;

@@ -1,0 +1,82 @@
+#pragma once
+// File → Export report…: range (presets or custom), clusters, groups (regular expression),
+// SLA threshold, format, destination and per-partition detail; a progress bar with Cancel
+// while the report is built, and "Open report" when it is written.
+// Child object names (for tests): rangePreset, fromEdit, toEdit, clusterList, groupPattern,
+// slaEnabled, slaLag, format, destination, browse, partitionDetail, progress, statusLabel,
+// exportButton, cancelButton, openButton.
+//
+// Thread: GUI. Ownership: owned by its parent (the main window opens it with
+// WA_DeleteOnClose); it owns the running ReportExportJob.
+
+#include "report/ReportExportJob.h"
+
+#include <QDialog>
+
+#include <functional>
+
+class QCheckBox;
+class QComboBox;
+class QDateTimeEdit;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+
+namespace lagscope {
+
+class ExportReportDialog final : public QDialog {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ExportReportDialog)
+
+public:
+    // historyPath: the file the recorder writes (read through a separate connection).
+    ExportReportDialog(QString historyPath, const QStringList &clusters, QWidget *parent = nullptr);
+    ~ExportReportDialog() override;
+
+    bool isExporting() const { return m_job && m_job->isRunning(); }
+    // What the last successful export wrote, the main file first.
+    QStringList writtenFiles() const { return m_written; }
+
+    // Tests: open the report without a desktop handler.
+    void setOpenHandlerForTests(std::function<void(const QString &path)> handler) { m_openHandler = std::move(handler); }
+
+Q_SIGNALS:
+    void exportFinished(bool ok, const QString &message);
+
+protected:
+    void reject() override;
+
+private:
+    void startExport();
+    void onFinished(bool ok, const QString &message, const QStringList &files);
+    void updateRangeEditors();
+    void updateSuffix();
+    void setEditable(bool editable);
+    ReportExportJob::Format format() const;
+
+    QString m_historyPath;
+    QComboBox *m_preset = nullptr;
+    QDateTimeEdit *m_from = nullptr;
+    QDateTimeEdit *m_to = nullptr;
+    QListWidget *m_clusters = nullptr;
+    QLineEdit *m_groups = nullptr;
+    QCheckBox *m_slaEnabled = nullptr;
+    QSpinBox *m_sla = nullptr;
+    QComboBox *m_format = nullptr;
+    QLineEdit *m_destination = nullptr;
+    QCheckBox *m_partitions = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QLabel *m_status = nullptr;
+    QPushButton *m_export = nullptr;
+    QPushButton *m_cancel = nullptr;
+    QPushButton *m_open = nullptr;
+    QWidget *m_form = nullptr;
+    ReportExportJob *m_job = nullptr;
+    QStringList m_written;
+    std::function<void(const QString &)> m_openHandler;
+};
+
+} // namespace lagscope

@@ -1,0 +1,188 @@
+#include "report/ReportPdfParts.h"
+
+#include "charts/LagAxisTickers.h"
+#include "charts/LagChartFormat.h"
+#include "report/ReportPdf.h"
+
+#include "charts/QCustomPlotInclude.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+
+#include <cmath>
+
+namespace lagscope::pdf {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("lagscope::ReportPdf", text);
+}
+
+// Distinct hues along the golden angle, dark enough for white paper.
+QColor topicColor(int index)
+{
+    const double hue = std::fmod(0.58 + index * 0.381966, 1.0);
+    return QColor::fromHslF(float(hue), 0.70f, 0.40f);
+}
+
+constexpr int kMaxTopicLines = 8;
+
+} // namespace
+
+QFont font(int points, bool bold)
+{
+    QFont f(QStringLiteral("DejaVu Sans"));
+    f.setPixelSize(points); // one pixel is one point at the writer's 72 dpi
+    f.setBold(bold);
+    f.setHintingPreference(QFont::PreferNoHinting); // hinting is for screens; print keeps the design widths
+    return f;
+}
+
+QColor stateColor(const QString &state)
+{
+    if (state == QLatin1String("Stable"))
+        return QColor(0x2e, 0x7d, 0x32);
+    if (state == QLatin1String("Empty"))
+        return QColor(0x9e, 0x9e, 0x9e);
+    if (state == QLatin1String("Dead"))
+        return QColor(0xc6, 0x28, 0x28);
+    if (state.contains(QLatin1String("Rebalance")) || state == QLatin1String("Reconciling")
+        || state == QLatin1String("Assigning"))
+        return QColor(0xef, 0x6c, 0x00);
+    return QColor(0x15, 0x65, 0xc0);
+}
+
+QString formatTime(qint64 ms, const QTimeZone &zone, bool withSeconds)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, zone)
+        .toString(withSeconds ? QStringLiteral("yyyy-MM-dd HH:mm:ss") : QStringLiteral("yyyy-MM-dd HH:mm"));
+}
+
+QString formatCount(qint64 value)
+{
+    return value < 0 ? QStringLiteral("–") : formatLag(double(value));
+}
+
+QString formatDecimal(double value)
+{
+    QLocale locale;
+    locale.setNumberOptions(locale.numberOptions() & ~QLocale::OmitGroupSeparator);
+    return locale.toString(value, 'f', 1);
+}
+
+LagChartPainter::LagChartPainter(const QTimeZone &zone) : m_plot(std::make_unique<QCustomPlot>()), m_zone(zone)
+{
+    QCustomPlot &p = *m_plot;
+    p.setBackground(Qt::white);
+    auto ticker = QSharedPointer<QCPAxisTickerDateTime>::create();
+    ticker->setTimeZone(zone);
+    ticker->setTickCount(6);
+    p.xAxis->setTicker(ticker);
+    p.yAxis->setTicker(QSharedPointer<LagValueTicker>::create());
+    p.yAxis->setLabel(tr("lag (records)"));
+    for (QCPAxis *axis : {p.xAxis, p.yAxis}) {
+        axis->setTickLabelFont(font(7));
+        axis->setLabelFont(font(8));
+        axis->setBasePen(QPen(Qt::black, 0.6));
+        axis->setTickPen(QPen(Qt::black, 0.6));
+        axis->setSubTickPen(QPen(Qt::black, 0.4));
+        axis->setTickLengthIn(3);
+        axis->setSubTickLengthIn(2);
+        axis->grid()->setPen(QPen(QColor(0, 0, 0, 50), 0.4, Qt::DotLine));
+        axis->setPadding(2);
+        axis->setLabelPadding(3);
+        axis->setTickLabelPadding(2);
+    }
+    p.legend->setVisible(true);
+    p.legend->setFont(font(7));
+    p.legend->setBrush(QColor(255, 255, 255, 230));
+    p.legend->setBorderPen(QPen(QColor(0x99, 0x99, 0x99), 0.5));
+    p.legend->setIconSize(14, 6);
+    p.legend->setRowSpacing(0);
+    p.axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+}
+
+LagChartPainter::~LagChartPainter() = default;
+
+void LagChartPainter::draw(QCPPainter &painter, const QRectF &area, const GroupReport &group, const Report &report)
+{
+    QCustomPlot &p = *m_plot;
+    p.clearGraphs();
+    const double from = double(report.request.from.toMSecsSinceEpoch()) / 1000.0;
+    const double to = double(report.request.to.toMSecsSinceEpoch()) / 1000.0;
+    const double span = to - from;
+    auto *ticker = static_cast<QCPAxisTickerDateTime *>(p.xAxis->ticker().data());
+    ticker->setDateTimeFormat(span > 86400 * 1.01 ? QStringLiteral("MM-dd\nHH:mm")
+                                                  : span > 600 ? QStringLiteral("HH:mm") : QStringLiteral("HH:mm:ss"));
+    p.xAxis->setLabel(tr("time (%1)").arg(reportZoneLabel(m_zone, report.request.to)));
+    p.xAxis->setRange(from, to);
+
+    double top = 0;
+    auto addLine = [&](const QString &name, const std::vector<SeriesPoint> &points, const QPen &pen) {
+        QCPGraph *g = p.addGraph();
+        g->setName(name);
+        g->setPen(pen);
+        g->setAdaptiveSampling(true);
+        QVector<QCPGraphData> data;
+        data.reserve(qsizetype(points.size()));
+        for (const SeriesPoint &s : points) {
+            data.append(QCPGraphData(double(s.timeMs) / 1000.0, double(s.value)));
+            top = std::max(top, double(s.value));
+        }
+        g->data()->set(data, true);
+    };
+    addLine(tr("total"), group.totalSeries, QPen(Qt::black, 1.4));
+    if (group.topicSeries.size() > 1) {
+        int i = 0;
+        for (const auto &[topic, points] : group.topicSeries) {
+            if (i == kMaxTopicLines)
+                break;
+            addLine(topic, points, QPen(topicColor(i++), 0.7));
+        }
+    }
+    if (report.request.slaLagRecords) {
+        const double sla = double(*report.request.slaLagRecords);
+        QCPGraph *g = p.addGraph();
+        g->setName(tr("SLA %1").arg(formatLag(sla)));
+        g->setPen(QPen(QColor(0xc6, 0x28, 0x28), 0.9, Qt::DashLine));
+        g->setData({from, to}, {sla, sla}, true);
+        top = std::max(top, sla);
+    }
+    p.yAxis->setRange(0, top > 0 ? top * 1.15 : 10);
+
+    painter.save();
+    painter.translate(area.topLeft());
+    painter.setMode(QCPPainter::pmVectorized);
+    p.toPainter(&painter, int(area.width()), int(area.height()));
+    painter.restore();
+}
+
+qreal drawStateTimeline(QPainter &painter, const QRectF &area, const std::vector<StateSpan> &spans, qint64 fromMs,
+                        qint64 toMs, const QTimeZone &zone)
+{
+    const qreal barHeight = 12;
+    const QRectF bar(area.left(), area.top(), area.width(), barHeight);
+    const double range = double(std::max<qint64>(1, toMs - fromMs));
+    auto xOf = [&](qint64 t) { return bar.left() + bar.width() * double(std::clamp(t, fromMs, toMs) - fromMs) / range; };
+
+    painter.save();
+    painter.fillRect(bar, QColor(0xee, 0xee, 0xee)); // no data
+    for (const StateSpan &s : spans) {
+        const qreal x0 = xOf(s.startMs);
+        const qreal x1 = std::max(xOf(s.endMs), x0 + 0.3); // a short rebalance stays visible
+        painter.fillRect(QRectF(x0, bar.top(), x1 - x0, bar.height()), stateColor(s.state));
+    }
+    painter.setPen(QPen(QColor(0x66, 0x66, 0x66), 0.5));
+    painter.drawRect(bar);
+    painter.setFont(font(7));
+    painter.setPen(Qt::black);
+    const QRectF below(bar.left(), bar.bottom() + 1, bar.width(), 10);
+    painter.drawText(below, Qt::AlignLeft | Qt::AlignTop, formatTime(fromMs, zone));
+    painter.drawText(below, Qt::AlignRight | Qt::AlignTop, formatTime(toMs, zone));
+    painter.restore();
+    return barHeight + 12;
+}
+
+} // namespace lagscope::pdf

@@ -1,0 +1,47 @@
+#pragma once
+// Drawing pieces of the PDF report shared by ReportPdf.cpp and ReportPdfChart.cpp. Units
+// are PostScript points (the writer's resolution is 72 dpi); fonts are sized in those units.
+// Thread: GUI. Ownership: free functions; the chart helper owns its QCustomPlot.
+
+#include "report/ReportModel.h"
+
+#include <QColor>
+#include <QFont>
+#include <QRectF>
+#include <QTimeZone>
+
+#include <memory>
+
+class QCustomPlot;
+class QCPPainter;
+class QPainter;
+
+namespace lagscope::pdf {
+
+QFont font(int points, bool bold = false);
+QColor stateColor(const QString &state);
+QString formatTime(qint64 ms, const QTimeZone &zone, bool withSeconds = false);
+QString formatCount(qint64 value);   // "1,234"; "–" when unknown (< 0)
+QString formatDecimal(double value); // "1,234.5"
+
+// A group's lag over the report range, drawn with QCustomPlot: the total lag in bold, one
+// line per topic when there are several, the SLA threshold dashed; axes with units and
+// the time zone.
+class LagChartPainter final {
+public:
+    explicit LagChartPainter(const QTimeZone &zone);
+    ~LagChartPainter();
+    Q_DISABLE_COPY_MOVE(LagChartPainter)
+    void draw(QCPPainter &painter, const QRectF &area, const GroupReport &group, const Report &report);
+
+private:
+    std::unique_ptr<QCustomPlot> m_plot;
+    QTimeZone m_zone;
+};
+
+// The group-state timeline: one bar across the range, a coloured stretch per state and
+// grey where there is no data, with start and end times beneath. Returns the height used.
+qreal drawStateTimeline(QPainter &painter, const QRectF &area, const std::vector<StateSpan> &spans, qint64 fromMs,
+                        qint64 toMs, const QTimeZone &zone);
+
+} // namespace lagscope::pdf
