@@ -62,6 +62,8 @@ int undoCommand(const QStringList &args);
 int failoverCommand(const QStringList &args);
 int failbackCommand(const QStringList &args);
 int auditCommand(const QStringList &args);
+// Builds its own QCoreApplication (or QApplication for PDF); call before any exists.
+int reportMain(int argc, char **argv);
 
 // Prints the document as indented JSON followed by a newline.
 void printJson(QTextStream &out, const class QJsonValue &value);

@@ -26,6 +26,7 @@ Commands:
   failover   move consumer groups to another data center, offsets translated through MirrorMaker 2
   failback   the same, back to the original cluster (exact record matching or reversed syncs)
   audit      the audit log of write actions, e.g. audit --since 7d (no --cluster needed)
+  report     lag report from the history store as CSV, JSON or PDF (no cluster connection)
 
 Every command takes --cluster NAME (from --config FILE) or --bootstrap HOST:PORT,
 --format table|csv|json and --timeout SECONDS. `lagscopectl COMMAND --help` for more.
@@ -37,6 +38,9 @@ Exit codes: 0 ok, 1 runtime error (e.g. cluster unreachable), 2 usage or configu
 
 int main(int argc, char **argv)
 {
+    // report creates its own application object: a PDF needs a (headless) GUI one.
+    if (argc > 1 && qstrcmp(argv[1], "report") == 0)
+        return cli::reportMain(argc, argv);
     QCoreApplication app(argc, argv);
     installMaskingMessageHandler();
     QCoreApplication::setApplicationName(QStringLiteral("lagscope"));

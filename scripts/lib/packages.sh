@@ -13,6 +13,7 @@ LAGSCOPE_DEBIAN_PACKAGES=(
     procps
     # a private D-Bus session with gnome-keyring: the desktop keyring test (tests/gui/with-keyring)
     dbus-daemon dbus-bin gnome-keyring
+    poppler-utils   # pdftotext, pdftoppm: the report tests read and render PDFs
 )
 
 install_missing_packages() {

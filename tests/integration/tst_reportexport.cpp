@@ -1,0 +1,306 @@
+// Lag reports from a real run: the monitor polls the lab every second and records into a
+// history file while the traffic tool produces and a slow group falls behind; then
+// `lagscopectl report` exports CSV, JSON and PDF (the PDF without a display), the CSV and
+// JSON are parsed back and their numbers checked against the history store (and a plain
+// SQL aggregate over it), the PDF's text is read with pdftotext and its pages rendered to
+// PNG with pdftoppm for a person to look at.
+#include "CsvTestUtil.h"
+#include "LabClient.h"
+#include "monitor/MonitorService.h"
+#include "store/HistoryStore.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace lagscope;
+using namespace lagscope::test;
+
+namespace {
+
+QString outputDir()
+{
+    const QString dir = qEnvironmentVariable("LAGSCOPE_TEST_OUTPUT", QDir::tempPath()) + QStringLiteral("/report");
+    QDir().mkpath(dir);
+    return dir;
+}
+
+QString readText(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+// Thousands separators as the PDF prints counts (C locale: commas).
+QString grouped(qint64 v)
+{
+    QString s = QString::number(v);
+    for (qsizetype i = s.size() - 3; i > 0; i -= 3)
+        s.insert(i, QLatin1Char(','));
+    return s;
+}
+
+} // namespace
+
+class TestReportExport final : public QObject {
+    Q_OBJECT
+
+private:
+    LabClient m_lab = *LabClient::load();
+    QTemporaryDir m_dir;
+    QString m_topic;
+    QString m_slow;
+    QString m_history;
+    std::unique_ptr<HistoryStore> m_store;
+    std::vector<HistoryStore::GroupSample> m_samples; // the slow group's, after the run
+
+    ProcessResult report(const QStringList &args)
+    {
+        return m_lab.lagscopectl(QStringList{QStringLiteral("report"), QStringLiteral("--history"), m_history} + args);
+    }
+
+    ProcessResult traffic(const QStringList &args) { return m_lab.traffic(QStringLiteral("primary"), args); }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        const QString suffix = LabClient::uniqueSuffix();
+        m_topic = QStringLiteral("report-%1").arg(suffix);
+        m_slow = QStringLiteral("slow-%1").arg(suffix);
+        m_history = m_dir.filePath(QStringLiteral("history.sqlite"));
+        auto store = HistoryStore::open(m_history);
+        QVERIFY2(store, store.ok() ? "" : qPrintable(store.errorMessage()));
+        m_store = std::move(*store);
+
+        const ProcessResult created = traffic({QStringLiteral("create-topic"), QStringLiteral("--topic"), m_topic,
+                                               QStringLiteral("--partitions"), QStringLiteral("3"),
+                                               QStringLiteral("--replication"), QStringLiteral("3")});
+        QVERIFY2(created.exitCode == 0, qPrintable(created.describe()));
+        const ProcessResult seeded = traffic({QStringLiteral("produce"), QStringLiteral("--topic"), m_topic,
+                                              QStringLiteral("--count"), QStringLiteral("150")});
+        QVERIFY2(seeded.exitCode == 0, qPrintable(seeded.describe()));
+        // The slow group reads a little, commits and leaves: from then on it only falls behind.
+        const ProcessResult consumed = traffic({QStringLiteral("consume"), QStringLiteral("--group"), m_slow,
+                                                QStringLiteral("--topic"), m_topic, QStringLiteral("--max"),
+                                                QStringLiteral("100")});
+        QVERIFY2(consumed.exitCode == 0, qPrintable(consumed.describe()));
+    }
+
+    void cleanup()
+    {
+        if (QTest::currentTestFailed())
+            m_lab.dumpLogs();
+    }
+
+    void recordsARun()
+    {
+        AppConfig config;
+        config.pollIntervalMs = 1000;
+        config.requestTimeoutMs = 8000;
+        config.clusters = {{QStringLiteral("primary"), m_lab.bootstrap(QStringLiteral("primary")), false, {}}};
+        MonitorService monitor(config);
+        int recorded = 0;
+        QString writeError;
+        connect(&monitor, &MonitorService::updated, this, [&](const PollUpdate &u) {
+            if (Status s = m_store->appendSnapshot(*u.snapshot); !s)
+                writeError = s.errorMessage();
+            if (Status s = m_store->appendEvents(u.events); !s)
+                writeError = s.errorMessage();
+            if (u.snapshot->reachable && u.snapshot->group(m_slow))
+                ++recorded;
+        });
+        monitor.start();
+
+        // Production at a steady rate while the slow group does nothing: its lag climbs.
+        QProcess producer;
+        producer.setProcessChannelMode(QProcess::MergedChannels);
+        producer.start(qEnvironmentVariable("LAGSCOPE_TRAFFIC"),
+                       {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic, QStringLiteral("--count"),
+                        QStringLiteral("1200"), QStringLiteral("--rate"), QStringLiteral("60"),
+                        QStringLiteral("--bootstrap"), m_lab.bootstrap(QStringLiteral("primary"))});
+        QVERIFY(producer.waitForStarted(10000));
+        QTRY_VERIFY_WITH_TIMEOUT(producer.state() == QProcess::NotRunning, 120000);
+        QVERIFY2(producer.exitCode() == 0, producer.readAll().constData());
+        // A few polls after the last record, so the report ends on the final lag.
+        const int after = recorded;
+        QTRY_VERIFY_WITH_TIMEOUT(recorded >= after + 3, 60000);
+        QVERIFY2(writeError.isEmpty(), qPrintable(writeError));
+        QVERIFY2(recorded >= 10, qPrintable(QString::number(recorded)));
+
+        const auto samples = m_store->groupHistory(QStringLiteral("primary"), m_slow, QDateTime(), QDateTime());
+        QVERIFY(samples);
+        m_samples = *samples;
+        QVERIFY(m_samples.size() >= size_t(recorded));
+        QCOMPARE(m_samples.back().totalLag, qint64(150 + 1200 - 100));
+    }
+
+    void csvMatchesTheStore()
+    {
+        QVERIFY(!m_samples.empty());
+        const QString csv = m_dir.filePath(QStringLiteral("slow.csv"));
+        const ProcessResult r = report({QStringLiteral("--since"), QStringLiteral("30m"), QStringLiteral("--group"),
+                                        QStringLiteral("slow-.*"), QStringLiteral("--sla-lag"), QStringLiteral("500"),
+                                        QStringLiteral("--partitions"), QStringLiteral("--format"),
+                                        QStringLiteral("csv"), QStringLiteral("--out"), csv});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
+        QCOMPARE(r.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts).size(), 6); // the files written
+        QString problem;
+        const auto rows = csvRecords(parseCsv(readText(csv), &problem));
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        const auto it = std::find_if(rows.begin(), rows.end(), [&](const auto &row) { return row[QStringLiteral("group")] == m_slow; });
+        QVERIFY(it != rows.end());
+        const QMap<QString, QString> &g = *it;
+
+        // Against the store: every sample of the run, its maximum and its last value.
+        qint64 max = 0;
+        std::vector<qint64> values;
+        for (const auto &s : m_samples) {
+            max = std::max(max, s.totalLag);
+            values.push_back(s.totalLag);
+        }
+        QCOMPARE(g[QStringLiteral("samples")].toInt(), int(m_samples.size()));
+        QCOMPARE(g[QStringLiteral("lag_max")].toLongLong(), max);
+        QCOMPARE(g[QStringLiteral("current_total_lag")].toLongLong(), m_samples.back().totalLag);
+        QCOMPARE(g[QStringLiteral("current_state")], m_samples.back().state);
+        // Polls are about a second apart, so the time-weighted p95 lies between the 90th and
+        // the 99th percentile of the plain values, and the average between min and max.
+        std::sort(values.begin(), values.end());
+        const auto rank = [&](double q) { return values[std::min(values.size() - 1, size_t(q * double(values.size())))]; };
+        const qint64 p95 = g[QStringLiteral("lag_p95")].toLongLong();
+        QVERIFY2(p95 >= rank(0.90) && p95 <= rank(0.99),
+                 qPrintable(QStringLiteral("%1 not in [%2, %3]").arg(p95).arg(rank(0.90)).arg(rank(0.99))));
+        const double avg = g[QStringLiteral("lag_avg")].toDouble();
+        QVERIFY(avg > double(values.front()) && avg < double(max));
+        // Breaches: the lag climbs through 500 once and stays above.
+        QCOMPARE(g[QStringLiteral("breach_count")], QStringLiteral("1"));
+        QVERIFY(g[QStringLiteral("breach_total_seconds")].toDouble() > 0);
+        // Not recorded yet: empty, not zero.
+        QCOMPARE(g[QStringLiteral("rebalance_count")], QString());
+
+        // The same maximum from a plain SQL aggregate over the file.
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("report-check"));
+            db.setDatabaseName(m_history);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.prepare(QStringLiteral("SELECT max(s.total_lag), count(*) FROM group_sample s"
+                                             " JOIN consumer_group g ON g.id = s.group_id WHERE g.name = ?")));
+            q.addBindValue(m_slow);
+            QVERIFY(q.exec() && q.next());
+            QCOMPARE(q.value(0).toLongLong(), max);
+            QCOMPARE(q.value(1).toInt(), int(m_samples.size()));
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("report-check"));
+
+        const auto topics = csvRecords(parseCsv(readText(m_dir.filePath(QStringLiteral("slow-topics.csv"))), &problem));
+        QCOMPARE(topics.size(), 1);
+        QCOMPARE(topics[0][QStringLiteral("topic")], m_topic);
+        QCOMPARE(topics[0][QStringLiteral("lag_max")].toLongLong(), max); // one topic: its lag is the group's
+        const auto partitions =
+            csvRecords(parseCsv(readText(m_dir.filePath(QStringLiteral("slow-partitions.csv"))), &problem));
+        QCOMPARE(partitions.size(), 3);
+        qint64 lastSum = 0;
+        for (const auto &p : partitions)
+            lastSum += p[QStringLiteral("log_end")].toLongLong() - p[QStringLiteral("committed")].toLongLong();
+        QCOMPARE(lastSum, m_samples.back().totalLag);
+        const auto states = csvRecords(parseCsv(readText(m_dir.filePath(QStringLiteral("slow-states.csv"))), &problem));
+        QVERIFY(!states.isEmpty());
+        QCOMPARE(states[0][QStringLiteral("state")], QStringLiteral("Empty")); // nobody consumes
+        QFile::copy(csv, outputDir() + QStringLiteral("/slow.csv"));
+    }
+
+    void jsonMatchesTheStore()
+    {
+        QVERIFY(!m_samples.empty());
+        const QString path = m_dir.filePath(QStringLiteral("slow.json"));
+        const ProcessResult r = report({QStringLiteral("--since"), QStringLiteral("30m"), QStringLiteral("--cluster"),
+                                        QStringLiteral("primary"), QStringLiteral("--group"), m_slow,
+                                        QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--out"), path});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
+        const QJsonObject o = QJsonDocument::fromJson(readText(path).toUtf8()).object();
+        QCOMPARE(o.value(QStringLiteral("version")).toInt(), 1);
+        QCOMPARE(o.value(QStringLiteral("sections")).toObject().value(QStringLiteral("rebalances")).toObject()
+                     .value(QStringLiteral("available")).toBool(),
+                 false);
+        const QJsonArray groups = o.value(QStringLiteral("groups")).toArray();
+        QCOMPARE(groups.size(), 1);
+        const QJsonObject g = groups[0].toObject();
+        qint64 max = 0;
+        for (const auto &s : m_samples)
+            max = std::max(max, s.totalLag);
+        QCOMPARE(g.value(QStringLiteral("lag")).toObject().value(QStringLiteral("max")).toInteger(), max);
+        QCOMPARE(g.value(QStringLiteral("lag")).toObject().value(QStringLiteral("samples")).toInt(), int(m_samples.size()));
+        QCOMPARE(g.value(QStringLiteral("current")).toObject().value(QStringLiteral("total_lag")).toInteger(),
+                 m_samples.back().totalLag);
+        QVERIFY(g.value(QStringLiteral("breaches")).isNull()); // no --sla-lag this time
+        QFile::copy(path, outputDir() + QStringLiteral("/slow.json"));
+    }
+
+    void pdfWithoutADisplay()
+    {
+        QVERIFY(!m_samples.empty());
+        const QString pdf = outputDir() + QStringLiteral("/slow.pdf");
+        QFile::remove(pdf);
+        // No display and no platform chosen: the command must pick offscreen itself.
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const QString &var : {QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("DISPLAY"),
+                                   QStringLiteral("WAYLAND_DISPLAY")})
+            env.remove(var);
+        p.setProcessEnvironment(env);
+        p.start(qEnvironmentVariable("LAGSCOPECTL"),
+                {QStringLiteral("report"), QStringLiteral("--history"), m_history, QStringLiteral("--since"),
+                 QStringLiteral("30m"), QStringLiteral("--group"), m_slow, QStringLiteral("--sla-lag"),
+                 QStringLiteral("500"), QStringLiteral("--partitions"), QStringLiteral("--format"), QStringLiteral("pdf"),
+                 QStringLiteral("--out"), pdf});
+        QVERIFY(p.waitForFinished(120000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+
+        QProcess text;
+        text.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+        QVERIFY(text.waitForFinished(60000));
+        const QString t = QString::fromUtf8(text.readAllStandardOutput());
+        qint64 max = 0;
+        for (const auto &s : m_samples)
+            max = std::max(max, s.totalLag);
+        QVERIFY2(t.contains(QStringLiteral("Lagscope lag report")), qPrintable(t.left(400)));
+        QVERIFY(t.contains(m_slow));
+        QVERIFY(t.contains(QStringLiteral("total lag above 500 records")));
+        QVERIFY2(t.contains(QStringLiteral("max ") + grouped(max)), qPrintable(grouped(max)));
+        QVERIFY(t.contains(QStringLiteral("Last sample")));
+        QVERIFY(t.contains(QStringLiteral("total lag ") + grouped(m_samples.back().totalLag)));
+        QVERIFY(t.contains(QStringLiteral("not available: this history does not record rebalances")));
+        QVERIFY(t.contains(QStringLiteral("lag (records)")));
+
+        // Pages as images, for a person to look at.
+        QProcess render;
+        render.start(QStringLiteral("pdftoppm"), {QStringLiteral("-png"), QStringLiteral("-r"), QStringLiteral("70"), pdf,
+                                                  outputDir() + QStringLiteral("/slow-page")});
+        QVERIFY(render.waitForFinished(60000));
+        QCOMPARE(render.exitCode(), 0);
+        QVERIFY(QFile::exists(outputDir() + QStringLiteral("/slow-page-1.png")));
+        QVERIFY(QFile::exists(outputDir() + QStringLiteral("/slow-page-2.png"))); // title with the summary, the group
+    }
+
+    void refusesBeyondRetention()
+    {
+        const ProcessResult r = report({QStringLiteral("--since"), QStringLiteral("8d"), QStringLiteral("--format"),
+                                        QStringLiteral("csv"), QStringLiteral("--out"), m_dir.filePath(QStringLiteral("x.csv"))});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("The history keeps 7 d")), qPrintable(r.err));
+        QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("x.csv"))));
+    }
+
+    void cleanupTestCase() { m_store.reset(); }
+};
+
+QTEST_GUILESS_MAIN(TestReportExport)
+#include "tst_reportexport.moc"
