@@ -80,7 +80,22 @@ bool fillGroup(const HistoryStore &store, const ReportRequest &request, const Hi
     g.current.totalLag = last.totalLag;
     g.current.maxPartitionLag = last.maxLag;
 
-    const auto topics = store.topicHistory(g.cluster, g.group, request.from, request.to);
+    // A group of one topic: the topic's lag is the group's, and the group's stored series is
+    // the better one (a bucket keeps the maximum of the total, where a topic's bucket is the
+    // sum of its partitions' maxima). It also spares reading every partition's samples.
+    const auto topicNames = store.groupTopics(g.cluster, g.group);
+    if (!topicNames) {
+        *error = topicNames.errorMessage();
+        return false;
+    }
+    if (topicNames->size() == 1) {
+        g.topics.push_back(TopicReport{topicNames->first(), g.lag});
+        g.topicSeries[topicNames->first()] = g.totalSeries;
+    }
+    using TopicHistory = std::map<QString, std::vector<HistoryStore::TopicSample>>;
+    const Result<TopicHistory> topics = topicNames->size() == 1
+                                            ? Result<TopicHistory>(TopicHistory())
+                                            : store.topicHistory(g.cluster, g.group, request.from, request.to);
     if (!topics) {
         *error = topics.errorMessage();
         return false;
@@ -93,7 +108,7 @@ bool fillGroup(const HistoryStore &store, const ReportRequest &request, const Hi
             lags.push_back(s.totalLag);
             series.push_back({s.timeMs, s.totalLag});
         }
-        g.topics.push_back({topic, reportstats::lagStats(lags, topicIntervals)});
+        g.topics.push_back(TopicReport{topic, reportstats::lagStats(lags, topicIntervals)});
     }
 
     if (request.partitionDetail) {

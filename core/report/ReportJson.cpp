@@ -73,17 +73,22 @@ QJsonObject group(const GroupReport &g)
                   {QStringLiteral("lag_statuses"), g.lagStatuses ? QJsonValue(states(*g.lagStatuses)) : QJsonValue()}};
     if (g.rebalances) {
         QJsonArray list;
-        for (const Rebalance &r : g.rebalances->list)
-            list.append(QJsonObject{{QStringLiteral("start"), time(r.startMs)},
-                                    {QStringLiteral("end"), time(r.endMs)},
-                                    {QStringLiteral("duration_seconds"), seconds(r.durationMs())},
+        for (const ReportRebalance &r : g.rebalances->list)
+            list.append(QJsonObject{{QStringLiteral("start_after"), time(r.startAfterMs)},
+                                    {QStringLiteral("start_by"), time(r.startByMs)},
+                                    {QStringLiteral("end_after"), time(r.endAfterMs)},
+                                    {QStringLiteral("end_by"), time(r.endByMs)},
+                                    {QStringLiteral("min_duration_seconds"), seconds(r.minDurationMs)},
+                                    {QStringLiteral("max_duration_seconds"), seconds(r.maxDurationMs)},
                                     {QStringLiteral("trigger"), r.trigger},
                                     {QStringLiteral("members_before"), r.membersBefore},
                                     {QStringLiteral("members_after"), r.membersAfter},
                                     {QStringLiteral("partitions_moved"), r.partitionsMoved}});
-        o.insert(QStringLiteral("rebalances"), QJsonObject{{QStringLiteral("count"), g.rebalances->count},
-                                                           {QStringLiteral("total_seconds"), seconds(g.rebalances->totalMs)},
-                                                           {QStringLiteral("list"), list}});
+        o.insert(QStringLiteral("rebalances"),
+                 QJsonObject{{QStringLiteral("count"), g.rebalances->count},
+                             {QStringLiteral("min_total_seconds"), seconds(g.rebalances->minTotalMs)},
+                             {QStringLiteral("max_total_seconds"), seconds(g.rebalances->maxTotalMs)},
+                             {QStringLiteral("list"), list}});
     } else {
         o.insert(QStringLiteral("rebalances"), QJsonValue());
     }

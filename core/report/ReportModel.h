@@ -62,20 +62,27 @@ struct StateSpan {
     QString state;
 };
 
-struct Rebalance {
-    qint64 startMs = 0;
-    qint64 endMs = 0;
-    QString trigger;
+// One rebalance, as the history records it (issue #4): Lagscope sees a group only at poll
+// times, so start and end are each known to lie between two polls, and the duration
+// between a lower and an upper bound.
+struct ReportRebalance {
+    qint64 startAfterMs = 0;
+    qint64 startByMs = 0;
+    qint64 endAfterMs = 0;
+    qint64 endByMs = 0;
+    qint64 minDurationMs = 0;
+    qint64 maxDurationMs = 0;
+    QString trigger; // "member joined", "assignment changed"…
     int membersBefore = 0;
     int membersAfter = 0;
     int partitionsMoved = 0;
-    qint64 durationMs() const { return endMs - startMs; }
 };
 
 struct RebalanceSummary {
     int count = 0;
-    qint64 totalMs = 0;
-    std::vector<Rebalance> list;
+    qint64 minTotalMs = 0; // the sums of the duration bounds
+    qint64 maxTotalMs = 0;
+    std::vector<ReportRebalance> list;
 };
 
 struct SeriesPoint {

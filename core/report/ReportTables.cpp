@@ -104,7 +104,8 @@ Table reportGroupsTable(const Report &report)
              QStringLiteral("breach_longest_start"), QStringLiteral("breach_seconds_count"),
              QStringLiteral("breach_seconds_total_seconds"), QStringLiteral("breach_seconds_longest_seconds"),
              QStringLiteral("breach_seconds_longest_start"), QStringLiteral("rebalance_count"),
-             QStringLiteral("rebalance_total_seconds"), QStringLiteral("current_time"), QStringLiteral("current_state"),
+             QStringLiteral("rebalance_min_total_seconds"), QStringLiteral("rebalance_max_total_seconds"),
+             QStringLiteral("current_time"), QStringLiteral("current_state"),
              QStringLiteral("current_members"), QStringLiteral("current_total_lag"),
              QStringLiteral("current_max_partition_lag"), QStringLiteral("current_lag_status"),
              QStringLiteral("current_lag_seconds")},
@@ -117,9 +118,10 @@ Table reportGroupsTable(const Report &report)
         breachCells(row, g.breach);
         breachCells(row, g.breachSeconds);
         if (g.rebalances)
-            row << QString::number(g.rebalances->count) << reportSeconds(g.rebalances->totalMs);
+            row << QString::number(g.rebalances->count) << reportSeconds(g.rebalances->minTotalMs)
+                << reportSeconds(g.rebalances->maxTotalMs);
         else
-            row << QString() << QString();
+            row << QString() << QString() << QString();
         const CurrentState &c = g.current;
         row << reportTime(c.timeMs) << c.state << QString::number(c.members) << optionalCount(c.totalLag)
             << optionalCount(c.maxPartitionLag) << c.lagStatus
@@ -161,16 +163,18 @@ Table reportStatesTable(const Report &report)
 
 Table reportRebalancesTable(const Report &report)
 {
-    Table t{{QStringLiteral("cluster"), QStringLiteral("group"), QStringLiteral("start"), QStringLiteral("end"),
-             QStringLiteral("duration_seconds"), QStringLiteral("trigger"), QStringLiteral("members_before"),
-             QStringLiteral("members_after"), QStringLiteral("partitions_moved")},
+    Table t{{QStringLiteral("cluster"), QStringLiteral("group"), QStringLiteral("start_after"),
+             QStringLiteral("start_by"), QStringLiteral("end_after"), QStringLiteral("end_by"),
+             QStringLiteral("min_duration_seconds"), QStringLiteral("max_duration_seconds"), QStringLiteral("trigger"),
+             QStringLiteral("members_before"), QStringLiteral("members_after"), QStringLiteral("partitions_moved")},
             {}};
     for (const GroupReport &g : report.groups) {
         if (!g.rebalances)
             continue;
-        for (const Rebalance &r : g.rebalances->list)
-            t.rows.push_back({g.cluster, g.group, reportTime(r.startMs), reportTime(r.endMs),
-                              reportSeconds(r.durationMs()), r.trigger, QString::number(r.membersBefore),
+        for (const ReportRebalance &r : g.rebalances->list)
+            t.rows.push_back({g.cluster, g.group, reportTime(r.startAfterMs), reportTime(r.startByMs),
+                              reportTime(r.endAfterMs), reportTime(r.endByMs), reportSeconds(r.minDurationMs),
+                              reportSeconds(r.maxDurationMs), r.trigger, QString::number(r.membersBefore),
                               QString::number(r.membersAfter), QString::number(r.partitionsMoved)});
     }
     return t;

@@ -146,6 +146,8 @@ public:
         QString group;
     };
     Result<std::vector<StoredGroup>> storedGroups() const;
+    // The topics a group has ever had partitions of in the history (dictionary, not samples).
+    Result<QStringList> groupTopics(const QString &cluster, const QString &group) const;
     // Where each tier of a cluster's history lies in time: samples of the raw tier are
     // polls, the others buckets. Tiers never overlap (compaction moves rows), so a sample's
     // time says which tier, hence how long a span, it stands for. Invalid spans: tier empty.

@@ -58,6 +58,23 @@ Result<std::vector<HistoryStore::StoredGroup>> HistoryStore::storedGroups() cons
     return out;
 }
 
+Result<QStringList> HistoryStore::groupTopics(const QString &cluster, const QString &group) const
+{
+    QSqlQuery q(d->db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT DISTINCT t.name FROM partition_series p JOIN topic t ON t.id = p.topic_id"
+                             " JOIN consumer_group g ON g.id = p.group_id JOIN cluster c ON c.id = g.cluster_id"
+                             " WHERE c.name = ? AND g.name = ? ORDER BY t.name"));
+    q.addBindValue(cluster);
+    q.addBindValue(group);
+    if (!q.exec())
+        return sql::failed(q, tr("Cannot read the history of %1").arg(group)).error();
+    QStringList out;
+    while (q.next())
+        out << q.value(0).toString();
+    return out;
+}
+
 Result<HistoryStore::TierSpans> HistoryStore::tierSpans(const QString &cluster) const
 {
     QSqlQuery q(d->db);

@@ -63,7 +63,9 @@ struct ReportPdfWriter::Private {
 
     qreal contentWidth() const { return pageWidth - 2 * kMargin; }
     qreal bottom() const { return pageHeight - kMargin - kFooter; }
-    QString time(qint64 ms) const { return formatTime(ms, options.timeZone); }
+    // Seconds matter only in short reports.
+    bool seconds() const { return report.request.from.msecsTo(report.request.to) < 3600 * 1000; }
+    QString time(qint64 ms) const { return formatTime(ms, options.timeZone, seconds()); }
     QString zone() const { return reportZoneLabel(options.timeZone, report.request.to); }
 
     void startPage()
@@ -271,7 +273,7 @@ void ReportPdfWriter::Private::group(const GroupReport &g)
     ensure(60);
     y += drawStateTimeline(painter, QRectF(kMargin, y, contentWidth(), 24), g.stateTimeline,
                            report.request.from.toMSecsSinceEpoch(), report.request.to.toMSecsSinceEpoch(),
-                           options.timeZone);
+                           options.timeZone, seconds());
     qint64 covered = 0;
     for (const StateTime &s : g.groupStates)
         covered += s.ms;
@@ -302,14 +304,19 @@ void ReportPdfWriter::Private::group(const GroupReport &g)
     } else if (g.rebalances->list.empty()) {
         paragraph(tr("None in the range."), font(8));
     } else {
-        paragraph(tr("%1 rebalances, %2 in all.").arg(g.rebalances->count).arg(formatReportDuration(g.rebalances->totalMs)),
+        paragraph(tr("%1 rebalances, %2 to %3 in all (Lagscope sees a group only when it polls, so each duration "
+                     "lies between two bounds).")
+                      .arg(g.rebalances->count)
+                      .arg(formatReportDuration(g.rebalances->minTotalMs), formatReportDuration(g.rebalances->maxTotalMs)),
                   font(8));
         std::vector<QStringList> rows;
-        for (const Rebalance &r : g.rebalances->list)
-            rows.push_back({formatTime(r.startMs, options.timeZone, true), formatReportDuration(r.durationMs()), r.trigger,
-                            tr("%1 → %2").arg(r.membersBefore).arg(r.membersAfter), QString::number(r.partitionsMoved)});
-        table({{tr("Start"), 0.25, false}, {tr("Duration"), 0.15, true}, {tr("Trigger"), 0.3, false},
-               {tr("Members"), 0.15, true}, {tr("Moved"), 0.15, true}},
+        for (const ReportRebalance &r : g.rebalances->list)
+            rows.push_back({formatTime(r.startByMs, options.timeZone, true),
+                            tr("%1 – %2").arg(formatReportDuration(r.minDurationMs), formatReportDuration(r.maxDurationMs)),
+                            r.trigger, tr("%1 → %2").arg(r.membersBefore).arg(r.membersAfter),
+                            QString::number(r.partitionsMoved)});
+        table({{tr("Started by"), 0.25, false}, {tr("Duration"), 0.2, false}, {tr("Trigger"), 0.29, false},
+               {tr("Members"), 0.13, true}, {tr("Moved"), 0.13, true}},
               rows);
     }
 

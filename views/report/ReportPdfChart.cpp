@@ -160,7 +160,7 @@ void LagChartPainter::draw(QCPPainter &painter, const QRectF &area, const GroupR
 }
 
 qreal drawStateTimeline(QPainter &painter, const QRectF &area, const std::vector<StateSpan> &spans, qint64 fromMs,
-                        qint64 toMs, const QTimeZone &zone)
+                        qint64 toMs, const QTimeZone &zone, bool withSeconds)
 {
     const qreal barHeight = 12;
     const QRectF bar(area.left(), area.top(), area.width(), barHeight);
@@ -179,8 +179,8 @@ qreal drawStateTimeline(QPainter &painter, const QRectF &area, const std::vector
     painter.setFont(font(7));
     painter.setPen(Qt::black);
     const QRectF below(bar.left(), bar.bottom() + 1, bar.width(), 10);
-    painter.drawText(below, Qt::AlignLeft | Qt::AlignTop, formatTime(fromMs, zone));
-    painter.drawText(below, Qt::AlignRight | Qt::AlignTop, formatTime(toMs, zone));
+    painter.drawText(below, Qt::AlignLeft | Qt::AlignTop, formatTime(fromMs, zone, withSeconds));
+    painter.drawText(below, Qt::AlignRight | Qt::AlignTop, formatTime(toMs, zone, withSeconds));
     painter.restore();
     return barHeight + 12;
 }

@@ -42,6 +42,6 @@ private:
 // The group-state timeline: one bar across the range, a coloured stretch per state and
 // grey where there is no data, with start and end times beneath. Returns the height used.
 qreal drawStateTimeline(QPainter &painter, const QRectF &area, const std::vector<StateSpan> &spans, qint64 fromMs,
-                        qint64 toMs, const QTimeZone &zone);
+                        qint64 toMs, const QTimeZone &zone, bool withSeconds = false);
 
 } // namespace lagscope::pdf

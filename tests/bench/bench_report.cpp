@@ -1,0 +1,295 @@
+// bench_report [--dir DIR] [--groups N] [--reuse] [--runs N] [--partitions] [--no-pdf]
+// The 7-day lag report over the monitoring fixture's history:
+//  1. builds (or, with --reuse, reopens) a history file holding 7 days of the fixture
+//     (500 groups × 20 partitions, synthetic offsets of production size) in the steady
+//     state the app reaches after a week: 864 ten-minute buckets, 1,080 one-minute buckets
+//     and 4,320 raw polls 5 s apart, produced by writing polls at those spacings and
+//     compacting once;
+//  2. times buildReport() for the 7 days and every group (and, with --partitions, with
+//     per-partition detail), then writes the report as CSV, JSON and PDF and reports each
+//     one's time and size;
+//  3. PEER, in the same run over the same file: the plain SQL aggregate a person would
+//     write (max, average and count of each group's total lag over 7 days, one query).
+#include "BenchUtil.h"
+
+#include "report/ReportBuilder.h"
+#include "report/ReportCsv.h"
+#include "report/ReportJson.h"
+#include "store/HistoryStore.h"
+
+#ifdef LAGSCOPE_BENCH_PDF
+#include "report/ReportPdf.h"
+
+#include <QApplication>
+#endif
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+
+using namespace lagscope;
+using namespace lagscope::bench;
+
+namespace {
+
+constexpr std::int64_t kOffsetBase = 4'000'000'000;
+
+int fail(const QString &message)
+{
+    printLine(QStringLiteral("bench_report: error: ") + message);
+    return 1;
+}
+
+double mib(qint64 bytes)
+{
+    return double(bytes) / (1024.0 * 1024.0);
+}
+
+qint64 msOf(std::chrono::seconds s)
+{
+    return std::chrono::duration_cast<std::chrono::milliseconds>(s).count();
+}
+
+QDateTime at(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC);
+}
+
+// Poll times of the steady state ending at nowMs: coarse, then fine, then raw spacing.
+std::vector<qint64> steadyStatePollTimes(const RetentionPolicy &p, qint64 nowMs)
+{
+    std::vector<qint64> out;
+    const qint64 week = nowMs - msOf(p.keepFor);
+    const qint64 day = nowMs - msOf(p.fineFor);
+    const qint64 raw = nowMs - msOf(p.rawFor);
+    for (qint64 t = week; t < day; t += msOf(p.coarseBucket))
+        out.push_back(t);
+    for (qint64 t = day; t < raw; t += msOf(p.fineBucket))
+        out.push_back(t);
+    for (qint64 t = raw; t < nowMs; t += 5000)
+        out.push_back(t);
+    return out;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+#ifdef LAGSCOPE_BENCH_PDF
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+#else
+    QCoreApplication app(argc, argv);
+#endif
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Benchmarks the 7-day lag report over the fixture's history."));
+    parser.addHelpOption();
+    parser.addOption({QStringLiteral("dir"), QStringLiteral("Where the history and reports go (default: temporary)."),
+                      QStringLiteral("DIR")});
+    parser.addOption({QStringLiteral("groups"), QStringLiteral("Groups of the fixture to record (default 500)."),
+                      QStringLiteral("N"), QStringLiteral("500")});
+    parser.addOption({QStringLiteral("reuse"), QStringLiteral("Reuse DIR/week-report.sqlite from an earlier run.")});
+    parser.addOption({QStringLiteral("runs"), QStringLiteral("Repetitions of the report build."), QStringLiteral("N"),
+                      QStringLiteral("3")});
+    parser.addOption({QStringLiteral("partitions"), QStringLiteral("Also time the report with per-partition detail.")});
+    parser.addOption({QStringLiteral("no-pdf"), QStringLiteral("Skip the PDF.")});
+    parser.process(app);
+    const int groups = std::clamp(parser.value(QStringLiteral("groups")).toInt(), 1, Fixture::kGroups);
+    const int runs = std::max(1, parser.value(QStringLiteral("runs")).toInt());
+
+    printMachine();
+    QTemporaryDir tmp;
+    const QString dir = parser.isSet(QStringLiteral("dir")) ? parser.value(QStringLiteral("dir")) : tmp.path();
+    QDir().mkpath(dir);
+    const QString path = dir + QStringLiteral("/week-report.sqlite");
+    const RetentionPolicy policy;
+    qint64 nowMs = 0;
+
+    if (parser.isSet(QStringLiteral("reuse")) && QFileInfo::exists(path)) {
+        auto store = HistoryStore::open(path, policy, HistoryStore::OpenMode::Reader);
+        if (!store)
+            return fail(store.errorMessage());
+        const auto spans = (*store)->tierSpans(QStringLiteral("primary"));
+        if (!spans || spans->rawFromMs < 0)
+            return fail(QStringLiteral("%1 holds no fixture history").arg(path));
+        nowMs = spans->newestMs + 5000;
+        printLine(QStringLiteral("reusing %1 (%2 MiB), history ending %3")
+                      .arg(path)
+                      .arg(mib(QFileInfo(path).size()), 0, 'f', 1)
+                      .arg(at(nowMs).toString(Qt::ISODate)));
+    } else {
+        QFile::remove(path);
+        QFile::remove(path + QStringLiteral("-wal"));
+        auto created = HistoryStore::open(path, policy);
+        if (!created)
+            return fail(created.errorMessage());
+        HistoryStore &store = **created;
+        ClusterSnapshot base = syntheticFixtureSnapshot(QDateTime::currentDateTimeUtc());
+        base.groups.resize(size_t(groups));
+        // Ends at a coarse bucket boundary, so every tier is whole.
+        const qint64 coarseMs = msOf(policy.coarseBucket);
+        nowMs = QDateTime::currentMSecsSinceEpoch() / coarseMs * coarseMs;
+        const std::vector<qint64> times = steadyStatePollTimes(policy, nowMs);
+        const Stopwatch fill;
+        std::vector<SnapshotPtr> batch;
+        for (size_t i = 0; i < times.size(); ++i) {
+            batch.push_back(variantSnapshot(base, at(times[i]), int(i), kOffsetBase));
+            if (batch.size() == 50 || i + 1 == times.size()) {
+                if (Status s = store.appendSnapshots(batch); !s)
+                    return fail(s.errorMessage());
+                batch.clear();
+            }
+        }
+        const double writeMs = fill.elapsedMs();
+        const Stopwatch compactClock;
+        if (Status s = store.compact(at(nowMs)); !s)
+            return fail(s.errorMessage());
+        printLine(QStringLiteral("MEASURED: wrote %1 polls × %2 groups × 20 partitions in %3 s, compacted into the"
+                                 " steady-state tiers in %4 s; file %5 MiB + WAL %6 MiB")
+                      .arg(times.size())
+                      .arg(groups)
+                      .arg(writeMs / 1000, 0, 'f', 1)
+                      .arg(compactClock.elapsedMs() / 1000, 0, 'f', 1)
+                      .arg(mib(QFileInfo(path).size()), 0, 'f', 1)
+                      .arg(mib(QFileInfo(path + QStringLiteral("-wal")).size()), 0, 'f', 1));
+    }
+    reportValue(QStringLiteral("report.history_size"), QStringLiteral("history file"), mib(QFileInfo(path).size()),
+                QStringLiteral("MiB"));
+
+    // The report reads through a reader connection, like lagscopectl and the export dialog.
+    auto opened = HistoryStore::open(path, policy, HistoryStore::OpenMode::Reader);
+    if (!opened)
+        return fail(opened.errorMessage());
+    const HistoryStore &store = **opened;
+    ReportRequest request;
+    request.to = at(nowMs);
+    request.from = at(nowMs - msOf(policy.keepFor));
+    request.slaLagRecords = 5000;
+
+    std::vector<double> buildMs, buildCpu;
+    std::optional<Report> lastReport;
+    for (int i = 0; i < runs; ++i) {
+        const Stopwatch clock;
+        const double cpu0 = processCpuMs();
+        auto built = buildReport(store, request, at(nowMs));
+        buildMs.push_back(clock.elapsedMs());
+        buildCpu.push_back(processCpuMs() - cpu0);
+        if (!built)
+            return fail(built.errorMessage());
+        lastReport = std::move(*built);
+    }
+    qint64 samples = 0;
+    for (const GroupReport &g : lastReport->groups)
+        samples += g.lag.samples;
+    printLine(QStringLiteral("7-day report: %1 groups, %2 group samples (%3 per group)")
+                  .arg(lastReport->groups.size())
+                  .arg(samples)
+                  .arg(samples / qint64(std::max<size_t>(1, lastReport->groups.size()))));
+    report(QStringLiteral("report.build"), QStringLiteral("buildReport, 7 days, every group, wall"), buildMs,
+           QStringLiteral("ms"));
+    report(QStringLiteral("report.build.cpu"), QStringLiteral("buildReport, CPU"), buildCpu, QStringLiteral("ms"));
+
+    if (parser.isSet(QStringLiteral("partitions"))) {
+        ReportRequest detailed = request;
+        detailed.partitionDetail = true;
+        const Stopwatch clock;
+        auto built = buildReport(store, detailed, at(nowMs));
+        if (!built)
+            return fail(built.errorMessage());
+        reportValue(QStringLiteral("report.build.partitions"), QStringLiteral("buildReport with per-partition detail, wall"),
+                    clock.elapsedMs(), QStringLiteral("ms"));
+        const QString csv = dir + QStringLiteral("/week-partitions-report.csv");
+        if (auto files = writeReportCsv(*built, csv); files) {
+            qint64 bytes = 0;
+            for (const QString &f : *files)
+                bytes += QFileInfo(f).size();
+            reportValue(QStringLiteral("report.csv_partitions_size"), QStringLiteral("CSV files with partition detail"),
+                        double(bytes) / 1024, QStringLiteral("KiB"));
+        }
+    }
+
+    // Writers.
+    {
+        const Stopwatch clock;
+        const auto files = writeReportCsv(*lastReport, dir + QStringLiteral("/week.csv"));
+        if (!files)
+            return fail(files.errorMessage());
+        const double ms = clock.elapsedMs();
+        qint64 bytes = 0;
+        for (const QString &f : *files)
+            bytes += QFileInfo(f).size();
+        reportValue(QStringLiteral("report.csv"), QStringLiteral("write CSV (%1 files)").arg(files->size()), ms,
+                    QStringLiteral("ms"));
+        reportValue(QStringLiteral("report.csv_size"), QStringLiteral("CSV size"), double(bytes) / 1024,
+                    QStringLiteral("KiB"));
+    }
+    {
+        const Stopwatch clock;
+        if (Status s = writeReportJson(*lastReport, dir + QStringLiteral("/week.json")); !s)
+            return fail(s.errorMessage());
+        reportValue(QStringLiteral("report.json"), QStringLiteral("write JSON"), clock.elapsedMs(), QStringLiteral("ms"));
+        reportValue(QStringLiteral("report.json_size"), QStringLiteral("JSON size"),
+                    double(QFileInfo(dir + QStringLiteral("/week.json")).size()) / 1024, QStringLiteral("KiB"));
+    }
+#ifdef LAGSCOPE_BENCH_PDF
+    if (!parser.isSet(QStringLiteral("no-pdf"))) {
+        const QString pdf = dir + QStringLiteral("/week.pdf");
+        const Stopwatch clock;
+        ReportPdfWriter writer(*lastReport, PdfReportOptions{QTimeZone::utc()});
+        if (Status s = writer.begin(pdf); !s)
+            return fail(s.errorMessage());
+        for (int i = 0; i < writer.groupCount(); ++i)
+            writer.writeGroup(i);
+        const int pages = writer.pageCount();
+        if (Status s = writer.finish(); !s)
+            return fail(s.errorMessage());
+        reportValue(QStringLiteral("report.pdf"), QStringLiteral("write PDF (%1 pages)").arg(pages), clock.elapsedMs(),
+                    QStringLiteral("ms"));
+        reportValue(QStringLiteral("report.pdf_size"), QStringLiteral("PDF size"), mib(QFileInfo(pdf).size()),
+                    QStringLiteral("MiB"));
+    }
+#endif
+
+    // PEER: the plain SQL aggregate over the same file (no time weighting, no percentile,
+    // no topics, no states, no breaches), through its own connection.
+    {
+        std::vector<double> peerMs;
+        int rows = 0;
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("bench-peer"));
+            db.setDatabaseName(path);
+            db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+            if (!db.open())
+                return fail(QStringLiteral("peer: cannot open the history"));
+            for (int i = 0; i < runs; ++i) {
+                const Stopwatch clock;
+                QSqlQuery q(db);
+                q.setForwardOnly(true);
+                q.prepare(QStringLiteral("SELECT c.name, g.name, max(s.total_lag), avg(s.total_lag), count(*)"
+                                         " FROM group_sample s JOIN consumer_group g ON g.id = s.group_id"
+                                         " JOIN cluster c ON c.id = g.cluster_id WHERE s.t BETWEEN ? AND ?"
+                                         " GROUP BY s.group_id"));
+                q.addBindValue(request.from.toMSecsSinceEpoch() - msOf(policy.coarseBucket) + 1);
+                q.addBindValue(request.to.toMSecsSinceEpoch());
+                if (!q.exec())
+                    return fail(QStringLiteral("peer query failed"));
+                rows = 0;
+                while (q.next())
+                    ++rows;
+                peerMs.push_back(clock.elapsedMs());
+            }
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("bench-peer"));
+        printLine(QStringLiteral("PEER: plain SQL max/avg/count per group over 7 days: %1 rows").arg(rows));
+        report(QStringLiteral("report.peer_sql"), QStringLiteral("plain SQL aggregate, wall"), peerMs, QStringLiteral("ms"));
+    }
+    reportValue(QStringLiteral("report.peak_rss"), QStringLiteral("peak RSS of this process"), peakRssMiB(),
+                QStringLiteral("MiB"));
+    return 0;
+}
