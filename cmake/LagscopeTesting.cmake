@@ -15,6 +15,9 @@ function(lagscope_add_test)
     LAGSCOPE_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
     LAGSCOPE_BINARY_DIR="${CMAKE_BINARY_DIR}")
   lagscope_strict(${T_NAME})
+  # Every test is told where lagscopectl and the traffic tool are (below): building a test
+  # builds them too, so a test never runs a stale binary of either.
+  add_dependencies(${T_NAME} lagscopectl lagscope-traffic)
   add_test(NAME ${T_NAME} COMMAND ${T_WRAPPER} $<TARGET_FILE:${T_NAME}>)
   set(env
     "QT_QPA_PLATFORM=offscreen"
