@@ -1,5 +1,6 @@
 #include "report/ReportBuilder.h"
 
+#include "report/ReportHistoryExtras.h"
 #include "report/ReportStats.h"
 
 #include <QCoreApplication>
@@ -79,6 +80,8 @@ bool fillGroup(const HistoryStore &store, const ReportRequest &request, const Hi
     g.current.members = last.members;
     g.current.totalLag = last.totalLag;
     g.current.maxPartitionLag = last.maxLag;
+    if (!reportextras::fillRebalances(store, request, g, error))
+        return false;
 
     // A group of one topic: the topic's lag is the group's, and the group's stored series is
     // the better one (a bucket keeps the maximum of the total, where a topic's bucket is the
@@ -221,10 +224,10 @@ Result<Report> buildReport(const HistoryStore &store, const ReportRequest &reque
     report.generatedAt = now.toUTC();
     report.historyPath = store.path();
     report.retentionMs = msOf(store.policy().keepFor);
-    // Sections that need issue #4's data in the history; never invented here.
+    // Sections that need issue #4's data in the history; never invented here. Rebalances
+    // are always available: every history the store opens has their table.
     report.lagSecondsNote = tr("not available: this history does not record lag in seconds");
     report.lagStatusNote = tr("not available: this history does not record lag statuses");
-    report.rebalanceNote = tr("not available: this history does not record rebalances");
 
     std::map<QString, HistoryStore::TierSpans> tiers;
     int done = 0;

@@ -67,6 +67,7 @@ QJsonObject group(const GroupReport &g)
                   {QStringLiteral("lag"), lag(g.lag)},
                   {QStringLiteral("max_partition_lag"), count(g.maxPartitionLag)},
                   {QStringLiteral("lag_seconds"), g.lagSeconds ? QJsonValue(lag(*g.lagSeconds, 0.001)) : QJsonValue()},
+                  {QStringLiteral("lag_seconds_at_least"), g.lagSecondsAtLeast},
                   {QStringLiteral("breaches"), breach(g.breach)},
                   {QStringLiteral("breaches_seconds"), breach(g.breachSeconds)},
                   {QStringLiteral("group_states"), states(g.groupStates)},
@@ -119,6 +120,13 @@ QJsonObject group(const GroupReport &g)
                                     {QStringLiteral("end"), time(s.endMs)},
                                     {QStringLiteral("state"), s.state}});
     o.insert(QStringLiteral("state_timeline"), timeline);
+    QJsonArray statusTimeline;
+    for (const StateSpan &s : g.statusTimeline)
+        statusTimeline.append(QJsonObject{{QStringLiteral("start"), time(s.startMs)},
+                                          {QStringLiteral("end"), time(s.endMs)},
+                                          {QStringLiteral("status"), s.state}});
+    o.insert(QStringLiteral("lag_status_timeline"),
+             g.lagStatuses ? QJsonValue(statusTimeline) : QJsonValue());
     return o;
 }
 

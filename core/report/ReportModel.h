@@ -118,9 +118,12 @@ struct GroupReport {
     QString group;
     LagStats lag;                 // the group's total lag, in records
     qint64 maxPartitionLag = -1;  // the largest single-partition lag seen
-    // Lag in seconds, in milliseconds (LagStats holds integers); unset: not recorded (see
-    // Report::lagSecondsNote).
+    // Lag in seconds (the age of the group's oldest unconsumed record), in milliseconds
+    // (LagStats holds integers); unset: not recorded (see Report::lagSecondsNote). Per group
+    // only: the history keeps lag seconds per group, not per topic.
     std::optional<LagStats> lagSeconds;
+    // Some sample's lag seconds was a lower bound ("at least"), so the maximum may be too.
+    bool lagSecondsAtLeast = false;
     std::optional<BreachStats> breach;        // unset: no records threshold asked
     std::optional<BreachStats> breachSeconds; // unset: no seconds threshold or no lag seconds
     std::vector<StateTime> groupStates;       // Kafka's group state, longest first
@@ -133,10 +136,13 @@ struct GroupReport {
     std::vector<SeriesPoint> totalSeries;
     std::map<QString, std::vector<SeriesPoint>> topicSeries;
     std::vector<StateSpan> stateTimeline;
+    std::vector<StateSpan> statusTimeline; // lag statuses; empty when not recorded
 };
 
 struct Report {
-    static constexpr int kSchemaVersion = 1;
+    // 2: rebalances filled from the history (issue #4); lag_seconds_at_least and
+    //    lag_status_timeline added (filled once lag statuses are recorded).
+    static constexpr int kSchemaVersion = 2;
     ReportRequest request;
     QDateTime generatedAt; // UTC
     QString historyPath;

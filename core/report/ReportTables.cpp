@@ -108,7 +108,7 @@ Table reportGroupsTable(const Report &report)
              QStringLiteral("current_time"), QStringLiteral("current_state"),
              QStringLiteral("current_members"), QStringLiteral("current_total_lag"),
              QStringLiteral("current_max_partition_lag"), QStringLiteral("current_lag_status"),
-             QStringLiteral("current_lag_seconds")},
+             QStringLiteral("current_lag_seconds"), QStringLiteral("lag_seconds_at_least")},
             {}};
     for (const GroupReport &g : report.groups) {
         QStringList row{g.cluster, g.group};
@@ -125,7 +125,8 @@ Table reportGroupsTable(const Report &report)
         const CurrentState &c = g.current;
         row << reportTime(c.timeMs) << c.state << QString::number(c.members) << optionalCount(c.totalLag)
             << optionalCount(c.maxPartitionLag) << c.lagStatus
-            << (c.lagSeconds ? reportNumber(*c.lagSeconds) : QString());
+            << (c.lagSeconds ? reportNumber(*c.lagSeconds) : QString())
+            << (g.lagSeconds ? (g.lagSecondsAtLeast ? QStringLiteral("true") : QStringLiteral("false")) : QString());
         t.rows.push_back(row);
     }
     return t;

@@ -216,7 +216,7 @@ private Q_SLOTS:
         QFile json(m_dialog->writtenFiles().value(0));
         QVERIFY(json.open(QIODevice::ReadOnly));
         const QJsonObject o = QJsonDocument::fromJson(json.readAll()).object();
-        QCOMPARE(o.value(QStringLiteral("version")).toInt(), 1);
+        QCOMPARE(o.value(QStringLiteral("version")).toInt(), 2);
         QCOMPARE(o.value(QStringLiteral("groups")).toArray().size(), kGroups.size());
     }
 

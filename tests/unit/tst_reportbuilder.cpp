@@ -201,10 +201,59 @@ private Q_SLOTS:
         // Nothing of issue #4 is invented: the sections say they are not recorded.
         QVERIFY(!g->lagSeconds);
         QVERIFY(!g->lagStatuses);
-        QVERIFY(!g->rebalances);
+        QVERIFY(g->rebalances && g->rebalances->count == 0); // recorded: none
         QVERIFY(report->lagSecondsNote.contains(QStringLiteral("not available")));
         QVERIFY(report->lagStatusNote.contains(QStringLiteral("not available")));
-        QVERIFY(report->rebalanceNote.contains(QStringLiteral("not available")));
+        QVERIFY(report->rebalanceNote.isEmpty());
+    }
+
+    // Rebalances as issue #4 records them: two end in the range, one before it (left out);
+    // durations are summed bound by bound.
+    void rebalancesInTheRange()
+    {
+        auto store = knownHistory();
+        QVERIFY(store);
+        auto rebalance = [](qint64 startAfter, qint64 startBy, qint64 endAfter, qint64 endBy, int moves) {
+            Rebalance r;
+            r.cluster = kCluster;
+            r.group = kGroup;
+            r.startAfter = rel(startAfter);
+            r.startBy = rel(startBy);
+            r.endAfter = rel(endAfter);
+            r.endBy = rel(endBy);
+            r.trigger = TriggerMemberJoined;
+            r.membersBefore = {{QStringLiteral("m1"), QStringLiteral("c1"), QStringLiteral("/10.0.0.1")}};
+            r.membersAfter = {{QStringLiteral("m1"), QStringLiteral("c1"), QStringLiteral("/10.0.0.1")},
+                              {QStringLiteral("m2"), QStringLiteral("c2"), QStringLiteral("/10.0.0.2")}};
+            for (int p = 0; p < moves; ++p)
+                r.moves.push_back({TopicPartition{QStringLiteral("orders"), p}, QStringLiteral("m1"), QStringLiteral("m2")});
+            return r;
+        };
+        // 10..20 s and 0..5 s (seen between two polls) in the range; the first ends 2 h ago.
+        QVERIFY(store->appendRebalances({rebalance(-7300, -7295, -7205, -7200, 1), rebalance(-300, -295, -285, -280, 2),
+                                         rebalance(-100, -95, -100, -95, 1)}));
+        const auto report = buildReport(*store, lastMinutes(60), kNow);
+        QVERIFY2(report, qPrintable(report.ok() ? QString() : report.errorMessage()));
+        QVERIFY(report->rebalanceNote.isEmpty());
+        const GroupReport *g = find(*report, kGroup);
+        QVERIFY(g && g->rebalances);
+        QCOMPARE(g->rebalances->count, 2);
+        QCOMPARE(g->rebalances->minTotalMs, qint64(10'000 + 0));
+        QCOMPARE(g->rebalances->maxTotalMs, qint64(20'000 + 5'000));
+        const ReportRebalance &first = g->rebalances->list[0];
+        QCOMPARE(first.startAfterMs, relMs(-300));
+        QCOMPARE(first.startByMs, relMs(-295));
+        QCOMPARE(first.endByMs, relMs(-280));
+        QCOMPARE(first.minDurationMs, qint64(10'000));
+        QCOMPARE(first.maxDurationMs, qint64(20'000));
+        QCOMPARE(first.partitionsMoved, 2);
+        QCOMPARE(first.membersBefore, 1);
+        QCOMPARE(first.membersAfter, 2);
+        QCOMPARE(first.trigger, triggerText(TriggerMemberJoined));
+        // A group without any: an empty list (recorded: none), not "not available".
+        const GroupReport *p = find(*report, QStringLiteral("payments"));
+        QVERIFY(p && p->rebalances);
+        QCOMPARE(p->rebalances->count, 0);
     }
 
     void rangeCutsTheSeries()

@@ -50,6 +50,7 @@ Report sampleReport(const QStringList &groups, const QString &topic)
         g.current = {kFrom.addDays(1).toMSecsSinceEpoch(), QStringLiteral("Stable"), 3, 17, 9, QStringLiteral("OK"), {}};
         g.topics = {{topic, {1500, 420.25, 1200, 288, 86400 * 1000LL}}};
         g.stateTimeline = {{kFrom.toMSecsSinceEpoch(), kFrom.addDays(1).toMSecsSinceEpoch(), QStringLiteral("Stable")}};
+        g.statusTimeline = {{kFrom.toMSecsSinceEpoch(), kFrom.addDays(1).toMSecsSinceEpoch(), QStringLiteral("OK")}};
         r.groups.push_back(g);
     }
     return r;
@@ -120,7 +121,7 @@ private Q_SLOTS:
         QVERIFY(info.contains(QStringList{QStringLiteral("rebalances"),
                                           QStringLiteral("not available: rebalances are not recorded")}));
         QVERIFY(info.contains(QStringList{QStringLiteral("lag_status"), QStringLiteral("available")}));
-        QVERIFY(info.contains(QStringList{QStringLiteral("schema_version"), QStringLiteral("1")}));
+        QVERIFY(info.contains(QStringList{QStringLiteral("schema_version"), QStringLiteral("2")}));
     }
 
     void csvPartitionFileOnlyWhenAsked()
@@ -152,7 +153,7 @@ private Q_SLOTS:
         QCOMPARE(error.error, QJsonParseError::NoError);
         const QJsonObject o = doc.object();
         QCOMPARE(o.value(QStringLiteral("schema")).toString(), QStringLiteral("lagscope-report"));
-        QCOMPARE(o.value(QStringLiteral("version")).toInt(), 1);
+        QCOMPARE(o.value(QStringLiteral("version")).toInt(), 2);
         QCOMPARE(o.value(QStringLiteral("generated_at")).toString(), QStringLiteral("2026-11-29T00:00:00.000Z"));
         QCOMPARE(o.value(QStringLiteral("range")).toObject().value(QStringLiteral("from")).toString(),
                  QStringLiteral("2026-11-28T00:00:00.000Z"));
@@ -175,7 +176,8 @@ private Q_SLOTS:
         QCOMPARE(g.keys(), (QStringList{QStringLiteral("breaches"), QStringLiteral("breaches_seconds"),
                                         QStringLiteral("cluster"), QStringLiteral("current"), QStringLiteral("group"),
                                         QStringLiteral("group_states"), QStringLiteral("lag"),
-                                        QStringLiteral("lag_seconds"), QStringLiteral("lag_statuses"),
+                                        QStringLiteral("lag_seconds"), QStringLiteral("lag_seconds_at_least"),
+                                        QStringLiteral("lag_status_timeline"), QStringLiteral("lag_statuses"),
                                         QStringLiteral("max_partition_lag"), QStringLiteral("partitions"),
                                         QStringLiteral("rebalances"), QStringLiteral("state_timeline"),
                                         QStringLiteral("topics")}));
@@ -190,6 +192,11 @@ private Q_SLOTS:
         QVERIFY(g.value(QStringLiteral("lag_seconds")).isNull());
         QVERIFY(g.value(QStringLiteral("rebalances")).isNull());
         QVERIFY(g.value(QStringLiteral("breaches_seconds")).isNull());
+        const QJsonArray statusTimeline = g.value(QStringLiteral("lag_status_timeline")).toArray();
+        QCOMPARE(statusTimeline.size(), 1);
+        QCOMPARE(statusTimeline[0].toObject().value(QStringLiteral("status")).toString(), QStringLiteral("OK"));
+        QCOMPARE(statusTimeline[0].toObject().value(QStringLiteral("end")).toString(),
+                 QStringLiteral("2026-11-29T00:00:00.000Z"));
         QCOMPARE(g.value(QStringLiteral("breaches")).toObject().value(QStringLiteral("count")).toInt(), 2);
         QCOMPARE(g.value(QStringLiteral("breaches")).toObject().value(QStringLiteral("longest_seconds")).toDouble(), 450.0);
         QCOMPARE(g.value(QStringLiteral("group_states")).toArray().size(), 2);

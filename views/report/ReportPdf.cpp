@@ -163,6 +163,31 @@ struct ReportPdfWriter::Private {
         y += 6;
     }
 
+    // Coloured squares with "state duration (share)", wrapped across the content width.
+    void legend(const std::vector<StateTime> &times)
+    {
+        qint64 covered = 0;
+        for (const StateTime &s : times)
+            covered += s.ms;
+        qreal x = kMargin;
+        painter.setFont(font(8));
+        for (const StateTime &s : times) {
+            const QString text = tr("%1 %2 (%3 %)")
+                                     .arg(s.state, formatReportDuration(s.ms))
+                                     .arg(covered > 0 ? 100 * s.ms / covered : 0);
+            const qreal w = painter.fontMetrics().horizontalAdvance(text) + 12;
+            if (x > kMargin && x + 10 + w > kMargin + contentWidth()) {
+                x = kMargin;
+                y += 12;
+            }
+            painter.fillRect(QRectF(x, y + 2, 7, 7), stateColor(s.state));
+            x += 10;
+            painter.drawText(QRectF(x, y, w, 11), Qt::AlignLeft | Qt::AlignVCenter, text);
+            x += w;
+        }
+        y += 16;
+    }
+
     void titlePage();
     void summary();
     void group(const GroupReport &g);
@@ -182,6 +207,8 @@ void ReportPdfWriter::Private::titlePage()
     field(tr("Groups reported"), QString::number(report.groups.size()));
     field(tr("SLA threshold"), r.slaLagRecords ? tr("total lag above %1 records").arg(formatCount(*r.slaLagRecords))
                                                : tr("none"));
+    if (r.slaLagSeconds)
+        field(tr("SLA threshold (time)"), tr("lag above %1 s").arg(formatDecimal(*r.slaLagSeconds)));
     field(tr("Per-partition detail"), r.partitionDetail ? tr("yes") : tr("no"));
     field(tr("Generated"), formatTime(report.generatedAt.toMSecsSinceEpoch(), options.timeZone, true));
     field(tr("History"), tr("%1 (keeps %2)").arg(report.historyPath, formatReportDuration(report.retentionMs)));
@@ -211,10 +238,21 @@ void ReportPdfWriter::Private::summary()
     y += 12;
     heading(tr("Summary"), 14);
     const bool sla = report.request.slaLagRecords.has_value();
-    std::vector<Column> columns{{tr("Cluster"), 0.11, false},        {tr("Group"), sla ? 0.22 : 0.30, false},
-                                {tr("Max lag"), 0.1, true},          {tr("Avg"), 0.1, true},
-                                {tr("P95"), 0.1, true},              {tr("State now"), 0.14, false},
-                                {tr("Lag now"), sla ? 0.09 : 0.15, true}};
+    // With issue #4's data: the largest lag in seconds and the status now, in room taken
+    // from the group name and the lag now.
+    const bool verdicts = report.lagSecondsNote.isEmpty() || report.lagStatusNote.isEmpty();
+    const qreal spare = verdicts ? 0.16 : 0;
+    std::vector<Column> columns{{tr("Cluster"), 0.11, false},
+                                {tr("Group"), (sla ? 0.22 : 0.30) - spare * 0.75, false},
+                                {tr("Max lag"), 0.1, true},
+                                {tr("Avg"), 0.1, true},
+                                {tr("P95"), 0.1, true},
+                                {tr("State now"), 0.14, false},
+                                {tr("Lag now"), (sla ? 0.09 : 0.15) - spare * 0.25, true}};
+    if (verdicts) {
+        columns.push_back({tr("Max s"), 0.08, true});
+        columns.push_back({tr("Status"), 0.08, false});
+    }
     if (sla)
         columns.push_back({tr("Breaches"), 0.14, true});
     std::vector<QStringList> rows;
@@ -226,6 +264,12 @@ void ReportPdfWriter::Private::summary()
                         formatCount(g.lag.p95),
                         g.current.state,
                         formatCount(g.current.totalLag)};
+        if (verdicts)
+            row << (g.lagSeconds && g.lagSeconds->known()
+                        ? QString((g.lagSecondsAtLeast ? QStringLiteral("≥ ") : QString())
+                                  + formatDecimal(double(g.lagSeconds->max) / 1000.0))
+                        : QStringLiteral("–"))
+                << (g.current.lagStatus.isEmpty() ? QStringLiteral("–") : g.current.lagStatus);
         if (sla)
             row << (g.breach && g.breach->count > 0
                         ? tr("%1 (%2)").arg(g.breach->count).arg(formatReportDuration(g.breach->totalMs))
@@ -257,12 +301,36 @@ void ReportPdfWriter::Private::group(const GroupReport &g)
                                           formatTime(b.longestStartMs, options.timeZone, true)),
                   font(9, b.count > 0), b.count > 0 ? QColor(0xb3, 0x26, 0x1e) : Qt::black);
     }
+    if (g.lagSeconds && g.lagSeconds->known()) {
+        const LagStats &s = *g.lagSeconds;
+        const QString atLeast = g.lagSecondsAtLeast ? QStringLiteral("≥ ") : QString();
+        paragraph(tr("Lag in seconds (age of the oldest unconsumed record): max %1%2 s, average %3 s, "
+                     "95th percentile %4 s.")
+                      .arg(atLeast, formatDecimal(double(s.max) / 1000.0), formatDecimal(s.avg / 1000.0),
+                           formatDecimal(double(s.p95) / 1000.0)),
+                  font(9));
+    }
+    if (g.breachSeconds && report.request.slaLagSeconds) {
+        const BreachStats &b = *g.breachSeconds;
+        const QString limit = formatDecimal(*report.request.slaLagSeconds);
+        paragraph(b.count == 0 ? tr("SLA: never more than %1 s behind.").arg(limit)
+                               : tr("SLA breaches (lag above %1 s): %2, %3 in all; the longest %4 from %5.")
+                                     .arg(limit)
+                                     .arg(b.count)
+                                     .arg(formatReportDuration(b.totalMs), formatReportDuration(b.longestMs),
+                                          formatTime(b.longestStartMs, options.timeZone, true)),
+                  font(9, b.count > 0), b.count > 0 ? QColor(0xb3, 0x26, 0x1e) : Qt::black);
+    }
     const CurrentState &c = g.current;
-    paragraph(tr("Last sample (%1): %2, %3 members, total lag %4.")
-                  .arg(formatTime(c.timeMs, options.timeZone, true), c.state)
-                  .arg(c.members)
-                  .arg(formatCount(c.totalLag)),
-              font(9), Qt::black, 6);
+    QString now = tr("Last sample (%1): %2, %3 members, total lag %4")
+                      .arg(formatTime(c.timeMs, options.timeZone, true), c.state)
+                      .arg(c.members)
+                      .arg(formatCount(c.totalLag));
+    if (!c.lagStatus.isEmpty())
+        now += tr(", status %1").arg(c.lagStatus);
+    if (c.lagSeconds)
+        now += tr(", %1 s behind").arg(formatDecimal(*c.lagSeconds));
+    paragraph(now + QStringLiteral("."), font(9), Qt::black, 6);
 
     const qreal chartHeight = 230;
     ensure(chartHeight);
@@ -274,29 +342,20 @@ void ReportPdfWriter::Private::group(const GroupReport &g)
     y += drawStateTimeline(painter, QRectF(kMargin, y, contentWidth(), 24), g.stateTimeline,
                            report.request.from.toMSecsSinceEpoch(), report.request.to.toMSecsSinceEpoch(),
                            options.timeZone, seconds());
-    qint64 covered = 0;
-    for (const StateTime &s : g.groupStates)
-        covered += s.ms;
-    QStringList parts;
-    for (const StateTime &s : g.groupStates)
-        parts << tr("%1 %2 (%3 %)").arg(s.state, formatReportDuration(s.ms)).arg(covered > 0 ? 100 * s.ms / covered : 0);
-    qreal x = kMargin;
-    painter.setFont(font(8));
-    for (const StateTime &s : g.groupStates) {
-        painter.fillRect(QRectF(x, y + 2, 7, 7), stateColor(s.state));
-        x += 10;
-        const QString text = parts.takeFirst();
-        const qreal w = painter.fontMetrics().horizontalAdvance(text) + 12;
-        painter.drawText(QRectF(x, y, w, 11), Qt::AlignLeft | Qt::AlignVCenter, text);
-        x += w;
-        if (x > kMargin + contentWidth() - 120) {
-            x = kMargin;
-            y += 12;
-        }
+    legend(g.groupStates);
+
+    heading(tr("Lag status"), 10);
+    if (g.lagStatuses) {
+        ensure(60);
+        y += drawStateTimeline(painter, QRectF(kMargin, y, contentWidth(), 24), g.statusTimeline,
+                               report.request.from.toMSecsSinceEpoch(), report.request.to.toMSecsSinceEpoch(),
+                               options.timeZone, seconds());
+        legend(*g.lagStatuses);
+    } else {
+        paragraph(report.lagStatusNote.isEmpty() ? tr("Not recorded for this group in the range.")
+                                                 : report.lagStatusNote,
+                  font(8), QColor(0x55, 0x55, 0x55), 2);
     }
-    y += 16;
-    paragraph(tr("Lag status: %1").arg(g.lagStatuses ? tr("see the CSV or JSON") : report.lagStatusNote), font(8),
-              QColor(0x55, 0x55, 0x55), 2);
 
     heading(tr("Rebalances"), 10);
     if (!g.rebalances) {

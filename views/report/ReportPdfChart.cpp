@@ -42,6 +42,19 @@ QFont font(int points, bool bold)
 
 QColor stateColor(const QString &state)
 {
+    // Lag statuses (docs/LAG-STATUS.md): one colour each, told apart in print.
+    if (state == QLatin1String("OK"))
+        return QColor(0x2e, 0x7d, 0x32);
+    if (state == QLatin1String("WARN"))
+        return QColor(0xf9, 0xa8, 0x25);
+    if (state == QLatin1String("REWIND"))
+        return QColor(0x6a, 0x1b, 0x9a);
+    if (state == QLatin1String("STALL"))
+        return QColor(0xe6, 0x51, 0x00);
+    if (state == QLatin1String("STOP"))
+        return QColor(0x8e, 0x24, 0xaa).darker(160);
+    if (state == QLatin1String("ERR"))
+        return QColor(0xc6, 0x28, 0x28);
     if (state == QLatin1String("Stable"))
         return QColor(0x2e, 0x7d, 0x32);
     if (state == QLatin1String("Empty"))
