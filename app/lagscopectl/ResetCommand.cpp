@@ -58,7 +58,8 @@ QJsonArray outcomeJson(const std::vector<PartitionOutcome> &outcomes)
                         {QStringLiteral("old_offset"), optionalNumber(o.before)},
                         {QStringLiteral("new_offset"), o.planned},
                         {QStringLiteral("committed_after"), optionalNumber(o.after)},
-                        {QStringLiteral("result"), outcomeName(o.result)}};
+                        {QStringLiteral("result"), outcomeName(o.result)},
+                        {QStringLiteral("acknowledged"), o.acknowledged}};
         if (!o.reason.isEmpty())
             row.insert(QStringLiteral("reason"), o.reason);
         out.append(row);

@@ -24,6 +24,9 @@ namespace {
 
 QString tr(const char *text) { return QCoreApplication::translate("ResetExecutor", text); }
 
+// Kept back from the caller's deadline for reading the offsets back after the commits.
+constexpr int kReadBackReserveMs = 5000;
+
 bool notFound(const GroupDescription &d)
 {
     return d.error.contains(QStringLiteral("GROUP_ID_NOT_FOUND"), Qt::CaseInsensitive)
@@ -193,22 +196,51 @@ Result<ResetOutcome> applyReset(KafkaClient &client, const ResetPlan &plan, cons
         return R(written.error());
     outcome.backupPath = backupPath;
 
-    CommittedOffsets wanted;
+    // One commit per topic (see ResetExecutor.h); the executor stops at the first one that
+    // fails. The last part of the budget is kept for the read-back, so that a commit that
+    // runs into the deadline can still be verified.
+    std::map<QString, CommittedOffsets> batches;
     for (const auto &p : plan.partitions)
-        wanted[p.tp] = p.newOffset;
-    auto refused = client.alterCommittedOffsets(plan.group, wanted, options.deadline);
-    if (!refused) {
-        // The commit may or may not have landed: record what we know and let the caller say so.
-        (void)finish(QStringLiteral("failed"), refused.errorMessage());
-        return R(refused.error());
+        batches[p.tp.topic][p.tp] = p.newOffset;
+    const int reserveMs = std::min(kReadBackReserveMs, options.deadline.remainingMs() / 4);
+    const Deadline commitDeadline = Deadline::inMs(options.deadline.remainingMs() - reserveMs);
+    ResetCommits commits;
+    QString failure;
+    QString failedTopic;
+    int committed = 0;
+    for (const auto &[topic, offsets] : batches) {
+        if (!failedTopic.isEmpty()) {
+            for (const auto &entry : offsets)
+                commits.notSent[entry.first] = tr("not sent: the commit of topic '%1' failed").arg(failedTopic);
+            continue;
+        }
+        auto answer = client.alterCommittedOffsets(plan.group, offsets, commitDeadline);
+        if (!answer) {
+            // It may or may not have landed, or may land later: the read-back tells what it can.
+            failure = answer.errorMessage();
+            failedTopic = topic;
+            for (const auto &entry : offsets)
+                commits.unanswered[entry.first] = failure;
+            continue;
+        }
+        commits.refused.insert(answer->begin(), answer->end());
+        if (options.afterBatch)
+            options.afterBatch(topic, ++committed, int(batches.size()));
     }
-    auto readBack = client.committedOffsets({plan.group}, options.deadline);
-    if (!readBack) {
-        (void)finish(QStringLiteral("unverified"), readBack.errorMessage());
-        return R(readBack.error());
-    }
-    outcome.partitions = verifyReset(plan, *refused, (*readBack)[plan.group]);
-    if (auto written = finish(overallResult(outcome.partitions), QString()); !written)
+
+    std::optional<CommittedOffsets> readBack;
+    QString readBackError;
+    if (auto read = client.committedOffsets({plan.group}, options.deadline))
+        readBack = (*read)[plan.group];
+    else
+        readBackError = read.errorMessage();
+    outcome.partitions = verifyResetCommits(plan, commits, readBack, readBackError);
+    QStringList reasons;
+    if (!failure.isEmpty())
+        reasons << tr("commit of topic '%1' failed: %2").arg(failedTopic, failure);
+    if (!readBackError.isEmpty())
+        reasons << tr("read-back failed: %1").arg(readBackError);
+    if (auto written = finish(overallResult(outcome.partitions), reasons.join(QStringLiteral("; "))); !written)
         return R(written.error());
     return outcome;
 }

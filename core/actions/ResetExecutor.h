@@ -4,8 +4,16 @@
 //   gatherResetInputs(): group state and everything planReset() needs, from the cluster;
 //   checkInactive():     the tool's precondition (the group has no active members);
 //   applyReset():        refuses on a read-only cluster or a group that became active,
-//                        writes a backup of the committed offsets, commits the plan,
-//                        reads the offsets back and appends an audit record.
+//                        writes a backup of the committed offsets, commits the plan one
+//                        topic at a time, reads the offsets back and appends an audit record.
+//
+// Why one AlterConsumerGroupOffsets per topic: each request is all-or-nothing at the group
+// coordinator, so a topic is never left with some partitions moved and others not (the
+// unit an operator reasons about, and what the lag view shows), and a failure part-way
+// (the coordinator dies) leaves whole topics done, unknown (the one in flight) or untouched,
+// which the outcome reports partition by partition. The group is inactive (checked just
+// before), and the coordinator refuses a commit for a group that has become active meanwhile,
+// so no consumer sees the topics in between.
 //
 // Thread: blocking calls on the KafkaClient's thread (the CLI's main thread, or a worker).
 
@@ -17,6 +25,7 @@
 
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 namespace lagscope {
@@ -42,6 +51,11 @@ struct ResetApplyOptions {
     QString specText;  // for the audit record, e.g. "--to-offset 5"
     QString scopeText; // e.g. "--all-topics"
     Deadline deadline = Deadline::inMs(30000);
+    // Called on the executor's thread after each topic's commit was answered, before the next
+    // is sent: the topic, how many topics are committed so far and how many there are. For
+    // progress; the safety drill (tests/integration/tst_resetbrokerkill) kills the group
+    // coordinator from it.
+    std::function<void(const QString &topic, int committed, int total)> afterBatch;
 };
 
 struct ResetOutcome {
@@ -54,8 +68,10 @@ struct ResetOutcome {
     QString result; // as in the audit record
 };
 
-// A failure value means the reset could not be carried out or its outcome is unknown
-// (e.g. the commit request got no answer); it is audited when possible, like refusals.
+// A failure value means nothing was committed: the reset could not start (the group could
+// not be described, no backup could be written…); it is audited when possible, like
+// refusals. Once a commit was sent the outcome says per partition what is known: a commit
+// without an answer or a failed read-back gives Unknown, never a guess.
 Result<ResetOutcome> applyReset(KafkaClient &client, const ResetPlan &plan, const ResetApplyOptions &options);
 
 // Appends one line to an audit file and fsyncs it (shared with the failover executor).

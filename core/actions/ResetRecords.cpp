@@ -97,12 +97,17 @@ QString outcomeName(PartitionOutcome::Result result)
         return QStringLiteral("mismatch");
     case PartitionOutcome::Refused:
         return QStringLiteral("refused");
+    case PartitionOutcome::NotApplied:
+        return QStringLiteral("not-applied");
+    case PartitionOutcome::Unknown:
+        return QStringLiteral("unknown");
     }
     return QString();
 }
 
-std::vector<PartitionOutcome> verifyReset(const ResetPlan &plan, const std::map<TopicPartition, QString> &refused,
-                                          const CommittedOffsets &readBack)
+std::vector<PartitionOutcome> verifyResetCommits(const ResetPlan &plan, const ResetCommits &commits,
+                                          const std::optional<CommittedOffsets> &readBack,
+                                          const QString &readBackError)
 {
     std::vector<PartitionOutcome> out;
     for (const auto &p : plan.partitions) {
@@ -110,32 +115,68 @@ std::vector<PartitionOutcome> verifyReset(const ResetPlan &plan, const std::map<
         o.tp = p.tp;
         o.before = p.current;
         o.planned = p.newOffset;
-        if (const auto it = readBack.find(p.tp); it != readBack.end())
-            o.after = it->second;
-        if (const auto it = refused.find(p.tp); it != refused.end()) {
+        if (readBack)
+            if (const auto it = readBack->find(p.tp); it != readBack->end())
+                o.after = it->second;
+        const auto unanswered = commits.unanswered.find(p.tp);
+        if (const auto it = commits.refused.find(p.tp); it != commits.refused.end()) {
             o.result = PartitionOutcome::Refused;
             o.reason = it->second;
-        } else if (!o.after) {
-            o.result = PartitionOutcome::Mismatch;
-            o.reason = tr("no committed offset after the reset");
-        } else if (*o.after != p.newOffset) {
+        } else if (const auto skipped = commits.notSent.find(p.tp); skipped != commits.notSent.end()) {
+            // Known unchanged by this reset, whatever the read-back says.
+            o.result = PartitionOutcome::NotApplied;
+            o.reason = skipped->second;
+        } else if (!readBack) {
+            o.acknowledged = unanswered == commits.unanswered.end();
+            o.result = PartitionOutcome::Unknown;
+            o.reason = o.acknowledged
+                           ? tr("acknowledged by the coordinator, but not read back: %1").arg(readBackError)
+                           : tr("the commit failed (%1), and not read back: %2")
+                                 .arg(unanswered->second, readBackError);
+        } else if (o.after && *o.after == p.newOffset) {
+            // Landed, even if its answer was lost on the way back.
+            o.acknowledged = unanswered == commits.unanswered.end();
+        } else if (unanswered != commits.unanswered.end()) {
+            // The request may still be delivered to a new coordinator: the client keeps
+            // unanswered requests alive until it is closed, so an old offset read now
+            // does not prove that the commit will not land.
+            o.result = PartitionOutcome::Unknown;
+            o.reason = tr("the commit failed (%1); committed offset is %2 now, but the commit may still "
+                          "land until the connection is closed")
+                           .arg(unanswered->second, o.after ? QString::number(*o.after) : tr("none"));
+        } else {
+            o.acknowledged = true;
             // Someone else committed in between (a consumer that joined, another operator).
             o.result = PartitionOutcome::Mismatch;
-            o.reason = tr("committed offset is %1, not %2").arg(*o.after).arg(p.newOffset);
+            o.reason = o.after ? tr("committed offset is %1, not %2").arg(*o.after).arg(p.newOffset)
+                               : tr("no committed offset after the reset");
         }
         out.push_back(std::move(o));
     }
     return out;
 }
 
+std::vector<PartitionOutcome> verifyReset(const ResetPlan &plan, const std::map<TopicPartition, QString> &refused,
+                                          const CommittedOffsets &readBack)
+{
+    ResetCommits commits;
+    commits.refused = refused;
+    return verifyResetCommits(plan, commits, readBack);
+}
+
 QString overallResult(const std::vector<PartitionOutcome> &partitions)
 {
     qsizetype applied = 0;
-    for (const auto &p : partitions)
+    qsizetype unknown = 0;
+    for (const auto &p : partitions) {
         applied += p.result == PartitionOutcome::Applied ? 1 : 0;
+        unknown += p.result == PartitionOutcome::Unknown ? 1 : 0;
+    }
     if (applied == qsizetype(partitions.size()))
         return QStringLiteral("applied");
-    return applied > 0 ? QStringLiteral("partial") : QStringLiteral("failed");
+    if (applied > 0)
+        return QStringLiteral("partial");
+    return unknown > 0 ? QStringLiteral("unknown") : QStringLiteral("failed");
 }
 
 QJsonObject resetAuditJson(const ResetAuditEntry &entry)
@@ -147,7 +188,8 @@ QJsonObject resetAuditJson(const ResetAuditEntry &entry)
                       {QStringLiteral("old"), optionalOffset(p.before)},
                       {QStringLiteral("new"), p.planned},
                       {QStringLiteral("after"), optionalOffset(p.after)},
-                      {QStringLiteral("result"), outcomeName(p.result)}};
+                      {QStringLiteral("result"), outcomeName(p.result)},
+                      {QStringLiteral("acknowledged"), p.acknowledged}};
         if (!p.reason.isEmpty())
             o.insert(QStringLiteral("reason"), p.reason);
         partitions.append(o);

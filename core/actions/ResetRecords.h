@@ -36,18 +36,42 @@ QString resetBackupFileName(const QString &cluster, const QString &group, const 
 
 // What happened to one partition of an applied plan.
 struct PartitionOutcome {
-    enum Result { Applied, Mismatch, Refused };
+    enum Result {
+        Applied,    // read back with the planned offset
+        Mismatch,   // read back with another offset, or without a commit
+        Refused,    // the coordinator answered with an error for this partition
+        NotApplied, // never sent: the commit of an earlier topic failed, so the executor stopped
+        Unknown,    // not verified: no answer to its commit, or the read-back failed
+    };
     TopicPartition tp;
     std::optional<qint64> before; // committed before the reset
     qint64 planned = 0;           // the plan's new offset
     std::optional<qint64> after;  // committed offset read back after the reset
     Result result = Applied;
-    QString reason; // for Mismatch and Refused
+    // The coordinator answered the commit without an error for this partition. Together
+    // with Unknown it means "committed, but not read back".
+    bool acknowledged = false;
+    QString reason; // for every result but Applied
 };
 
 QString outcomeName(PartitionOutcome::Result result);
 
-// Compares what was planned with what the broker refused and what it holds now.
+// What the executor knows about each planned partition's commit before reading back.
+// Partitions in none of the three were acknowledged by the coordinator.
+struct ResetCommits {
+    std::map<TopicPartition, QString> refused;    // partition error in the answer
+    std::map<TopicPartition, QString> unanswered; // the request failed or got no answer: it
+                                                  // may have landed, or land later
+    std::map<TopicPartition, QString> notSent;    // why it was not sent
+};
+
+// Compares what was planned with what the commits answered and what the broker holds now.
+// `readBack` absent: the read-back failed with `readBackError`; nothing is then guessed:
+// every partition that was sent is Unknown.
+std::vector<PartitionOutcome> verifyResetCommits(const ResetPlan &plan, const ResetCommits &commits,
+                                          const std::optional<CommittedOffsets> &readBack,
+                                          const QString &readBackError = QString());
+// All partitions acknowledged (or refused), read back successfully.
 std::vector<PartitionOutcome> verifyReset(const ResetPlan &plan, const std::map<TopicPartition, QString> &refused,
                                           const CommittedOffsets &readBack);
 
@@ -60,14 +84,15 @@ struct ResetAuditEntry {
     QString group;
     QString spec;  // as the user gave it, e.g. "--shift-by -5"
     QString scope; // e.g. "--topic orders:0,2"
-    QString result; // "applied", "partial", "refused", "failed"
+    QString result; // "applied", "partial", "unknown", "refused", "failed"
     QString reason; // why it was refused or failed, empty otherwise
     QString backupPath;
     std::vector<PartitionOutcome> partitions;
 };
 
 QJsonObject resetAuditJson(const ResetAuditEntry &entry);
-// "applied" when every partition was, "partial" when some were, "failed" when none was.
+// "applied" when every partition was, "partial" when some were, "unknown" when none was
+// but some may have been (not verified), "failed" when none was.
 QString overallResult(const std::vector<PartitionOutcome> &partitions);
 
 } // namespace lagscope

@@ -11,6 +11,9 @@ using namespace lagscope;
 
 namespace {
 
+constexpr qint64 kNoCommit = -1;
+constexpr qint64 kReadBackFailed = -2;
+
 const QDateTime kTime = QDateTime(QDate(2024, 5, 1), QTime(12, 0, 7, 250), Qt::UTC);
 
 PlannedPartition planned(const QString &topic, int partition, std::optional<qint64> current, qint64 newOffset)
@@ -111,6 +114,108 @@ private Q_SLOTS:
                                                       {{QStringLiteral("t"), 2}, 4},
                                                       {{QStringLiteral("t"), 3}, 2}})),
                  QStringLiteral("applied"));
+    }
+
+    // One partition t-0 planned 10 -> 5, for each thing the executor may know about its
+    // commit and each read-back. readBack: an offset, kNoCommit, or kReadBackFailed.
+    void commitAndReadBack_data()
+    {
+        QTest::addColumn<QString>("commit");
+        QTest::addColumn<qint64>("readBack");
+        QTest::addColumn<int>("result");
+        QTest::addColumn<bool>("acknowledged");
+        QTest::addColumn<QString>("reason");
+        const auto A = int(PartitionOutcome::Applied);
+        const auto M = int(PartitionOutcome::Mismatch);
+        const auto R = int(PartitionOutcome::Refused);
+        const auto N = int(PartitionOutcome::NotApplied);
+        const auto U = int(PartitionOutcome::Unknown);
+        const QString unknownAnswer = QStringLiteral("the commit failed (timed out); committed offset is 10 "
+                                                     "now, but the commit may still land until the connection is closed");
+        QTest::newRow("acknowledged, read back") << QStringLiteral("ack") << qint64(5) << A << true << QString();
+        QTest::newRow("acknowledged, overwritten") << QStringLiteral("ack") << qint64(10) << M << true
+                                                   << QStringLiteral("committed offset is 10, not 5");
+        QTest::newRow("acknowledged, no commit") << QStringLiteral("ack") << kNoCommit << M << true
+                                                 << QStringLiteral("no committed offset after the reset");
+        QTest::newRow("acknowledged, read-back failed")
+            << QStringLiteral("ack") << kReadBackFailed << U << true
+            << QStringLiteral("acknowledged by the coordinator, but not read back: coordinator down");
+        QTest::newRow("no answer, landed") << QStringLiteral("unanswered") << qint64(5) << A << false << QString();
+        QTest::newRow("no answer, old offset") << QStringLiteral("unanswered") << qint64(10) << U << false << unknownAnswer;
+        QTest::newRow("no answer, read-back failed")
+            << QStringLiteral("unanswered") << kReadBackFailed << U << false
+            << QStringLiteral("the commit failed (timed out), and not read back: coordinator down");
+        QTest::newRow("not sent") << QStringLiteral("notSent") << qint64(10) << N << false << QStringLiteral("not sent: x failed");
+        QTest::newRow("not sent, read-back failed") << QStringLiteral("notSent") << kReadBackFailed << N << false
+                                                    << QStringLiteral("not sent: x failed");
+        // A partition that already held the planned offset was still not written by this reset.
+        QTest::newRow("not sent, already there") << QStringLiteral("notSent") << qint64(5) << N << false
+                                                 << QStringLiteral("not sent: x failed");
+        QTest::newRow("refused") << QStringLiteral("refused") << qint64(10) << R << false << QStringLiteral("Broker: Unknown member");
+        QTest::newRow("refused, read-back failed") << QStringLiteral("refused") << kReadBackFailed << R << false
+                                                   << QStringLiteral("Broker: Unknown member");
+    }
+
+    void commitAndReadBack()
+    {
+        QFETCH(QString, commit);
+        QFETCH(qint64, readBack);
+        QFETCH(int, result);
+        QFETCH(bool, acknowledged);
+        QFETCH(QString, reason);
+        ResetPlan plan;
+        plan.group = QStringLiteral("g");
+        plan.partitions = {planned(QStringLiteral("t"), 0, 10, 5)};
+        const TopicPartition tp{QStringLiteral("t"), 0};
+        ResetCommits commits;
+        if (commit == QStringLiteral("refused"))
+            commits.refused[tp] = QStringLiteral("Broker: Unknown member");
+        else if (commit == QStringLiteral("unanswered"))
+            commits.unanswered[tp] = QStringLiteral("timed out");
+        else if (commit == QStringLiteral("notSent"))
+            commits.notSent[tp] = QStringLiteral("not sent: x failed");
+        std::optional<CommittedOffsets> held;
+        if (readBack != kReadBackFailed) {
+            held.emplace();
+            if (readBack >= 0)
+                (*held)[tp] = readBack;
+        }
+        const auto out = verifyResetCommits(plan, commits, held, QStringLiteral("coordinator down"));
+        QCOMPARE(out.size(), size_t(1));
+        QCOMPARE(outcomeName(out[0].result), outcomeName(PartitionOutcome::Result(result)));
+        QCOMPARE(out[0].acknowledged, acknowledged);
+        QCOMPARE(out[0].reason, reason);
+        QCOMPARE(out[0].before, std::optional<qint64>(10));
+        QCOMPARE(out[0].after, readBack >= 0 ? std::optional<qint64>(readBack) : std::nullopt);
+    }
+
+    void overallResults_data()
+    {
+        QTest::addColumn<QList<int>>("results");
+        QTest::addColumn<QString>("overall");
+        const auto A = int(PartitionOutcome::Applied);
+        const auto M = int(PartitionOutcome::Mismatch);
+        const auto R = int(PartitionOutcome::Refused);
+        const auto N = int(PartitionOutcome::NotApplied);
+        const auto U = int(PartitionOutcome::Unknown);
+        QTest::newRow("all applied") << QList<int>{A, A} << QStringLiteral("applied");
+        QTest::newRow("applied and not sent") << QList<int>{A, N} << QStringLiteral("partial");
+        QTest::newRow("applied and unknown") << QList<int>{A, U, N} << QStringLiteral("partial");
+        QTest::newRow("unknown and not sent") << QList<int>{U, N} << QStringLiteral("unknown");
+        QTest::newRow("nothing applied") << QList<int>{N, R, M} << QStringLiteral("failed");
+    }
+
+    void overallResults()
+    {
+        QFETCH(QList<int>, results);
+        QFETCH(QString, overall);
+        std::vector<PartitionOutcome> outcomes;
+        for (int r : results) {
+            PartitionOutcome o;
+            o.result = PartitionOutcome::Result(r);
+            outcomes.push_back(o);
+        }
+        QCOMPARE(overallResult(outcomes), overall);
     }
 
     void auditRecord()

@@ -26,6 +26,8 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <map>
+
 namespace lagscope {
 
 namespace {
@@ -602,7 +604,15 @@ void ResetOffsetsDialog::showOutcome(const QString &title, const Result<ResetOut
     }
     m_outcome = outcome->partitions;
     QStringList lines;
-    lines << tr("%1 %2: %n partition(s) verified.", nullptr, int(m_outcome.size())).arg(title, outcome->result);
+    std::map<PartitionOutcome::Result, int> counts;
+    for (const auto &o : m_outcome)
+        ++counts[o.result];
+    QStringList tally;
+    for (const auto &[result, count] : counts)
+        tally << QStringLiteral("%1 %2").arg(count).arg(outcomeName(result));
+    // "Reset partial: 2 applied, 2 not-applied, 2 unknown (6 partitions)."
+    lines << tr("%1 %2: %3 (%n partition(s)).", nullptr, int(m_outcome.size()))
+                 .arg(title, outcome->result, tally.join(QStringLiteral(", ")));
     for (const auto &o : m_outcome) {
         QString line = tr("%1: %2 → %3, committed now %4 — %5")
                            .arg(o.tp.toString(), optionalOffset(o.before), QString::number(o.planned),
