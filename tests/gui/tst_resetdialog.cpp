@@ -12,11 +12,14 @@
 #include <QLineEdit>
 #include <QProcess>
 #include <QPushButton>
+#include <QSemaphore>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
+
+#include <atomic>
 
 using namespace lagscope;
 using namespace lagscope::test;
@@ -274,6 +277,81 @@ private Q_SLOTS:
         QVERIFY(!child<QPushButton>(&dialog, "undoButton")->isEnabled());
         QCOMPARE(committed(m_live), before);
         saveScreenshot(&dialog, QStringLiteral("resetdialog-active-refused"));
+    }
+
+    // A member joins between the commits of two topics (the dialog's executor held after the
+    // first one): the coordinator refuses the second topic and the dialog shows a partial
+    // result, partition by partition.
+    void memberJoinsMidApply()
+    {
+        const QString group = QStringLiteral("reset-dlg-mid-%1").arg(m_id);
+        QStringList topics;
+        for (const char *suffix : {"a", "b"}) {
+            const QString topic = QStringLiteral("reset-dlg-mid-%1-%2").arg(m_id, QLatin1String(suffix));
+            for (const QStringList &args :
+                 {QStringList{QStringLiteral("create-topic"), QStringLiteral("--topic"), topic, QStringLiteral("--partitions"),
+                              QStringLiteral("2"), QStringLiteral("--replication"), QStringLiteral("3")},
+                  QStringList{QStringLiteral("produce"), QStringLiteral("--topic"), topic, QStringLiteral("--count"),
+                              QStringLiteral("20")},
+                  QStringList{QStringLiteral("commit"), QStringLiteral("--group"), group, QStringLiteral("--topic"), topic,
+                              QStringLiteral("--offsets"), QStringLiteral("0=5,1=5")}}) {
+                const ProcessResult r = m_lab.traffic(kCluster, args);
+                QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
+            }
+            topics << topic;
+        }
+
+        ResetOffsetsDialog dialog(m_config, group);
+        std::atomic_bool held{false};
+        QSemaphore resume;
+        dialog.setAfterBatchForTesting([&](const QString &, int committed, int) {
+            if (committed == 1) {
+                held = true;
+                resume.acquire();
+            }
+        });
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        choosePreview(dialog, QStringLiteral("2"));
+        QCOMPARE(child<QTableView>(&dialog, "previewTable")->model()->rowCount(), 4);
+        QTest::keyClicks(child<QLineEdit>(&dialog, "confirmGroup"), group);
+        QTest::mouseClick(child<QPushButton>(&dialog, "executeButton"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(held.load(), 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(child<QLabel>(&dialog, "statusLabel")->text(),
+                                  QStringLiteral("Applying the new offsets… 1 of 2 topics committed"), 10000);
+        saveScreenshot(&dialog, QStringLiteral("resetdialog-applying"));
+
+        // The second topic gets a live member (which commits nothing) before its commit.
+        QProcess member;
+        member.start(qEnvironmentVariable("LAGSCOPE_TRAFFIC"),
+                     {QStringLiteral("consume"), QStringLiteral("--group"), group, QStringLiteral("--topic"), topics[1],
+                      QStringLiteral("--max"), QStringLiteral("1"), QStringLiteral("--commit"), QStringLiteral("none"),
+                      QStringLiteral("--stay"), QStringLiteral("--bootstrap"), m_lab.bootstrap(kCluster)});
+        QVERIFY(member.waitForStarted());
+        auto stable = [&] {
+            auto d = m_client->describeGroups({group}, Deadline::inMs(5000));
+            return d && !d->empty() && d->front().state == QStringLiteral("Stable") && !d->front().members.empty();
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(stable(), 60000);
+        resume.release();
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog.isBusy(), 60000);
+
+        const QString text = child<QLabel>(&dialog, "resultLabel")->text();
+        qInfo("%s", qPrintable(text));
+        QVERIFY2(text.startsWith(QStringLiteral("Reset partial: 2 applied")), qPrintable(text));
+        QCOMPARE(dialog.outcome().size(), size_t(4));
+        for (const auto &o : dialog.outcome()) {
+            if (o.tp.topic == topics[0])
+                QCOMPARE(outcomeName(o.result), QStringLiteral("applied"));
+            else
+                QVERIFY2(o.result != PartitionOutcome::Applied, qPrintable(o.reason));
+        }
+        const CommittedOffsets expected{{{topics[0], 0}, 2}, {{topics[0], 1}, 2}, {{topics[1], 0}, 5}, {{topics[1], 1}, 5}};
+        QCOMPARE(committed(group), expected);
+        QVERIFY(child<QPushButton>(&dialog, "undoButton")->isEnabled()); // the backup is there
+        saveScreenshot(&dialog, QStringLiteral("resetdialog-partial"));
+        member.terminate();
+        QVERIFY(member.waitForFinished(15000));
     }
 };
 

@@ -520,7 +520,18 @@ void ResetOffsetsDialog::execute()
     setBusy(tr("Applying the new offsets…"));
     m_resultLabel->clear();
     const ResetPlan plan = m_model->plan();
-    const ResetApplyOptions options = applyOptions(m_planned->specText, m_planned->scopeText);
+    ResetApplyOptions options = applyOptions(m_planned->specText, m_planned->scopeText);
+    // Progress per committed topic (the destructor waits for the worker, so `this` lives).
+    options.afterBatch = [this, hook = m_afterBatchForTesting](const QString &topic, int committed, int total) {
+        QMetaObject::invokeMethod(
+            this,
+            [this, committed, total] {
+                setBusy(tr("Applying the new offsets… %1 of %2 topics committed").arg(committed).arg(total));
+            },
+            Qt::QueuedConnection);
+        if (hook)
+            hook(topic, committed, total);
+    };
     run([this, plan, options](KafkaClient *client, const QString &connectError) -> std::function<void()> {
         Result<ResetOutcome> outcome =
             client ? applyReset(*client, plan, options) : Result<ResetOutcome>::failure(connectError);
@@ -613,14 +624,22 @@ void ResetOffsetsDialog::showOutcome(const QString &title, const Result<ResetOut
     // "Reset partial: 2 applied, 2 not-applied, 2 unknown (6 partitions)."
     lines << tr("%1 %2: %3 (%n partition(s)).", nullptr, int(m_outcome.size()))
                  .arg(title, outcome->result, tally.join(QStringLiteral(", ")));
+    // Reasons are long (they carry the cluster's error) and shared by whole topics: each is
+    // listed once and referred to by number.
+    QStringList reasons;
     for (const auto &o : m_outcome) {
         QString line = tr("%1: %2 → %3, committed now %4 — %5")
                            .arg(o.tp.toString(), optionalOffset(o.before), QString::number(o.planned),
                                 optionalOffset(o.after), outcomeName(o.result));
-        if (!o.reason.isEmpty())
-            line += QStringLiteral(" (") + o.reason + QLatin1Char(')');
+        if (!o.reason.isEmpty()) {
+            if (!reasons.contains(o.reason))
+                reasons << o.reason;
+            line += QStringLiteral(" [%1]").arg(reasons.indexOf(o.reason) + 1);
+        }
         lines << line;
     }
+    for (qsizetype i = 0; i < reasons.size(); ++i)
+        lines << QStringLiteral("[%1] %2").arg(i + 1).arg(reasons[i]);
     lines << tr("Backup of the previous offsets: %1").arg(outcome->backupPath);
     m_resultLabel->setStyleSheet(outcome->result == QStringLiteral("applied") ? QStringLiteral("color: #1a7f37;")
                                                                              : QStringLiteral("color: #d02121;"));

@@ -44,6 +44,13 @@ public:
     QString backupPath() const { return m_backupPath; }
     // The last step's per-partition outcome (apply or undo).
     const std::vector<PartitionOutcome> &outcome() const { return m_outcome; }
+    // Test seam (tests/gui/tst_resetdialog only): also called on the worker thread after
+    // each topic's commit of an execute (ResetApplyOptions::afterBatch), e.g. to hold the
+    // apply between two topics.
+    void setAfterBatchForTesting(std::function<void(const QString &topic, int committed, int total)> hook)
+    {
+        m_afterBatchForTesting = std::move(hook);
+    }
 
 Q_SIGNALS:
     void applied(const QString &cluster, const QString &group);
@@ -104,6 +111,7 @@ private:
     std::optional<Request> m_planned; // the request of the previewed plan
     QString m_backupPath;
     std::vector<PartitionOutcome> m_outcome;
+    std::function<void(const QString &, int, int)> m_afterBatchForTesting;
 };
 
 } // namespace lagscope
