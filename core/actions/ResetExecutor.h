@@ -51,10 +51,10 @@ struct ResetApplyOptions {
     QString specText;  // for the audit record, e.g. "--to-offset 5"
     QString scopeText; // e.g. "--all-topics"
     Deadline deadline = Deadline::inMs(30000);
-    // Called on the executor's thread after each topic's commit was answered, before the next
-    // is sent: the topic, how many topics are committed so far and how many there are. For
-    // progress; the safety drill (tests/integration/tst_resetbrokerkill) kills the group
-    // coordinator from it.
+    // Called on the executor's thread after each topic's commit was answered without a
+    // request error, before the next is sent: the topic, how many topics are committed so
+    // far and how many there are. The reset dialog shows progress with it; the safety drill
+    // (tests/integration/tst_resetbrokerkill) kills the group coordinator from it.
     std::function<void(const QString &topic, int committed, int total)> afterBatch;
 };
 
