@@ -9,6 +9,8 @@
 #include <QJsonObject>
 #include <QThread>
 
+#include <thread>
+
 #include <openssl/x509_vfy.h>
 
 namespace lagscope {
@@ -94,8 +96,95 @@ QString KafkaClient::Impl::failure(const QString &what, const QString &why)
     return maskSecrets(message);
 }
 
+namespace {
+
+// Group operations go to the group's coordinator, found through librdkafka's coordinator
+// requests (see ~KafkaClient).
+bool coordinatorBound(rd_kafka_admin_op_t op)
+{
+    switch (op) {
+    case RD_KAFKA_ADMIN_OP_LISTCONSUMERGROUPOFFSETS:
+    case RD_KAFKA_ADMIN_OP_ALTERCONSUMERGROUPOFFSETS:
+    case RD_KAFKA_ADMIN_OP_DELETECONSUMERGROUPOFFSETS:
+    case RD_KAFKA_ADMIN_OP_DESCRIBECONSUMERGROUPS:
+    case RD_KAFKA_ADMIN_OP_DELETEGROUPS:
+        return true;
+    default:
+        return false;
+    }
+}
+
+// How long the destructor waits for unanswered coordinator requests to end (a coordinator
+// that just moved answers within a second or two) before it leaves the handle's
+// destruction to a thread of its own.
+constexpr int kTeardownGraceMs = 1500;
+
+} // namespace
+
+void KafkaClient::Impl::keepUnanswered(rd_kafka_admin_op_t op, rd::Queue queue, rd_kafka_event_type_t type,
+                                       size_t outstanding, bool timedOut)
+{
+    if (!coordinatorBound(op))
+        return;
+    if (timedOut)
+        ++stuckRequests;
+    if (outstanding > 0)
+        unanswered.push_back({std::move(queue), type, outstanding});
+}
+
+bool KafkaClient::Impl::settleUnanswered(int waitMs)
+{
+    for (auto &u : unanswered) {
+        while (u.outstanding > 0) {
+            rd::Event ev(rd_kafka_queue_poll(u.queue.get(), waitMs));
+            if (!ev)
+                break;
+            if (rd_kafka_event_type(ev.get()) != u.type)
+                continue;
+            --u.outstanding;
+            if (rd_kafka_event_error(ev.get()) == RD_KAFKA_RESP_ERR__TIMED_OUT)
+                ++stuckRequests;
+        }
+    }
+    std::erase_if(unanswered, [](const Unanswered &u) { return u.outstanding == 0; });
+    return hasUnanswered();
+}
+
 KafkaClient::KafkaClient(std::unique_ptr<Impl> impl) : d(std::move(impl)) {}
-KafkaClient::~KafkaClient() = default;
+
+bool KafkaClient::awaitUnansweredRequests(Deadline deadline)
+{
+    d->serve();
+    while (d->settleUnanswered(std::clamp(deadline.remainingMs(), 0, 100)) && !deadline.expired() && !d->cancelled()
+           && !d->stuckRequests)
+        d->serve();
+    return !d->hasUnanswered();
+}
+
+// librdkafka 2.15.1's rd_kafka_destroy() never returns while a coordinator request (the
+// lookup behind every group operation) still waits for a coordinator that is down: each
+// FindCoordinator answer "coordinator not available" is retried, and once its retries are
+// used up the request's reference is dropped on the floor (the response handler ignores
+// rd_kafka_buf_retry() refusing). That request then never ends, and keeps its reference to
+// the coordinator's broker object; rd_kafka_destroy() joins that broker's thread, which
+// waits for the last reference to go: forever, even after the broker is back. Seen when a
+// reset's commit or read-back was left unanswered because the group's coordinator was
+// killed (tst_resetbrokerkill), and then the client (or lagscopectl) was closed.
+// So when such a request may still be alive, the handle is destroyed on a detached thread
+// that owns all the state librdkafka's callbacks use: it ends normally if librdkafka
+// manages it, and otherwise blocks there instead of in the caller (a dialog being closed,
+// lagscopectl exiting). Otherwise the handle is destroyed here, as always.
+KafkaClient::~KafkaClient()
+{
+    if (!d || !d->hasUnanswered())
+        return;
+    const Deadline grace = Deadline::inMs(kTeardownGraceMs);
+    while (d->settleUnanswered(std::clamp(grace.remainingMs(), 0, 100)) && !grace.expired() && !d->stuckRequests) {
+    }
+    if (!d->hasUnanswered())
+        return;
+    std::thread([impl = std::move(d)]() mutable { impl.reset(); }).detach();
+}
 
 const QString &KafkaClient::clusterName() const { return d->cluster; }
 

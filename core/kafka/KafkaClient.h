@@ -68,6 +68,13 @@ public:
     Result<LogOffsetsResult> offsetsForTimes(const std::vector<TopicPartition> &partitions, qint64 timestampMs,
                                              Deadline deadline);
 
+    // Group requests (describe, fetch or commit offsets) whose call gave up at its deadline
+    // while their coordinator was unreachable are still carried out by librdkafka once a
+    // coordinator answers: a commit may land late. Waits until every such request has ended,
+    // up to the deadline; returns whether none is left. The destructor does not wait long
+    // for them (see there).
+    bool awaitUnansweredRequests(Deadline deadline);
+
     // Waits for statistics emitted after this call and returns the request counters.
     // Needs ClientOptions::statisticsIntervalMs > 0.
     Result<RequestCounts> requestCounts(Deadline deadline);

@@ -22,7 +22,31 @@ struct KafkaClient::Impl {
     // run the error, statistics and certificate callbacks below — against this struct. With
     // the default member order the strings and the mutex they write were already freed
     // (a heap corruption seen in CI right after a refused login was dropped).
-    ~Impl() { rk.reset(); }
+    ~Impl()
+    {
+        unanswered.clear();
+        rk.reset();
+    }
+
+    // Coordinator-bound admin requests (group offsets, group descriptions) that admin()
+    // stopped waiting for while librdkafka still works on them. While one of them waits for
+    // a coordinator that is down, rd_kafka_destroy() can block forever (see
+    // KafkaClient::~KafkaClient), so the destructor needs to know.
+    struct Unanswered {
+        rd::Queue queue;
+        rd_kafka_event_type_t type;
+        size_t outstanding = 0;
+    };
+    std::vector<Unanswered> unanswered;
+    // Requests librdkafka timed out itself (kAdminLifetimeMs): that does not end their
+    // coordinator lookup, which may live on for good.
+    int stuckRequests = 0;
+    bool hasUnanswered() const { return !unanswered.empty() || stuckRequests > 0; }
+    // Takes the results that arrived meanwhile, waiting up to waitMs for each queue; drops
+    // the requests that are over. Returns hasUnanswered().
+    bool settleUnanswered(int waitMs);
+    void keepUnanswered(rd_kafka_admin_op_t op, rd::Queue queue, rd_kafka_event_type_t type, size_t outstanding,
+                        bool timedOut);
 
     // Written by librdkafka callbacks (log_cb runs on librdkafka's own threads).
     std::mutex mutex;
@@ -46,7 +70,12 @@ struct KafkaClient::Impl {
     }
 
     // Serves error, statistics and log callbacks queued on the main queue.
-    void serve() { rd_kafka_poll(rk.get(), 0); }
+    void serve()
+    {
+        rd_kafka_poll(rk.get(), 0);
+        if (!unanswered.empty())
+            settleUnanswered(0);
+    }
 
     // "cluster 'x' (bootstrap): what failed: why", with the last broker-level error when
     // that says more (e.g. "Connection refused") than the request's own error.
@@ -84,8 +113,9 @@ Result<std::vector<rd::Event>> KafkaClient::Impl::admin(rd_kafka_admin_op_t op, 
         // coordinator then comes back: rd_kafka_admin_coord_request() drops the eonce's last
         // reference and the failure path drops it again. Seen here when a broker that
         // coordinated groups was killed. So librdkafka's own timeout is set far beyond ours:
-        // we stop waiting at our deadline (the queue is destroyed, late results are dropped)
-        // and the request normally completes once a new coordinator is elected.
+        // we stop waiting at our deadline (late results are dropped; the queue of a group
+        // operation is kept in `unanswered` until they came, for the destructor) and the
+        // request normally completes once a new coordinator is elected.
         rd_kafka_AdminOptions_set_request_timeout(opts.get(), std::max(kAdminLifetimeMs, deadline.remainingMs()), err,
                                                   sizeof err);
         // The index travels with the request so results can be put back in order.
@@ -97,18 +127,18 @@ Result<std::vector<rd::Event>> KafkaClient::Impl::admin(rd_kafka_admin_op_t op, 
         // Short slices, so a cancel request is noticed quickly.
         rd::Event ev(rd_kafka_queue_poll(queue.get(), std::min(100, deadline.remainingMs())));
         if (!ev) {
-            if (cancelled())
-                return Result<std::vector<rd::Event>>::failure(failure(what, QStringLiteral("cancelled")));
-            if (!deadline.expired() && !authenticationFailed())
+            if (!cancelled() && !deadline.expired() && !authenticationFailed())
                 continue;
+            const QString why = cancelled() ? QStringLiteral("cancelled") : QStringLiteral("no answer before the deadline");
+            keepUnanswered(op, std::move(queue), type, count - received, false);
             serve();
-            return Result<std::vector<rd::Event>>::failure(
-                failure(what, QStringLiteral("no answer before the deadline")));
+            return Result<std::vector<rd::Event>>::failure(failure(what, why));
         }
         if (rd_kafka_event_type(ev.get()) != type)
             continue;
-        if (rd_kafka_event_error(ev.get()) != RD_KAFKA_RESP_ERR_NO_ERROR) {
+        if (const rd_kafka_resp_err_t err = rd_kafka_event_error(ev.get()); err != RD_KAFKA_RESP_ERR_NO_ERROR) {
             const QString why = fromUtf8(rd_kafka_event_error_string(ev.get()));
+            keepUnanswered(op, std::move(queue), type, count - received - 1, err == RD_KAFKA_RESP_ERR__TIMED_OUT);
             serve();
             return Result<std::vector<rd::Event>>::failure(failure(what, why));
         }
