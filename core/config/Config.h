@@ -65,6 +65,7 @@ struct AppConfig {
     QString path;                 // file it was read from ("" when built in memory)
     int pollIntervalMs = 5000;    // how often every cluster is polled
     int requestTimeoutMs = 10000; // deadline of one request to a cluster
+    int lagWindowPolls = 10;      // polls the lag status looks back over (docs/LAG-STATUS.md)
     std::vector<ClusterConfig> clusters;
     std::vector<ReplicationFlowConfig> flows;
     QString readOnlyClusters;     // top-level regex; matching clusters have readOnly set

@@ -40,7 +40,7 @@ const QStringList &topLevelKeys()
     static const QStringList keys{QStringLiteral("poll_interval"),
                                   QStringLiteral("request_timeout"), QStringLiteral("clusters"),
                                   QStringLiteral("replication"), QStringLiteral("read_only_clusters"),
-                                  QStringLiteral("alerts")};
+                                  QStringLiteral("alerts"), QStringLiteral("lag_window")};
     return keys;
 }
 
@@ -112,6 +112,7 @@ public:
 private:
     void parseDocument(const YAML::Node &root);
     int parseDuration(const MapEntry &entry, int defaultMs);
+    int parseWindow(const MapEntry &entry, int defaultPolls);
     void parseClusters(const MapEntry &entry);
     void parseCluster(const YAML::Node &node, const QString &path);
     QString parseBootstrap(const MapEntry &entry);
@@ -187,6 +188,8 @@ void ConfigParser::parseDocument(const YAML::Node &root)
         m_config.pollIntervalMs = parseDuration(*entry, m_config.pollIntervalMs);
     if (const MapEntry *entry = findEntry(entries, u"request_timeout"))
         m_config.requestTimeoutMs = parseDuration(*entry, m_config.requestTimeoutMs);
+    if (const MapEntry *entry = findEntry(entries, u"lag_window"))
+        m_config.lagWindowPolls = parseWindow(*entry, m_config.lagWindowPolls);
     if (const MapEntry *entry = findEntry(entries, u"clusters"))
         parseClusters(*entry);
     else
@@ -221,6 +224,20 @@ int ConfigParser::parseDuration(const MapEntry &entry, int defaultMs)
         return defaultMs;
     }
     return static_cast<int>(*ms);
+}
+
+// A number of polls; 3 is the least the trend and STOP rules can work with, and 1000
+// polls per partition is already a lot of memory on a large cluster.
+int ConfigParser::parseWindow(const MapEntry &entry, int defaultPolls)
+{
+    bool ok = false;
+    const int polls = entry.value.IsScalar() ? scalarText(entry.value).toInt(&ok) : 0;
+    if (!ok || polls < 3 || polls > 1000) {
+        m_diagnostics.error(entry.valueMark(), entry.path,
+                            tr("expected a number of polls from 3 to 1000, got %1").arg(describe(entry.value)));
+        return defaultPolls;
+    }
+    return polls;
 }
 
 void ConfigParser::parseClusters(const MapEntry &entry)

@@ -5,6 +5,7 @@
 
 #include "model/ClusterMetadata.h"
 #include "model/ConsumerGroup.h"
+#include "model/LagStatus.h"
 
 #include <QDateTime>
 #include <QString>
@@ -58,6 +59,11 @@ struct PartitionLag {
     QString memberId; // owner, empty when unassigned
     QString clientId;
     QString host;
+    // Judged on the poller thread by monitor/LagEvaluator (docs/LAG-STATUS.md).
+    LagVerdict verdict;
+    std::optional<LagTime> lagTime;     // nullopt: unknown (no commit, or first poll)
+    std::optional<double> consumeRate;  // records/s the committed offset advanced over the window
+    std::optional<DrainTime> drain;
 };
 
 struct GroupState {
@@ -71,6 +77,9 @@ struct GroupState {
     // Rebalances that completed in the hour before this poll (set by the poller's
     // RebalanceDetector; those from before a restart too, from its saved state).
     int rebalancesLastHour = 0;
+    LagVerdict verdict;                 // the worst partition's, with its reason
+    std::optional<LagTime> maxLagTime;  // the oldest unconsumed record over all partitions
+    std::optional<DrainTime> drain;     // the slowest partition's time to drain (skew)
 
     QStringList topics() const;
 };

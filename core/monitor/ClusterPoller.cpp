@@ -15,7 +15,7 @@
 namespace lagscope {
 
 ClusterPoller::ClusterPoller(ClusterConfig cluster, PollerSettings settings, QObject *parent)
-    : QObject(parent), m_cluster(std::move(cluster)), m_settings(settings)
+    : QObject(parent), m_cluster(std::move(cluster)), m_settings(settings), m_lagEvaluator(settings.lagStatus)
 {
 }
 
@@ -148,6 +148,8 @@ void ClusterPoller::poll()
     std::vector<Rebalance> rebalances = m_rebalances.update(built);
     for (GroupState &g : built.groups)
         g.rebalancesLastHour = m_rebalances.perHour(g.groupId, built.takenAt);
+    // Judged here, on the poller's thread, before the snapshot becomes immutable.
+    m_lagEvaluator.evaluate(built);
     auto snapshot = std::make_shared<const ClusterSnapshot>(std::move(built));
     for (const auto &b : result.metadata.brokers)
         m_knownBrokers[b.id] = b;

@@ -11,6 +11,7 @@
 #include "model/ClusterSnapshot.h"
 #include "model/Rebalance.h"
 #include "monitor/RebalanceDetector.h"
+#include "monitor/LagEvaluator.h"
 #include "monitor/SnapshotBuilder.h"
 #include "util/Deadline.h"
 
@@ -37,6 +38,7 @@ struct PollerSettings {
     int pollIntervalMs = 5000;
     int requestTimeoutMs = 10000;
     int maxBackoffMs = 60000; // cap of the exponential backoff while unreachable
+    StatusSettings lagStatus; // window and rules of the lag status (docs/LAG-STATUS.md)
 };
 
 class ClusterPoller final : public QObject {
@@ -76,6 +78,7 @@ private:
     QTimer *m_timer = nullptr;
     std::unique_ptr<KafkaClient> m_client;
     std::map<int, BrokerInfo> m_knownBrokers;
+    LagEvaluator m_lagEvaluator;
     SnapshotPtr m_lastGood;
     SnapshotPtr m_previous;
     RebalanceDetector m_rebalances;

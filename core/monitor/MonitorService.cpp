@@ -11,7 +11,8 @@ MonitorService::MonitorService(const AppConfig &config, QObject *parent) : QObje
 {
     qRegisterMetaType<SnapshotPtr>();
     qRegisterMetaType<PollUpdate>();
-    const PollerSettings settings{config.pollIntervalMs, config.requestTimeoutMs, 60000};
+    PollerSettings settings{config.pollIntervalMs, config.requestTimeoutMs, 60000, {}};
+    settings.lagStatus.windowPolls = config.lagWindowPolls;
     for (const auto &cluster : config.clusters) {
         Worker w;
         w.thread = new QThread(this);

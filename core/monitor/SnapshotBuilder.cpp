@@ -53,7 +53,14 @@ GroupState groupState(const GroupDescription &d, const CommittedOffsets &committ
     g.type = d.type;
     g.members = d.members;
     for (auto &row : describeRows(d, committed, logEnd)) {
-        g.partitions.push_back({row.partition, row.committed, row.logEnd, row.lag, row.memberId, row.clientId, row.host});
+        PartitionLag &p = g.partitions.emplace_back();
+        p.partition = row.partition;
+        p.committed = row.committed;
+        p.logEnd = row.logEnd;
+        p.lag = row.lag;
+        p.memberId = row.memberId;
+        p.clientId = row.clientId;
+        p.host = row.host;
         if (row.lag) {
             // A committed offset past the log end (truncation) is not negative lag.
             const std::int64_t lag = std::max<std::int64_t>(0, *row.lag);

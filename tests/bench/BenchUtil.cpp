@@ -148,7 +148,7 @@ ClusterSnapshot syntheticFixtureSnapshot(const QDateTime &takenAt)
         for (int p = 0; p < Fixture::kPartitionsPerTopic; ++p) {
             const std::int64_t committed = Fixture::committedOffset(g, p);
             const std::int64_t lag = Fixture::kRecordsPerPartition - committed;
-            group.partitions.push_back({TopicPartition{topic, p}, committed, Fixture::kRecordsPerPartition, lag, {}, {}, {}});
+            group.partitions.push_back({TopicPartition{topic, p}, committed, Fixture::kRecordsPerPartition, lag, {}, {}, {}, {}, {}, {}, {}});
             group.totalLag += lag;
             group.maxLag = std::max(group.maxLag, lag);
         }

@@ -58,6 +58,7 @@ clusters:
     QCOMPARE(config->path, QString());
     QCOMPARE(config->pollIntervalMs, 5000);
     QCOMPARE(config->requestTimeoutMs, 10000);
+    QCOMPARE(config->lagWindowPolls, 10);
     QCOMPARE(config->clusters.size(), 1U);
     const ClusterConfig &cluster = config->clusters.front();
     QCOMPARE(cluster.name, QStringLiteral("local"));
@@ -74,6 +75,7 @@ void TestConfig::full()
 # every key
 poll_interval: 2s
 request_timeout: 30s
+lag_window: 20
 clusters:
   - name: primary
     bootstrap: "k1:9092,k2:9093"
@@ -97,6 +99,7 @@ replication:
     QVERIFY2(config.ok(), qPrintable(config.ok() ? QString() : config.errorMessage()));
     QCOMPARE(config->pollIntervalMs, 2000);
     QCOMPARE(config->requestTimeoutMs, 30000);
+    QCOMPARE(config->lagWindowPolls, 20);
     QCOMPARE(config->clusters.size(), 2U);
 
     const ClusterConfig *primary = config->cluster(QStringLiteral("primary"));

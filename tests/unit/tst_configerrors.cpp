@@ -136,6 +136,21 @@ clusters:
     bootstrap: a:1
 )") << QStringLiteral("config.yaml:2:16: poll_interval: expected a duration like 5s or 500ms, got \"fast\"");
 
+    QTest::newRow("lag_window too small") << yaml(R"(
+lag_window: 2
+clusters:
+  - name: a
+    bootstrap: a:1
+)") << QStringLiteral("config.yaml:1:13: lag_window: expected a number of polls from 3 to 1000, got \"2\"");
+
+    QTest::newRow("lag_window not a number") << yaml(R"(
+poll_interval: 1s
+lag_window: [10]
+clusters:
+  - name: a
+    bootstrap: a:1
+)") << QStringLiteral("config.yaml:2:13: lag_window: expected a number of polls from 3 to 1000, got a sequence");
+
     QTest::newRow("wrong type: clusters") << yaml(R"(
 clusters:
   name: a
@@ -213,7 +228,7 @@ clusters:
     bootstrap: a:1
 log_level: debug
 )") << QStringLiteral("config.yaml:4:1: log_level: unknown key (expected one of: poll_interval, "
-                      "request_timeout, clusters, replication, read_only_clusters, alerts)");
+                      "request_timeout, clusters, replication, read_only_clusters, alerts, lag_window)");
 
     QTest::newRow("top-level key with a typo") << yaml(R"(
 Poll_intervall: 5s
@@ -390,7 +405,7 @@ security: {}
         "config.yaml:9:16: clusters[1].bootstrap: expected host:port with a port from 1 to 65535, got \"b\"\n"
         "config.yaml:10:16: poll_interval: expected at least 250ms, got \"100ms\"\n"
         "config.yaml:11:1: security: unknown key (expected one of: poll_interval, request_timeout, clusters, "
-        "replication, read_only_clusters, alerts)");
+        "replication, read_only_clusters, alerts, lag_window)");
 
     const char *twoClusters = "clusters:\n  - name: a\n    bootstrap: a:1\n  - name: b\n    bootstrap: b:1\n"
                               "replication:\n  - source: a\n    target: b\n";

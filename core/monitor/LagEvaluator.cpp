@@ -1,0 +1,126 @@
+#include "monitor/LagEvaluator.h"
+
+#include <algorithm>
+#include <set>
+
+namespace lagscope {
+
+namespace {
+
+constexpr std::size_t kCadenceGaps = 8;
+
+bool isStuck(LagStatus s) { return s == LagStatus::Stop || s == LagStatus::Stall; }
+
+// Larger is worse: longer, and "at least" over an exact value of the same length.
+bool olderThan(const LagTime &a, const LagTime &b)
+{
+    return a.seconds > b.seconds || (a.seconds == b.seconds && a.atLeast && !b.atLeast);
+}
+
+bool slowerThan(const DrainTime &a, const DrainTime &b)
+{
+    return (a.never && !b.never) || (a.never == b.never && a.seconds > b.seconds);
+}
+
+} // namespace
+
+std::optional<double> LagEvaluator::PartitionMemory::cadence() const
+{
+    if (gapsSec.empty())
+        return std::nullopt;
+    return *std::max_element(gapsSec.begin(), gapsSec.end());
+}
+
+void LagEvaluator::remember(PartitionMemory &m, const LagPoint &p) const
+{
+    m.window.push_back(p);
+    while (int(m.window.size()) > std::max(2, m_settings.windowPolls))
+        m.window.pop_front();
+    if (!p.committed)
+        return;
+    if (m.lastCommitted && *m.lastCommitted != *p.committed) {
+        if (m.lastMoveMs >= 0 && m.lagAtLastMove && !m.stuckSinceMove) {
+            m.gapsSec.push_back(double(p.timeMs - m.lastMoveMs) / 1000.0);
+            while (m.gapsSec.size() > kCadenceGaps)
+                m.gapsSec.pop_front();
+        }
+        m.lastMoveMs = p.timeMs;
+        m.lagAtLastMove = p.lag().value_or(0) > 0;
+        m.stuckSinceMove = false;
+    }
+    m.lastCommitted = p.committed;
+}
+
+void LagEvaluator::evaluate(ClusterSnapshot &snapshot)
+{
+    const qint64 now = snapshot.takenAt.toMSecsSinceEpoch();
+    std::map<TopicPartition, std::int64_t> logStarts;
+    for (const auto &t : snapshot.topics)
+        for (const auto &p : t.partitions)
+            if (p.logStart >= 0)
+                logStarts[{t.name, p.partition}] = p.logStart;
+
+    // Log-end histories: one per partition any group reads, shared by those groups.
+    std::set<TopicPartition> read;
+    for (const auto &g : snapshot.groups)
+        for (const auto &p : g.partitions)
+            if (p.logEnd) {
+                read.insert(p.partition);
+                m_logEnds[p.partition].add({now, *p.logEnd});
+            }
+    std::erase_if(m_logEnds, [&](const auto &e) { return !read.contains(e.first); });
+
+    std::set<QString> groups;
+    for (GroupState &g : snapshot.groups) {
+        groups.insert(g.groupId);
+        auto &memory = m_groups[g.groupId];
+        std::set<TopicPartition> present;
+        for (const PartitionLag &p : g.partitions) {
+            present.insert(p.partition);
+            const auto start = logStarts.find(p.partition);
+            LagPoint point{now, p.committed, p.logEnd,
+                           start == logStarts.end() ? std::nullopt : std::optional<std::int64_t>(start->second),
+                           p.memberId.isEmpty() ? QString() : (p.clientId.isEmpty() ? p.memberId : p.clientId)};
+            remember(memory[p.partition], point);
+        }
+        std::erase_if(memory, [&](const auto &e) { return !present.contains(e.first); });
+
+        // The group's cadence is its slowest partition's: one consumer commits them together.
+        CommitCadence cadence;
+        for (const auto &[tp, m] : memory)
+            if (const auto c = m.cadence(); c && (!cadence || *c > *cadence))
+                cadence = c;
+
+        std::vector<PartitionVerdict> verdicts;
+        g.maxLagTime.reset();
+        g.drain.reset();
+        for (PartitionLag &p : g.partitions) {
+            PartitionMemory &m = memory[p.partition];
+            const std::vector<LagPoint> window(m.window.begin(), m.window.end());
+            p.verdict = partitionVerdict(window, cadence, m_settings);
+            if (isStuck(p.verdict.status))
+                m.stuckSinceMove = true;
+            p.consumeRate = consumeRate(window);
+            p.lagTime.reset();
+            if (p.committed) {
+                if (const auto h = m_logEnds.find(p.partition); h != m_logEnds.end())
+                    p.lagTime = lagTime(h->second.points(), *p.committed, now);
+            }
+            const std::int64_t lag = std::max<std::int64_t>(0, p.lag.value_or(0));
+            p.drain.reset();
+            if (isStuck(p.verdict.status))
+                p.drain = DrainTime{0, true}; // the window's average rate no longer applies
+            else if (p.lag && (lag == 0 || p.consumeRate))
+                p.drain = drainTime(lag, p.consumeRate.value_or(0));
+            if (p.lagTime && (!g.maxLagTime || olderThan(*p.lagTime, *g.maxLagTime)))
+                g.maxLagTime = p.lagTime;
+            if (p.drain && (!g.drain || slowerThan(*p.drain, *g.drain)))
+                g.drain = p.drain;
+            verdicts.push_back({p.partition, p.verdict, lag});
+        }
+        g.verdict = groupVerdict(verdicts);
+    }
+    std::erase_if(m_groups, [&](const auto &e) { return !groups.contains(e.first); });
+}
+
+} // namespace lagscope

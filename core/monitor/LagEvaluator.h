@@ -1,0 +1,52 @@
+#pragma once
+// Judges every group of each poll: status with reason, lag in seconds and time to drain per
+// partition and per group (docs/LAG-STATUS.md). Keeps what the rules need across polls, in
+// memory and bounded: per group partition the last `windowPolls` polls and the commit
+// cadence seen before; per partition a LogEndHistory (at most 128 points) for lag seconds.
+// Nothing is read back from the history store at start: lag seconds start as "unknown" on
+// the first poll and "≥ history span" until the log end has passed the committed offset
+// while Lagscope watched.
+//
+// Thread: one thread at a time, the cluster's poller thread. Ownership: a plain value
+// owned by the ClusterPoller (or a test).
+
+#include "model/ClusterSnapshot.h"
+#include "monitor/LagRules.h"
+#include "monitor/LagSeconds.h"
+
+#include <deque>
+#include <map>
+
+namespace lagscope {
+
+class LagEvaluator {
+public:
+    explicit LagEvaluator(StatusSettings settings = {}) : m_settings(settings) {}
+
+    // Fills the verdicts, lag times, consume rates and drain times of every group and
+    // partition in `snapshot` (a reachable poll), remembering this poll for the next.
+    // Groups and partitions no longer in the snapshot are forgotten.
+    void evaluate(ClusterSnapshot &snapshot);
+
+    const StatusSettings &settings() const { return m_settings; }
+
+private:
+    struct PartitionMemory {
+        std::deque<LagPoint> window;
+        // Commit cadence: the times between moves of the committed offset while there was
+        // lag, except those that were judged STOP/STALL (an outage is not a cadence).
+        std::deque<double> gapsSec;
+        std::optional<std::int64_t> lastCommitted;
+        qint64 lastMoveMs = -1;
+        bool lagAtLastMove = false;
+        bool stuckSinceMove = false;
+        std::optional<double> cadence() const;
+    };
+    void remember(PartitionMemory &m, const LagPoint &p) const;
+
+    StatusSettings m_settings;
+    std::map<QString, std::map<TopicPartition, PartitionMemory>> m_groups;
+    std::map<TopicPartition, LogEndHistory> m_logEnds;
+};
+
+} // namespace lagscope

@@ -1,0 +1,259 @@
+// Lag status rules (docs/LAG-STATUS.md), one table row per rule and per Burrow flaw of
+// LAG-RULES.md, plus the evaluator's memory across polls (commit cadence, STOP after a leave).
+#include "monitor/LagEvaluator.h"
+#include "monitor/LagRules.h"
+
+#include <QTest>
+
+using namespace lagscope;
+
+namespace {
+
+struct P {
+    std::int64_t committed; // -1: no commit
+    std::int64_t logEnd;
+};
+
+// Polls every 5 s, starting at t = 0, of a partition that member client-1 owns.
+std::vector<LagPoint> window(std::initializer_list<P> polls, std::int64_t logStart = 0)
+{
+    std::vector<LagPoint> w;
+    qint64 t = 0;
+    for (const P &p : polls) {
+        w.push_back({t, p.committed < 0 ? std::nullopt : std::optional<std::int64_t>(p.committed), p.logEnd, logStart,
+                     QStringLiteral("client-1")});
+        t += 5000;
+    }
+    return w;
+}
+
+// The same with no member owning the partition (an empty group, or an unassigned partition).
+std::vector<LagPoint> nobody(std::initializer_list<P> polls)
+{
+    std::vector<LagPoint> w = window(polls);
+    for (auto &p : w)
+        p.owner.clear();
+    return w;
+}
+
+} // namespace
+
+Q_DECLARE_METATYPE(std::vector<lagscope::LagPoint>)
+Q_DECLARE_METATYPE(lagscope::CommitCadence)
+Q_DECLARE_METATYPE(lagscope::LagStatus)
+
+class TestLagStatus final : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void rules_data()
+    {
+        QTest::addColumn<std::vector<LagPoint>>("window");
+        QTest::addColumn<CommitCadence>("cadence");
+        QTest::addColumn<LagStatus>("expected");
+        QTest::addColumn<QString>("reasonContains");
+        const CommitCadence none;
+        const CommitCadence every5s = 5.0;
+
+        // Rule 0: nothing to judge.
+        QTest::newRow("no commit: OK, not judged") << window({{-1, 100}}) << none << LagStatus::Ok << QStringLiteral("no committed offset");
+        // Rule 1: ERR, offsets outside the log.
+        QTest::newRow("ERR: committed below log start (records lost)")
+            << window({{10, 900}, {10, 950}}, 500) << every5s << LagStatus::Err << QStringLiteral("490 records were deleted");
+        QTest::newRow("ERR: committed beyond log end (truncated)")
+            << window({{120, 100}}) << none << LagStatus::Err << QStringLiteral("beyond the log end 100");
+        // Rule 2: caught up with the CURRENT log end.
+        QTest::newRow("OK: caught up") << window({{100, 100}}) << none << LagStatus::Ok << QStringLiteral("caught up");
+        QTest::newRow("Burrow#287: stopped but caught up is OK, not stale ERR")
+            << nobody({{90, 100}, {100, 100}, {100, 100}, {100, 100}, {100, 100}, {100, 100}, {100, 100}, {100, 100},
+                       {100, 100}, {100, 100}})
+            << every5s << LagStatus::Ok << QStringLiteral("caught up");
+        QTest::newRow("Burrow#123: no STOP with an end lag of 0 (lag earlier in the window)")
+            << nobody({{50, 100}, {50, 100}, {50, 100}, {50, 100}, {100, 100}}) << every5s << LagStatus::Ok
+            << QStringLiteral("caught up");
+        // Rule 3: STOP / STALL against the cadence.
+        QTest::newRow("STOP: no member, offset still for 4 polls, usual cadence 5 s")
+            << nobody({{100, 150}, {100, 160}, {100, 170}, {100, 180}, {100, 190}}) << every5s << LagStatus::Stop
+            << QStringLiteral("no member consumes");
+        QTest::newRow("STALL: member owns it, offset still, lag > 0")
+            << window({{100, 150}, {100, 160}, {100, 170}, {100, 180}}) << every5s << LagStatus::Stall
+            << QStringLiteral("member client-1 owns");
+        QTest::newRow("STALL on an idle topic: lag 50 that nobody works off")
+            << window({{100, 150}, {100, 150}, {100, 150}, {100, 150}}) << every5s << LagStatus::Stall
+            << QStringLiteral("lag is 50");
+        QTest::newRow("only 2 polls still: not yet stuck")
+            << nobody({{90, 150}, {100, 160}, {100, 170}, {100, 180}}) << every5s << LagStatus::Ok
+            << QStringLiteral("lag 80");
+        QTest::newRow("Burrow#726/rare committer: every 60 s is not stopped after 50 s")
+            << window({{100, 150}, {100, 160}, {100, 170}, {100, 180}, {100, 190}, {100, 200}, {100, 210}, {100, 220},
+                       {100, 230}, {100, 240}, {100, 250}})
+            << CommitCadence(60.0) << LagStatus::Warn << QStringLiteral("lag grew");
+        QTest::newRow("rare committer flat lag: not stuck within 2x cadence")
+            << window({{100, 150}, {100, 150}, {100, 150}, {100, 150}}) << CommitCadence(60.0) << LagStatus::Ok
+            << QStringLiteral("lag 50");
+        QTest::newRow("no cadence known: window not full is not enough")
+            << nobody({{100, 150}, {100, 160}, {100, 170}, {100, 180}}) << none << LagStatus::Ok
+            << QStringLiteral("lag 80 (no growth trend over 4 polls)");
+        QTest::newRow("Burrow inactive groups / exporter#290: empty group, whole window still → STOP")
+            << nobody({{100, 110}, {100, 120}, {100, 130}, {100, 140}, {100, 150}, {100, 160}, {100, 170}, {100, 180},
+                       {100, 190}, {100, 200}})
+            << none << LagStatus::Stop << QStringLiteral("at least 45s");
+        // Rule 4: REWIND.
+        QTest::newRow("REWIND: offset went back and has not come back")
+            << window({{100, 300}, {110, 300}, {120, 300}, {50, 300}, {60, 300}}) << every5s << LagStatus::Rewind
+            << QStringLiteral("went back from 120 to 50");
+        QTest::newRow("rewind recovered: OK")
+            << window({{100, 300}, {120, 300}, {50, 300}, {130, 300}}) << every5s << LagStatus::Ok << QStringLiteral("lag 170");
+        // Rule 5: WARN by trend.
+        QTest::newRow("WARN: steady growth")
+            << window({{0, 100}, {40, 160}, {80, 220}, {120, 280}, {160, 340}, {200, 400}}) << every5s << LagStatus::Warn
+            << QStringLiteral("lag grew from 100 to 200");
+        QTest::newRow("PR#533: growth with one dip is still WARN")
+            << window({{0, 100}, {40, 160}, {80, 220}, {170, 230}, {180, 340}, {200, 400}, {240, 460}, {280, 520}})
+            << every5s << LagStatus::Warn << QStringLiteral("lag grew");
+        QTest::newRow("healthy sawtooth: jitter around a level is OK")
+            << window({{100, 150}, {160, 170}, {190, 230}, {260, 270}, {290, 330}, {360, 370}, {390, 430}, {460, 470},
+                       {490, 530}, {560, 570}})
+            << every5s << LagStatus::Ok << QStringLiteral("consuming");
+        QTest::newRow("too few points for a trend")
+            << window({{0, 100}, {40, 200}}) << every5s << LagStatus::Ok << QStringLiteral("lag 160");
+        QTest::newRow("shrinking lag is OK")
+            << window({{0, 1000}, {200, 1000}, {400, 1000}, {600, 1000}, {800, 1000}}) << every5s << LagStatus::Ok
+            << QStringLiteral("consuming 40.0 records/s");
+    }
+
+    void rules()
+    {
+        QFETCH(std::vector<LagPoint>, window);
+        QFETCH(CommitCadence, cadence);
+        QFETCH(LagStatus, expected);
+        QFETCH(QString, reasonContains);
+        const LagVerdict v = partitionVerdict(window, cadence, StatusSettings{});
+        QVERIFY2(v.reason.contains(reasonContains), qPrintable(v.reason));
+        QCOMPARE(lagStatusName(v.status), lagStatusName(expected));
+    }
+
+    void group()
+    {
+        const TopicPartition a{QStringLiteral("t"), 0}, b{QStringLiteral("t"), 1}, c{QStringLiteral("u"), 0};
+        QCOMPARE(groupVerdict({}).status, LagStatus::Ok);
+        const LagVerdict v = groupVerdict({{a, {LagStatus::Warn, QStringLiteral("w")}, 10},
+                                           {b, {LagStatus::Stop, QStringLiteral("stopped")}, 5},
+                                           {c, {LagStatus::Warn, QStringLiteral("w2")}, 20}});
+        QCOMPARE(v.status, LagStatus::Stop);
+        QCOMPARE(v.reason, QStringLiteral("t-1: stopped (also 2 WARN)"));
+        const LagVerdict ok = groupVerdict({{a, {LagStatus::Ok, QStringLiteral("lag 3")}, 3}, {b, {LagStatus::Ok, QStringLiteral("lag 9")}, 9}});
+        QCOMPARE(ok.status, LagStatus::Ok);
+        QCOMPARE(ok.reason, QStringLiteral("all 2 partitions OK (total lag 12); largest: t-1: lag 9"));
+        QVERIFY(lagStatusSeverity(LagStatus::Err) > lagStatusSeverity(LagStatus::Stop));
+        QVERIFY(lagStatusSeverity(LagStatus::Stop) > lagStatusSeverity(LagStatus::Stall));
+        for (const auto s : {LagStatus::Ok, LagStatus::Warn, LagStatus::Err, LagStatus::Stop, LagStatus::Stall, LagStatus::Rewind})
+            QCOMPARE(lagStatusFromName(lagStatusName(s)), std::optional<LagStatus>(s));
+    }
+
+    // A group that commits every poll, then its member leaves: STOP once the offset stood
+    // still minStuckPolls polls (15 s) and more than twice the 5 s cadence; member still there: STALL.
+    void evaluatorStopAndStall_data()
+    {
+        QTest::addColumn<bool>("memberStays");
+        QTest::addColumn<LagStatus>("expected");
+        QTest::newRow("member leaves → STOP") << false << LagStatus::Stop;
+        QTest::newRow("member stays → STALL") << true << LagStatus::Stall;
+    }
+    void evaluatorStopAndStall()
+    {
+        QFETCH(bool, memberStays);
+        QFETCH(LagStatus, expected);
+        LagEvaluator evaluator;
+        const TopicPartition tp{QStringLiteral("t"), 0};
+        const QDateTime t0 = QDateTime::fromMSecsSinceEpoch(1'700'000'000'000, Qt::UTC);
+        std::int64_t committed = 0;
+        auto poll = [&](int i, bool member) {
+            ClusterSnapshot s;
+            s.takenAt = t0.addSecs(5 * i);
+            s.reachable = true;
+            GroupState g;
+            g.groupId = QStringLiteral("g");
+            PartitionLag p;
+            p.partition = tp;
+            p.committed = committed;
+            p.logEnd = 100 * (i + 1); // 20 records/s
+            p.lag = *p.logEnd - committed;
+            if (member) {
+                p.memberId = QStringLiteral("m-1");
+                p.clientId = QStringLiteral("c-1");
+            }
+            g.partitions.push_back(p);
+            s.groups.push_back(g);
+            evaluator.evaluate(s);
+            return s.groups.front();
+        };
+        for (int i = 0; i < 6; ++i) {
+            committed = 100 * (i + 1) - 30; // keeps up, lag 30
+            const GroupState g = poll(i, true);
+            QCOMPARE(lagStatusName(g.verdict.status), QStringLiteral("OK"));
+        }
+        int stuckAt = -1;
+        for (int i = 6; i < 16 && stuckAt < 0; ++i) {
+            const GroupState g = poll(i, memberStays);
+            // WARN on the way is fair: the lag does grow from the first poll on.
+            if (g.verdict.status != LagStatus::Ok && g.verdict.status != LagStatus::Warn) {
+                QCOMPARE(lagStatusName(g.verdict.status), lagStatusName(expected));
+                stuckAt = i;
+                // 570 was appended when the log end passed 571, between t=25 s (600) and t=20 s
+                // (500): t = 20 + 71/100 * 5 = 23.55 s.
+                QVERIFY(g.maxLagTime);
+                QCOMPARE(g.maxLagTime->atLeast, false);
+                QVERIFY(qAbs(g.maxLagTime->seconds - (5.0 * i - 23.55)) < 1e-6);
+                QCOMPARE(g.drain->never, true);
+            }
+        }
+        QCOMPARE(stuckAt, 8); // last move at poll 5; at poll 8 it stood still 3 polls, 15 s > 2 x 5 s
+    }
+
+    // The cadence ignores gaps that were an outage: after a 60 s STOP and a restart, the next
+    // stop is caught as quickly as the first.
+    void evaluatorCadenceIgnoresOutages()
+    {
+        LagEvaluator evaluator;
+        const TopicPartition tp{QStringLiteral("t"), 0};
+        const QDateTime t0 = QDateTime::fromMSecsSinceEpoch(1'700'000'000'000, Qt::UTC);
+        std::int64_t committed = 0;
+        auto poll = [&](int i) {
+            ClusterSnapshot s;
+            s.takenAt = t0.addSecs(5 * i);
+            s.reachable = true;
+            GroupState g;
+            g.groupId = QStringLiteral("g");
+            PartitionLag p;
+            p.partition = tp;
+            p.committed = committed;
+            p.logEnd = 100 * (i + 1);
+            p.lag = *p.logEnd - committed;
+            g.partitions.push_back(p);
+            s.groups.push_back(g);
+            evaluator.evaluate(s);
+            return s.groups.front().verdict.status;
+        };
+        auto firstStop = [&](int from) {
+            for (int i = from; i < from + 20; ++i)
+                if (poll(i) == LagStatus::Stop)
+                    return i - from;
+            return -1;
+        };
+        for (int i = 0; i < 5; ++i) {
+            committed = 100 * (i + 1) - 10;
+            poll(i);
+        }
+        const int first = firstStop(5);
+        committed = 100 * 25; // restarted: caught up most of the way at poll 24
+        for (int i = 24; i < 30; ++i) {
+            committed = 100 * (i + 1) - 10;
+            QCOMPARE(lagStatusName(poll(i)), QStringLiteral("OK"));
+        }
+        QCOMPARE(firstStop(30), first);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLagStatus)
+#include "tst_lagstatus.moc"
