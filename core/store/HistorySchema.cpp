@@ -1,5 +1,6 @@
 #include "store/HistorySchema.h"
 
+#include "model/LagStatus.h"
 #include "store/SqlUtil.h"
 
 #include <QLatin1String>
@@ -46,6 +47,33 @@ constexpr QLatin1String kFlowTables[] = {
                   " PRIMARY KEY(tier, t, flow_id)) WITHOUT ROWID"),
 };
 
+// Added in version 4: the lag verdict of each group poll (docs/LAG-STATUS.md). Added to
+// new files the same way, so old and new files have one schema; NULL: not judged then.
+constexpr QLatin1String kVerdictColumns[][2] = {
+    {QLatin1String("status"), QLatin1String("TEXT")},
+    {QLatin1String("max_lag_seconds"), QLatin1String("REAL")},
+    {QLatin1String("lag_seconds_at_least"), QLatin1String("INTEGER")},
+};
+
+// Only the columns that are missing: a file may already have some of them.
+Status addVerdictColumns(QSqlDatabase &db)
+{
+    for (const auto &column : kVerdictColumns) {
+        const auto present = sql::scalar(
+            db, QStringLiteral("SELECT count(*) FROM pragma_table_info('group_sample') WHERE name = '%1'").arg(column[0]),
+            QStringLiteral("cannot read the history tables"));
+        if (!present)
+            return present.error();
+        if (present->toInt() > 0)
+            continue;
+        if (Status s = sql::exec(db, QStringLiteral("ALTER TABLE group_sample ADD COLUMN %1 %2").arg(column[0], column[1]),
+                                 QStringLiteral("cannot create the history tables"));
+            !s)
+            return s;
+    }
+    return success();
+}
+
 Status execAll(QSqlDatabase &db, const auto &statements)
 {
     for (const QLatin1String statement : statements)
@@ -76,6 +104,8 @@ Status createTables(QSqlDatabase &db, int fromVersion)
         created = execAll(db, kFlowTables);
     if (created && fromVersion < 3)
         created = execAll(db, kRebalanceTables);
+    if (created && fromVersion < 4)
+        created = addVerdictColumns(db);
     if (!created) {
         db.rollback();
         return created;
@@ -92,6 +122,24 @@ Status createTables(QSqlDatabase &db, int fromVersion)
 }
 
 } // namespace
+
+QString statusSeveritySql(const QString &column)
+{
+    QString sql = QStringLiteral("(CASE ") + column;
+    for (const LagStatus st : {LagStatus::Ok, LagStatus::Warn, LagStatus::Err, LagStatus::Stop, LagStatus::Stall,
+                               LagStatus::Rewind})
+        sql += QStringLiteral(" WHEN '%1' THEN %2").arg(lagStatusName(st)).arg(lagStatusSeverity(st));
+    return sql + QStringLiteral(" END)");
+}
+
+QString statusNameSql(const QString &severityColumn)
+{
+    QString sql = QStringLiteral("(CASE ") + severityColumn;
+    for (const LagStatus st : {LagStatus::Ok, LagStatus::Warn, LagStatus::Err, LagStatus::Stop, LagStatus::Stall,
+                               LagStatus::Rewind})
+        sql += QStringLiteral(" WHEN %1 THEN '%2'").arg(lagStatusSeverity(st)).arg(lagStatusName(st));
+    return sql + QStringLiteral(" END)");
+}
 
 Result<SchemaState> prepareSchema(QSqlDatabase &db)
 {

@@ -19,7 +19,9 @@ namespace lagscope::historyschema {
 
 // 2: flow_sample (MirrorMaker 2 flows). Files of version 1 are upgraded in place.
 // 3: rebalance (consumer-group rebalances). Older files are upgraded in place.
-constexpr int kVersion = 3;
+// 4: group_sample gained status, max_lag_seconds, lag_seconds_at_least (lag verdicts);
+//    older files are upgraded in place (their old rows have NULL there).
+constexpr int kVersion = 4;
 
 // Tier numbers stored in the sample tables.
 constexpr int kRawTier = 0;
@@ -31,6 +33,11 @@ enum class SchemaState {
     NotOurs,    // a database, but not a Lagscope history file
     Newer,      // written by a newer Lagscope: leave it alone
 };
+
+// SQL for the lag status severity (model/LagStatus.h) of a status-name column, and back:
+// buckets keep the worst status of their polls.
+QString statusSeveritySql(const QString &column);
+QString statusNameSql(const QString &severityColumn);
 
 // Creates the tables in an empty database, or checks that an existing one is ours and
 // adds the tables an older version of it lacks.

@@ -150,8 +150,9 @@ Status HistoryStore::Private::prepareStatements()
                                                 "(tier, t, group_id, series_id, committed, log_end, lag)"
                                                 " VALUES(0, ?, ?, ?, ?, ?, ?)")),
         prepare(insertGroup, QStringLiteral("INSERT OR REPLACE INTO group_sample"
-                                            "(tier, t, group_id, total_lag, max_lag, members, state_id)"
-                                            " VALUES(0, ?, ?, ?, ?, ?, ?)")),
+                                            "(tier, t, group_id, total_lag, max_lag, members, state_id,"
+                                            " status, max_lag_seconds, lag_seconds_at_least)"
+                                            " VALUES(0, ?, ?, ?, ?, ?, ?, ?, ?, ?)")),
         prepare(insertEvent, QStringLiteral("INSERT INTO event(cluster_id, t, kind, severity, subject, group_name, message)"
                                             " VALUES(?, ?, ?, ?, ?, ?, ?)")),
         prepare(insertFlow, QStringLiteral("INSERT OR REPLACE INTO flow_sample"

@@ -44,6 +44,17 @@ public:
         friend bool operator==(const GroupSample &, const GroupSample &) = default;
     };
 
+    // A group's lag verdict at one poll (for a bucket: the worst status and the largest lag
+    // seconds in it). status is empty for polls written before verdicts existed; maxLagSeconds
+    // is -1 when unknown, and a lower bound when lagSecondsAtLeast (docs/LAG-STATUS.md).
+    struct GroupStatusSample {
+        qint64 timeMs = 0;
+        QString status; // "OK", "WARN", "ERR", "STOP", "STALL", "REWIND"
+        double maxLagSeconds = -1;
+        bool lagSecondsAtLeast = false;
+        friend bool operator==(const GroupStatusSample &, const GroupStatusSample &) = default;
+    };
+
     // One point of a partition. -1 stands for unknown (no commit yet, no leader…). For a
     // bucket: its start, the last committed and log-end offsets, the maximum lag.
     struct PartitionSample {
@@ -129,6 +140,10 @@ public:
     // unknown cluster or group gives an empty history, not an error.
     Result<std::vector<GroupSample>> groupHistory(const QString &cluster, const QString &group, const QDateTime &from,
                                                   const QDateTime &to) const;
+    // The group's lag status per poll (per bucket further back), oldest first; what reports
+    // need for the time spent in each status.
+    Result<std::vector<GroupStatusSample>> groupStatusHistory(const QString &cluster, const QString &group,
+                                                              const QDateTime &from, const QDateTime &to) const;
     Result<std::map<TopicPartition, std::vector<PartitionSample>>>
     partitionHistory(const QString &cluster, const QString &group, const QDateTime &from, const QDateTime &to) const;
     Result<std::map<QString, std::vector<TopicSample>>> topicHistory(const QString &cluster, const QString &group,

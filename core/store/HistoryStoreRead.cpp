@@ -187,6 +187,31 @@ Result<std::vector<HistoryStore::GroupSample>> HistoryStore::groupHistory(const 
     return out;
 }
 
+Result<std::vector<HistoryStore::GroupStatusSample>>
+HistoryStore::groupStatusHistory(const QString &cluster, const QString &group, const QDateTime &from,
+                                 const QDateTime &to) const
+{
+    const auto key = d->findGroup(cluster, group);
+    if (!key)
+        return key.error();
+    std::vector<GroupStatusSample> out;
+    if (!*key)
+        return out;
+    QSqlQuery q(d->db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT p.t, s.status, s.max_lag_seconds, s.lag_seconds_at_least")
+              + fromPollTimes(QLatin1String("group_sample")) + QStringLiteral(" ORDER BY p.t"));
+    const Status s = forEachTier(q, (*key)->groupId, (*key)->clusterId, TimeWindow(from, to, d->policy),
+                                 tr("Cannot read the history of %1").arg(group), [&out](const QSqlQuery &row) {
+                                     out.push_back({row.value(0).toLongLong(), row.value(1).toString(),
+                                                    row.value(2).isNull() ? -1.0 : row.value(2).toDouble(),
+                                                    row.value(3).toInt() != 0});
+                                 });
+    if (!s)
+        return s.error();
+    return out;
+}
+
 Result<std::map<TopicPartition, std::vector<HistoryStore::PartitionSample>>>
 HistoryStore::partitionHistory(const QString &cluster, const QString &group, const QDateTime &from,
                                const QDateTime &to) const

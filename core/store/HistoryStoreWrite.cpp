@@ -55,22 +55,35 @@ QString downsamplePartitions(int from, int to, qint64 bucketMs, qint64 cutoff)
         .arg(cutoff);
 }
 
+// The lag status of a bucket is the worst of its polls and its lag seconds the largest,
+// like the lag columns: a bucket must not hide a STOP any more than a spike.
 QString downsampleGroups(int from, int to, qint64 bucketMs, qint64 cutoff)
 {
+    using historyschema::statusNameSql;
+    using historyschema::statusSeveritySql;
     return QStringLiteral(
-               "INSERT INTO group_sample(tier, t, group_id, total_lag, max_lag, members, state_id)"
-               " SELECT %2, a.b, a.group_id, a.tl, a.ml, s.members, s.state_id FROM"
-               " (SELECT (t / %3) * %3 AS b, group_id, max(t) AS lt, max(total_lag) AS tl, max(max_lag) AS ml"
+               "INSERT INTO group_sample(tier, t, group_id, total_lag, max_lag, members, state_id,"
+               " status, max_lag_seconds, lag_seconds_at_least)"
+               " SELECT %2, a.b, a.group_id, a.tl, a.ml, s.members, s.state_id, %5, a.mls, a.mal FROM"
+               " (SELECT (t / %3) * %3 AS b, group_id, max(t) AS lt, max(total_lag) AS tl, max(max_lag) AS ml,"
+               "  max(%6) AS ws, max(max_lag_seconds) AS mls, max(lag_seconds_at_least) AS mal"
                "  FROM group_sample WHERE tier = %1 AND t < %4 GROUP BY b, group_id) a"
                " JOIN group_sample s ON s.tier = %1 AND s.t = a.lt AND s.group_id = a.group_id"
                " WHERE 1"
                " ON CONFLICT(tier, t, group_id) DO UPDATE SET total_lag = max(total_lag, excluded.total_lag),"
                "  max_lag = max(max_lag, excluded.max_lag), members = excluded.members,"
-               "  state_id = excluded.state_id")
+               "  state_id = excluded.state_id,"
+               "  status = CASE WHEN coalesce(%7, -1) >= coalesce(%8, -1) THEN status ELSE excluded.status END,"
+               "  max_lag_seconds = max(coalesce(max_lag_seconds, excluded.max_lag_seconds),"
+               "   coalesce(excluded.max_lag_seconds, max_lag_seconds)),"
+               "  lag_seconds_at_least = max(coalesce(lag_seconds_at_least, excluded.lag_seconds_at_least),"
+               "   coalesce(excluded.lag_seconds_at_least, lag_seconds_at_least))")
         .arg(from)
         .arg(to)
         .arg(bucketMs)
-        .arg(cutoff);
+        .arg(cutoff)
+        .arg(statusNameSql(QStringLiteral("a.ws")), statusSeveritySql(QStringLiteral("status")),
+             statusSeveritySql(QStringLiteral("status")), statusSeveritySql(QStringLiteral("excluded.status")));
 }
 
 QString downsamplePolls(int from, int to, qint64 bucketMs, qint64 cutoff)
@@ -124,6 +137,9 @@ Status HistoryStore::Private::writeSnapshot(const ClusterSnapshot &snapshot)
         g.bindValue(3, qint64(group.maxLag));
         g.bindValue(4, int(group.members.size()));
         g.bindValue(5, *stateId);
+        g.bindValue(6, lagStatusName(group.verdict.status));
+        g.bindValue(7, group.maxLagTime ? QVariant(group.maxLagTime->seconds) : QVariant());
+        g.bindValue(8, group.maxLagTime ? QVariant(int(group.maxLagTime->atLeast)) : QVariant());
         if (!g.exec())
             return fail(sql::errorText(g.lastError()));
 

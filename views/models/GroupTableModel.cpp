@@ -1,5 +1,6 @@
 #include "models/GroupTableModel.h"
 
+#include "models/LagStatusFormat.h"
 #include "models/ModelFormat.h"
 #include "models/StatusColors.h"
 
@@ -46,6 +47,9 @@ void GroupTableModel::apply(const SnapshotPtr &snapshot)
             row.totalLag = g.totalLag;
             row.maxLag = g.maxLag;
             row.rebalances = g.rebalancesLastHour;
+            row.verdict = g.verdict;
+            row.lagTime = g.maxLagTime;
+            row.drain = g.drain;
             if (const Row *old = findRow(g.groupId))
                 row.trend = old->trend;
             if (row.lagKnown && (row.trend.isEmpty() || row.trend.last() != row.totalLag)) {
@@ -76,6 +80,12 @@ QVariant GroupTableModel::display(const Row &row, int column) const
         return row.groupId;
     case State:
         return row.state.isEmpty() ? unknownText() : row.state;
+    case Status:
+        return lagStatusName(row.verdict.status);
+    case LagSeconds:
+        return lagTimeText(row.lagTime);
+    case Drain:
+        return drainText(row.drain);
     case Members:
         return formatCount(row.members);
     case Topics:
@@ -99,6 +109,12 @@ QVariant GroupTableModel::sortValue(const Row &row, int column) const
         return row.groupId;
     case State:
         return row.state;
+    case Status:
+        return lagStatusSeverity(row.verdict.status);
+    case LagSeconds:
+        return lagTimeSortValue(row.lagTime);
+    case Drain:
+        return drainSortValue(row.drain);
     case Members:
         return row.members;
     case Topics:
@@ -127,6 +143,12 @@ QVariant GroupTableModel::toolTip(const Row &row, int column) const
             lines << tr("… and %n more", nullptr, int(row.topics.size() - kTooltipTopics));
         return lines.join(QLatin1Char('\n'));
     }
+    case Status:
+        return lagStatusToolTip(row.verdict);
+    case LagSeconds:
+        return QString(lagTimeToolTip(row.lagTime) + QLatin1Char('\n') + tr("The group's value is its oldest partition's."));
+    case Drain:
+        return drainToolTip(row.drain, true);
     case TotalLag:
     case MaxLag:
         return row.lagKnown ? QVariant() : QVariant(tr("No partition of this group has a known lag"));
@@ -156,6 +178,10 @@ QVariant GroupTableModel::foreground(const Row &row, int column) const
             return statusForeground(StatusTone::Muted);
         return QVariant();
     }
+    if (column == Status)
+        return statusForeground(lagStatusTone(row.verdict.status));
+    if ((column == LagSeconds && !row.lagTime) || (column == Drain && !row.drain))
+        return statusForeground(StatusTone::Muted);
     if ((column == TotalLag || column == MaxLag) && !row.lagKnown)
         return statusForeground(StatusTone::Muted);
     if (column == Rebalances)
@@ -183,8 +209,13 @@ QVariant GroupTableModel::data(const QModelIndex &index, int role) const
         return toolTip(row, column);
     case Qt::ForegroundRole:
         return foreground(row, column);
+    case Qt::BackgroundRole:
+        if (column == Status && row.verdict.status != LagStatus::Ok)
+            return statusBackground(lagStatusTone(row.verdict.status));
+        return QVariant();
     case Qt::TextAlignmentRole:
-        if (column == Members || column == TotalLag || column == MaxLag || column == Rebalances)
+        if (column == Members || column == TotalLag || column == MaxLag || column == LagSeconds || column == Drain
+            || column == Rebalances)
             return int(Qt::AlignRight | Qt::AlignVCenter);
         return QVariant();
     }
@@ -200,6 +231,12 @@ QVariant GroupTableModel::headerData(int section, Qt::Orientation orientation, i
         return tr("Group");
     case State:
         return tr("State");
+    case Status:
+        return tr("Status");
+    case LagSeconds:
+        return tr("Lag time");
+    case Drain:
+        return tr("Time to drain");
     case Members:
         return tr("Members");
     case Topics:

@@ -1,5 +1,6 @@
 #pragma once
-// The consumer groups of one cluster snapshot: state, members, topics, lag, and a lag trend.
+// The consumer groups of one cluster snapshot: state, lag status (with why, in the tooltip),
+// members, topics, lag in records and seconds, time to drain, and a lag trend.
 // The trend is the model's own memory: per group, the last kTrendLength total-lag values
 // seen across apply() calls. Only changes are recorded (a value equal to the previous one
 // is not appended), so a group whose lag did not move stays an unchanged row and costs the
@@ -20,7 +21,7 @@ class GroupTableModel final : public IncrementalTableModel {
     Q_DISABLE_COPY_MOVE(GroupTableModel)
 
 public:
-    enum Column { Group, State, Members, Topics, TotalLag, MaxLag, Rebalances, Trend, NB_COLUMNS };
+    enum Column { Group, State, Status, Members, Topics, TotalLag, MaxLag, LagSeconds, Drain, Rebalances, Trend, NB_COLUMNS };
     enum Role {
         SortRole = Qt::UserRole + 1,
         TrendRole,  // QList<qint64>, oldest first; on every column of a row
@@ -50,6 +51,9 @@ private:
         std::int64_t maxLag = 0;
         int rebalances = 0; // in the last hour
         QList<qint64> trend;
+        LagVerdict verdict;
+        std::optional<LagTime> lagTime;
+        std::optional<DrainTime> drain;
 
         friend bool operator==(const Row &, const Row &) = default;
     };

@@ -1,5 +1,6 @@
 #include "models/PartitionLagModel.h"
 
+#include "models/LagStatusFormat.h"
 #include "models/ModelFormat.h"
 #include "models/StatusColors.h"
 
@@ -20,7 +21,8 @@ std::vector<PartitionLagModel::Row> PartitionLagModel::rowsOf(const SnapshotPtr 
         return rows;
     rows.reserve(group->partitions.size());
     for (const PartitionLag &p : group->partitions)
-        rows.push_back(Row{p.partition, p.committed, p.logEnd, p.lag, p.memberId, p.clientId, p.host});
+        rows.push_back(Row{p.partition, p.committed, p.logEnd, p.lag, p.memberId, p.clientId, p.host, p.verdict,
+                           p.lagTime, p.drain, p.consumeRate});
     return rows;
 }
 
@@ -77,6 +79,12 @@ QVariant PartitionLagModel::display(const Row &row, int column) const
         return formatCount(row.logEnd);
     case Lag:
         return formatCount(row.lag);
+    case Status:
+        return lagStatusName(row.verdict.status);
+    case LagSeconds:
+        return lagTimeText(row.lagTime);
+    case Drain:
+        return drainText(row.drain);
     case Member:
         return orUnknown(row.memberId);
     case Client:
@@ -100,6 +108,12 @@ QVariant PartitionLagModel::sortValue(const Row &row, int column) const
         return lagscope::sortValue(row.logEnd);
     case Lag:
         return lagscope::sortValue(row.lag);
+    case Status:
+        return lagStatusSeverity(row.verdict.status);
+    case LagSeconds:
+        return lagTimeSortValue(row.lagTime);
+    case Drain:
+        return drainSortValue(row.drain);
     case Member:
         return row.memberId;
     case Client:
@@ -121,6 +135,16 @@ QVariant PartitionLagModel::toolTip(const Row &row, int column) const
         if (row.lag)
             return QVariant();
         return !row.committed ? tr("No committed offset, so no lag") : tr("Log end offset unknown, so no lag");
+    case Status:
+        return lagStatusToolTip(row.verdict);
+    case LagSeconds:
+        return lagTimeToolTip(row.lagTime);
+    case Drain: {
+        QString text = drainToolTip(row.drain, false);
+        if (row.consumeRate)
+            text += QLatin1Char('\n') + tr("Consume rate: %1 records/s").arg(QString::number(*row.consumeRate, 'f', 1));
+        return text;
+    }
     case Member:
         return row.memberId.isEmpty() ? tr("Not assigned to any member") : row.memberId;
     }
@@ -142,12 +166,19 @@ QVariant PartitionLagModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         return toolTip(row, column);
     case Qt::TextAlignmentRole:
-        if (column == Partition || column == Committed || column == LogEnd || column == Lag)
+        if (column == Partition || column == Committed || column == LogEnd || column == Lag || column == LagSeconds
+            || column == Drain)
             return int(Qt::AlignRight | Qt::AlignVCenter);
         return QVariant();
+    case Qt::BackgroundRole:
+        if (column == Status && row.verdict.status != LagStatus::Ok)
+            return statusBackground(lagStatusTone(row.verdict.status));
+        return QVariant();
     case Qt::ForegroundRole: {
-        const bool unknown = (column == Committed && !row.committed) || (column == LogEnd && !row.logEnd)
-            || (column == Lag && !row.lag) || (column == Member && row.memberId.isEmpty())
+        if (column == Status)
+            return statusForeground(lagStatusTone(row.verdict.status));
+        const bool unknown = (column == LagSeconds && !row.lagTime) || (column == Drain && !row.drain)
+            || (column == Committed && !row.committed) || (column == LogEnd && !row.logEnd) || (column == Lag && !row.lag) || (column == Member && row.memberId.isEmpty())
             || (column == Client && row.clientId.isEmpty()) || (column == Host && row.host.isEmpty());
         return unknown ? QVariant(statusForeground(StatusTone::Muted)) : QVariant();
     }
@@ -170,6 +201,12 @@ QVariant PartitionLagModel::headerData(int section, Qt::Orientation orientation,
         return tr("Log end");
     case Lag:
         return tr("Lag");
+    case Status:
+        return tr("Status");
+    case LagSeconds:
+        return tr("Lag time");
+    case Drain:
+        return tr("Time to drain");
     case Member:
         return tr("Member");
     case Client:

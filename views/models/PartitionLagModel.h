@@ -1,6 +1,6 @@
 #pragma once
-// The partitions of ONE consumer group in a snapshot: committed offset, log end, lag and
-// the member that owns each partition.
+// The partitions of ONE consumer group in a snapshot: lag status (why: tooltip), committed
+// offset, log end, lag in records and seconds, time to drain and the member that owns each.
 // Thread: GUI thread only. Ownership: a plain QObject, owned by its parent; it keeps a
 // reference to the last snapshot applied.
 
@@ -16,7 +16,7 @@ class PartitionLagModel final : public IncrementalTableModel {
     Q_DISABLE_COPY_MOVE(PartitionLagModel)
 
 public:
-    enum Column { Topic, Partition, Committed, LogEnd, Lag, Member, Client, Host, NB_COLUMNS };
+    enum Column { Topic, Partition, Status, Committed, LogEnd, Lag, LagSeconds, Drain, Member, Client, Host, NB_COLUMNS };
     enum Role { SortRole = Qt::UserRole + 1 };
 
     explicit PartitionLagModel(QObject *parent = nullptr);
@@ -46,6 +46,10 @@ private:
         QString memberId;
         QString clientId;
         QString host;
+        LagVerdict verdict;
+        std::optional<LagTime> lagTime;
+        std::optional<DrainTime> drain;
+        std::optional<double> consumeRate;
 
         friend bool operator==(const Row &, const Row &) = default;
     };

@@ -1,6 +1,7 @@
 #include "pages/GroupDetailPage.h"
 
 #include "charts/LagChart.h"
+#include "models/LagStatusFormat.h"
 #include "models/PartitionLagModel.h"
 #include "pages/RebalanceTimeline.h"
 
@@ -39,6 +40,11 @@ GroupDetailPage::GroupDetailPage(const HistoryStore *history, QWidget *parent) :
     headerRow->addWidget(m_failoverButton);
     headerRow->addWidget(m_resetButton);
     layout->addLayout(headerRow);
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("groupStatus"));
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setWordWrap(true);
+    layout->addWidget(m_status);
 
     m_splitter = new QSplitter(Qt::Vertical, this);
     m_model = new PartitionLagModel(this);
@@ -115,8 +121,15 @@ void GroupDetailPage::updateHeader(const SnapshotPtr &snapshot)
     const GroupState *g = snapshot ? snapshot->group(m_model->groupId()) : nullptr;
     if (!g) {
         m_header->setText(tr("<b>%1</b> — not in the latest poll").arg(m_model->groupId().toHtmlEscaped()));
+        m_status->clear();
         return;
     }
+    m_status->setText(tr("<b style=\"color:%1\">%2</b> %3<br>Oldest unconsumed record: %4 · time to drain "
+                         "(slowest partition): %5")
+                          .arg(statusForeground(lagStatusTone(g->verdict.status), palette()).name(),
+                               lagStatusName(g->verdict.status), g->verdict.reason.toHtmlEscaped(),
+                               lagTimeText(g->maxLagTime).toHtmlEscaped(), drainText(g->drain).toHtmlEscaped()));
+    m_status->setToolTip(lagStatusToolTip(g->verdict));
     const QLocale locale;
     m_header->setText(tr("<b>%1</b> on %2 — %3, %n member(s), total lag %4, max partition lag %5", nullptr,
                          int(g->members.size()))

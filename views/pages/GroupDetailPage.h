@@ -51,6 +51,7 @@ private:
     void updateHeader(const SnapshotPtr &snapshot);
 
     QLabel *m_header = nullptr;
+    QLabel *m_status = nullptr; // the group's lag status, why, lag time and time to drain
     QPushButton *m_resetButton = nullptr;
     QPushButton *m_failoverButton = nullptr;
     QString m_cluster;

@@ -1,0 +1,104 @@
+#pragma once
+// How the lag verdicts (model/LagStatus.h) look in tables: colour of a status, tooltips
+// that say why, and sort values. Shared by the groups table and the partition table.
+// Thread: GUI thread (colours read the palette). Ownership: free functions only.
+
+#include "model/LagStatus.h"
+#include "models/ModelFormat.h"
+#include "models/StatusColors.h"
+
+#include <QCoreApplication>
+
+#include <optional>
+
+namespace lagscope {
+
+inline StatusTone lagStatusTone(LagStatus s)
+{
+    switch (s) {
+    case LagStatus::Ok:
+        return StatusTone::Good;
+    case LagStatus::Warn:
+    case LagStatus::Rewind:
+        return StatusTone::Warning;
+    case LagStatus::Err:
+    case LagStatus::Stop:
+    case LagStatus::Stall:
+        return StatusTone::Error;
+    }
+    return StatusTone::Muted;
+}
+
+// One line on what the status means, then the evaluator's reason for this row.
+inline QString lagStatusToolTip(const LagVerdict &v)
+{
+    const auto tr = [](const char *text) { return QCoreApplication::translate("lagscope::LagStatus", text); };
+    QString meaning;
+    switch (v.status) {
+    case LagStatus::Ok:
+        meaning = tr("OK: caught up or keeping up.");
+        break;
+    case LagStatus::Warn:
+        meaning = tr("WARN: the lag is growing (trend over the window).");
+        break;
+    case LagStatus::Err:
+        meaning = tr("ERR: the committed offset is outside the log.");
+        break;
+    case LagStatus::Stop:
+        meaning = tr("STOP: nobody consumes, and there is lag.");
+        break;
+    case LagStatus::Stall:
+        meaning = tr("STALL: a member owns the partition, but its committed offset does not move while there is lag.");
+        break;
+    case LagStatus::Rewind:
+        meaning = tr("REWIND: the committed offset went backwards.");
+        break;
+    }
+    return meaning + QLatin1Char('\n') + v.reason;
+}
+
+inline QString lagTimeText(const std::optional<LagTime> &t)
+{
+    return t ? formatLagTime(*t) : unknownText();
+}
+
+inline QString lagTimeToolTip(const std::optional<LagTime> &t)
+{
+    const auto tr = [](const char *text) { return QCoreApplication::translate("lagscope::LagStatus", text); };
+    if (!t)
+        return tr("Unknown until the log-end offset has been sampled twice (or there is no committed offset)");
+    if (t->atLeast)
+        return tr("The first unconsumed record is older than the log-end history Lagscope has sampled (%1): "
+                  "at least that old. Lagscope does not extrapolate.")
+            .arg(formatDuration(t->seconds));
+    return tr("The first unconsumed record was appended about %1 ago (interpolated between two polls' "
+              "log-end offsets).")
+        .arg(formatDuration(t->seconds));
+}
+
+inline QString drainText(const std::optional<DrainTime> &d)
+{
+    return d ? formatDrainTime(*d) : unknownText();
+}
+
+inline QString drainToolTip(const std::optional<DrainTime> &d, bool group)
+{
+    const auto tr = [](const char *text) { return QCoreApplication::translate("lagscope::LagStatus", text); };
+    if (!d)
+        return tr("Unknown until two polls have shown the consume rate");
+    QString text = d->never ? tr("Never at the current rate: the committed offset has not advanced in the window.")
+                            : tr("Time to consume the current lag at the rate the committed offset advanced over "
+                                 "the window (new records arriving meanwhile are not counted).");
+    if (group)
+        text += QLatin1Char('\n') + tr("The group's value is its slowest partition's (partition skew).");
+    return text;
+}
+
+// Sort values: unknown first, "never" last.
+inline double lagTimeSortValue(const std::optional<LagTime> &t) { return t ? t->seconds : -1.0; }
+inline double drainSortValue(const std::optional<DrainTime> &d)
+{
+    return !d ? -1.0 : d->never ? 1e300 : d->seconds;
+}
+
+} // namespace lagscope
