@@ -16,6 +16,7 @@ const Command& createTopicCommand();
 const Command& produceCommand();
 const Command& consumeCommand();
 const Command& commitCommand();
+const Command& memberCommand();
 const Command& demoCommand();
 
 // Print "lagscope-traffic <command>: ..." on stderr and return the matching exit code.

@@ -118,6 +118,13 @@ Result<int> GroupMember::commitConsumed(const Deadline& deadline) {
     return commitPartitions(changed, deadline);
 }
 
+Result<int> GroupMember::commitAllAgain(const Deadline& deadline) {
+    std::set<Partition> all;
+    for (const auto& entry : m_next)
+        all.insert(entry.first);
+    return commitPartitions(all, deadline);
+}
+
 Result<int> GroupMember::commitPartitions(const std::set<Partition>& which, const Deadline& deadline) {
     std::vector<PartitionOffset> offsets;
     for (const auto& tp : which) {

@@ -48,6 +48,9 @@ public:
     // Commits the consumed positions that changed since the last commit; returns how many
     // partitions the broker accepted.
     Result<int> commitConsumed(const Deadline& deadline);
+    // Commits every consumed position again, changed or not (a stalled application's
+    // periodic commit).
+    Result<int> commitAllAgain(const Deadline& deadline);
     Result<int> commitExact(const std::vector<PartitionOffset>& offsets, const Deadline& deadline);
     // Every partition this member ever committed successfully.
     std::size_t committedPartitionCount() const { return m_committedEver.size(); }

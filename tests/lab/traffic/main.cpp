@@ -32,7 +32,7 @@ OptionSpec protocolOption() {
 namespace {
 
 const Command* const kCommands[] = {&createTopicCommand(), &produceCommand(), &consumeCommand(), &commitCommand(),
-                                    &demoCommand()};
+                                    &memberCommand(), &demoCommand()};
 
 void printOverview(std::FILE* out) {
     std::fprintf(out, "usage: lagscope-traffic <command> --bootstrap HOST:PORT [options]\n\n"
