@@ -8,11 +8,14 @@
 #include "kafka/KafkaClient.h"
 #include "mirror/FlowPoller.h"
 
+#include "util/Deadline.h"
+
 #include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
+#include <functional>
 
 using namespace lagscope;
 using namespace lagscope::failover;
@@ -40,13 +43,6 @@ private Q_SLOTS:
         ok(m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("create-topic"), QStringLiteral("--topic"), m_topic,
                                                      QStringLiteral("--partitions"), QStringLiteral("2"),
                                                      QStringLiteral("--replication"), QStringLiteral("3")}));
-        ok(m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic,
-                                                     QStringLiteral("--count"), QStringLiteral("200")}));
-        ok(m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("consume"), QStringLiteral("--group"), m_group,
-                                                     QStringLiteral("--topic"), m_topic, QStringLiteral("--assign"),
-                                                     QStringLiteral("1"), QStringLiteral("--max"), QStringLiteral("30")}));
-        qInfo("topic made, 200 records produced and 30 consumed in %lld ms", step.restart());
-
         ReplicationFlowConfig flow;
         flow.sourceCluster = QStringLiteral("primary");
         flow.targetCluster = QStringLiteral("dr");
@@ -58,17 +54,49 @@ private Q_SLOTS:
                                   settings);
         const QString path = failoverCachePath(dir.path(), flow.sourceCluster, flow.targetCluster);
         const TopicPartition p1{m_topic, 1};
-        // The poller reads committed offsets of groups MirrorMaker has checkpointed: poll
-        // until the group's checkpoint and the partition's syncs have appeared.
-        const auto cached = [&] {
-            poller.refreshNow(); // synchronous on this thread
-            const auto cache = loadFailoverCache(path);
-            return cache && cache->committed.count(m_group) && cache->committed.at(m_group).count(p1)
-                   && cache->syncs.count(p1) && cache->logEnd.count(p1);
+        // Polls (synchronously, on this thread) until `done` holds for the cache, against a
+        // wall-clock deadline: a poll can take seconds on a loaded machine, so QTRY's count
+        // of 50 ms steps would stretch far past its nominal timeout.
+        const auto pollUntil = [&](const char *what, const std::function<bool(const FailoverCache &)> &done) {
+            const Deadline deadline = Deadline::inMs(120000);
+            int polls = 0;
+            while (!deadline.expired()) {
+                poller.refreshNow();
+                ++polls;
+                if (const auto cache = loadFailoverCache(path); cache && done(*cache)) {
+                    qInfo("cache has %s after %d flow polls, %lld ms", what, polls, step.restart());
+                    return true;
+                }
+                QTest::qWait(200);
+            }
+            qWarning("cache after 120 s (%d flow polls) still misses: %s", polls, what);
+            return false;
         };
-        int polls = 0;
-        QTRY_VERIFY_WITH_TIMEOUT((++polls, cached()), 120000);
-        qInfo("cache complete after %d flow polls, %lld ms", polls, step.elapsed());
+
+        // Two phases, so that MirrorMaker has an offset sync at or below the commit (30) of
+        // partition 1 whatever it dropped: under load it queues only the latest pending sync
+        // per partition, so one burst of 100 records may leave its first sync at offset 50,
+        // and a commit below every sync is never checkpointed (the test then waited forever).
+        // Phase one ends at 30 per partition; its last sync is what MirrorMaker keeps.
+        ok(m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic,
+                                                     QStringLiteral("--count"), QStringLiteral("60")}));
+        QVERIFY(pollUntil("an offset sync of partition 1 at or below 30", [&](const FailoverCache &c) {
+            const auto s = c.syncs.find(p1);
+            return s != c.syncs.end()
+                   && std::any_of(s->second.begin(), s->second.end(), [](const OffsetPair &o) { return o.from <= 30; });
+        }));
+        ok(m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("consume"), QStringLiteral("--group"), m_group,
+                                                     QStringLiteral("--topic"), m_topic, QStringLiteral("--assign"),
+                                                     QStringLiteral("1"), QStringLiteral("--max"), QStringLiteral("30")}));
+        ok(m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic,
+                                                     QStringLiteral("--count"), QStringLiteral("140")}));
+        qInfo("30 consumed and 140 more records produced in %lld ms", step.restart());
+        // The poller reads committed offsets of groups MirrorMaker has checkpointed: poll
+        // until the group's checkpoint and the partition's syncs and log end have appeared.
+        QVERIFY(pollUntil("the group's commit, the syncs and the log end of partition 1", [&](const FailoverCache &c) {
+            return c.committed.count(m_group) && c.committed.at(m_group).count(p1) && c.syncs.count(p1)
+                   && c.logEnd.count(p1) && c.logEnd.at(p1).offset == 100;
+        }));
 
         const FailoverCache cache = *loadFailoverCache(path);
         QCOMPARE(cache.fromCluster, QStringLiteral("primary"));
@@ -80,7 +108,8 @@ private Q_SLOTS:
         // (the remote partition's offsets equal the source's for a fresh topic). MirrorMaker
         // writes only the newest pending sync of a partition, so after a burst the first sync
         // can lie above 30: then there is no translation (the user's fallback decides), which
-        // is right — a translation from a later sync would skip records.
+        // is right — a translation from a later sync would skip records. (Phase one above
+        // makes a sync at or below 30 certain, so here it translates.)
         const std::vector<OffsetPair> &syncs = cache.syncs.at(p1);
         const bool atOrBelow = std::any_of(syncs.begin(), syncs.end(), [](const OffsetPair &s) { return s.from <= 30; });
         const qint64 translated = translateBySyncs(syncs, 30);
