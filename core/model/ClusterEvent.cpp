@@ -40,6 +40,7 @@ constexpr KindName kKindNames[] = {
     {EventKind::AlertFired, QLatin1String("alert-fired")},
     {EventKind::AlertCleared, QLatin1String("alert-cleared")},
     {EventKind::AlertCommandFailed, QLatin1String("alert-command-failed")},
+    {EventKind::LagStatusChanged, QLatin1String("lag-status-changed")},
 };
 
 } // namespace

@@ -37,6 +37,8 @@ enum class EventKind {
     AlertFired,         // subject: the alert rule's name
     AlertCleared,
     AlertCommandFailed, // an alert's command could not start, timed out or failed
+    // Lag status (monitor/LagRules): a group's verdict changed, e.g. OK → STOP, with the reason.
+    LagStatusChanged,
 };
 
 enum class EventSeverity { Info, Warning, Error };

@@ -242,6 +242,24 @@ QString assignmentSummary(const GroupState &was, const GroupState &now)
     return parts.join(QStringLiteral(", "));
 }
 
+// The lag verdict (judged by the poller before the diff): one event per change of status,
+// carrying the new reason. Severity follows the new status: OK again is Info, STOP and ERR
+// are errors (nobody consumes, or records are lost), the others warnings.
+void diffLagStatus(const GroupState &was, const GroupState &now, Emitter &out)
+{
+    const LagStatus from = was.verdict.status, to = now.verdict.status;
+    if (from == to)
+        return;
+    EventSeverity severity = EventSeverity::Warning;
+    if (to == LagStatus::Ok)
+        severity = EventSeverity::Info;
+    else if (to == LagStatus::Stop || to == LagStatus::Err)
+        severity = EventSeverity::Error;
+    out.add(EventKind::LagStatusChanged, severity, now.groupId,
+            Text::tr("lag status %1 → %2: %3").arg(lagStatusName(from), lagStatusName(to), now.verdict.reason),
+            now.groupId);
+}
+
 void diffGroup(const GroupState *was, const GroupState *now, Emitter &out)
 {
     if (!was) {
@@ -283,6 +301,7 @@ void diffGroup(const GroupState *was, const GroupState *now, Emitter &out)
                 Text::tr("member %1 left (client %2, host %3)").arg(m->memberId, m->clientId, m->host), id);
     if (reassigned)
         out.add(EventKind::AssignmentChanged, EventSeverity::Info, id, assignmentSummary(*was, *now), id);
+    diffLagStatus(*was, *now, out);
 }
 
 void diffGroups(const ClusterSnapshot &before, const ClusterSnapshot &after, Emitter &out)

@@ -40,7 +40,9 @@ namespace lagscope {
 //   - groups by id: GroupAppeared / GroupDisappeared (Info); GroupStateChanged (Warning
 //     when the new state is a rebalance state or Dead, else Info); MemberJoined / MemberLeft
 //     (Info, one per member); AssignmentChanged (Info, one per group) when any member present
-//     in both polls owns a different set of partitions.
+//     in both polls owns a different set of partitions; LagStatusChanged (Info back to OK,
+//     Error to STOP/ERR, else Warning) when the group's lag verdict changed status, with
+//     the new reason.
 //
 // Subjects: "broker 2", "controller", "orders-3" (topic-partition), the group id, the cluster
 // name for the cluster events; untranslated, as they are keys for filters. Messages are one
@@ -49,7 +51,7 @@ namespace lagscope {
 // Order (deterministic, so whole vectors can be compared): the cluster event, brokers by
 // numeric id, the controller, partitions by topic then partition number, groups by id.
 // Within a group: appeared/disappeared, state, members joined (by member id), members left
-// (by member id), assignment.
+// (by member id), assignment, lag status.
 //
 // Cost: O(n log n) in brokers, partitions, groups and members — sorted merges, no nested
 // scans — so thousands of partitions and hundreds of groups per poll are cheap.

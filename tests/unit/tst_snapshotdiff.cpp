@@ -95,6 +95,14 @@ public:
         m_s.groups.push_back(std::move(g));
         return *this;
     }
+    // The lag verdict the poller judged for an existing group.
+    Snap &verdict(const char *id, LagStatus status, const char *reason)
+    {
+        for (GroupState &g : m_s.groups)
+            if (g.groupId == u8(id))
+                g.verdict = {status, u8(reason)};
+        return *this;
+    }
     Snap &withoutGroup(const char *id)
     {
         std::erase_if(m_s.groups, [&](const GroupState &g) { return g.groupId == u8(id); });
@@ -170,6 +178,7 @@ bool isGroupEvent(EventKind kind)
     case EventKind::AssignmentChanged:
     case EventKind::GroupAppeared:
     case EventKind::GroupDisappeared:
+    case EventKind::LagStatusChanged:
         return true;
     default:
         return false;
@@ -197,6 +206,7 @@ const std::pair<EventKind, const char *> kAllKinds[] = {
     {EventKind::AlertFired, "alert-fired"},
     {EventKind::AlertCleared, "alert-cleared"},
     {EventKind::AlertCommandFailed, "alert-command-failed"},
+    {EventKind::LagStatusChanged, "lag-status-changed"},
 };
 
 } // namespace
@@ -379,6 +389,23 @@ void TestSnapshotDiff::diff_data()
         healthy().group("billing", "Stable", {member("m1", orders({0, 1})), member("m2", orders({2}))}).ptr(),
         healthy().group("billing", "Stable", {member("m1", orders({0})), member("m2", orders({1}))}).ptr(),
         expect({"assignment-changed|info|billing|1 partition moved, 1 partition no longer assigned"}));
+    // --- lag status: one event per change of the group's verdict, with the new reason
+    row("lag status OK → STOP is an error, with the reason", before(),
+        healthy().verdict("billing", LagStatus::Stop, "orders-1: no member consumes this partition").ptr(),
+        expect({"lag-status-changed|error|billing|lag status OK → STOP: orders-1: no member consumes this partition"}));
+    row("lag status OK → WARN is a warning", before(),
+        healthy().verdict("billing", LagStatus::Warn, "orders-0: lag grew").ptr(),
+        expect({"lag-status-changed|warning|billing|lag status OK → WARN: orders-0: lag grew"}));
+    row("lag status STALL → OK is info", healthy().verdict("billing", LagStatus::Stall, "stalled").ptr(),
+        healthy().verdict("billing", LagStatus::Ok, "all 3 partitions OK").ptr(),
+        expect({"lag-status-changed|info|billing|lag status STALL → OK: all 3 partitions OK"}));
+    row("same status, new reason: no event", healthy().verdict("billing", LagStatus::Warn, "lag grew from 1").ptr(),
+        healthy().verdict("billing", LagStatus::Warn, "lag grew from 2").ptr(), {});
+    row("lag status after the member left: member event first", before(),
+        healthy().group("billing", "Empty", {}).verdict("billing", LagStatus::Err, "records were deleted").ptr(),
+        expect({"group-state-changed|info|billing|Stable → Empty",
+                "member-left|info|billing|member m1 left (client m1-client, host /10.0.0.1)",
+                "lag-status-changed|error|billing|lag status OK → ERR: records were deleted"}));
 
     // --- order: cluster, brokers (numeric id), controller, partitions (topic, number), groups (id)
     {

@@ -23,6 +23,7 @@ bool isMarkedEvent(EventKind kind)
     case EventKind::MemberLeft:
     case EventKind::AssignmentChanged:
     case EventKind::GroupStateChanged:
+    case EventKind::LagStatusChanged:
         return true;
     default:
         return false;
@@ -44,6 +45,14 @@ QString markerLabel(const ClusterEvent &event)
         if (arrow >= 0 && arrow + 1 < event.message.size())
             return QString(QChar(0x2192)) + QLatin1Char(' ') + event.message.mid(arrow + 1).trimmed();
         return tr("state");
+    }
+    case EventKind::LagStatusChanged: {
+        // "lag status OK → STOP: reason": the chart marks the new status only.
+        const qsizetype arrow = event.message.indexOf(QChar(0x2192));
+        const qsizetype colon = event.message.indexOf(QLatin1Char(':'), arrow);
+        if (arrow >= 0 && colon > arrow)
+            return QString(QChar(0x2192)) + QLatin1Char(' ') + event.message.mid(arrow + 1, colon - arrow - 1).trimmed();
+        return tr("status");
     }
     default:
         break;
