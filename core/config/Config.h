@@ -66,6 +66,9 @@ struct AppConfig {
     int pollIntervalMs = 5000;    // how often every cluster is polled
     int requestTimeoutMs = 10000; // deadline of one request to a cluster
     int lagWindowPolls = 10;      // polls the lag status looks back over (docs/LAG-STATUS.md)
+    // A lag up to this many records counts as caught up: 1 by default, because a
+    // transaction's commit marker at the log end leaves an idle consumer at lag 1.
+    int allowedLag = 1;
     std::vector<ClusterConfig> clusters;
     std::vector<ReplicationFlowConfig> flows;
     QString readOnlyClusters;     // top-level regex; matching clusters have readOnly set

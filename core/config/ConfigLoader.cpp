@@ -40,7 +40,7 @@ const QStringList &topLevelKeys()
     static const QStringList keys{QStringLiteral("poll_interval"),
                                   QStringLiteral("request_timeout"), QStringLiteral("clusters"),
                                   QStringLiteral("replication"), QStringLiteral("read_only_clusters"),
-                                  QStringLiteral("alerts"), QStringLiteral("lag_window")};
+                                  QStringLiteral("alerts"), QStringLiteral("lag_window"), QStringLiteral("allowed_lag")};
     return keys;
 }
 
@@ -113,6 +113,7 @@ private:
     void parseDocument(const YAML::Node &root);
     int parseDuration(const MapEntry &entry, int defaultMs);
     int parseWindow(const MapEntry &entry, int defaultPolls);
+    int parseAllowedLag(const MapEntry &entry, int defaultLag);
     void parseClusters(const MapEntry &entry);
     void parseCluster(const YAML::Node &node, const QString &path);
     QString parseBootstrap(const MapEntry &entry);
@@ -190,6 +191,8 @@ void ConfigParser::parseDocument(const YAML::Node &root)
         m_config.requestTimeoutMs = parseDuration(*entry, m_config.requestTimeoutMs);
     if (const MapEntry *entry = findEntry(entries, u"lag_window"))
         m_config.lagWindowPolls = parseWindow(*entry, m_config.lagWindowPolls);
+    if (const MapEntry *entry = findEntry(entries, u"allowed_lag"))
+        m_config.allowedLag = parseAllowedLag(*entry, m_config.allowedLag);
     if (const MapEntry *entry = findEntry(entries, u"clusters"))
         parseClusters(*entry);
     else
@@ -238,6 +241,19 @@ int ConfigParser::parseWindow(const MapEntry &entry, int defaultPolls)
         return defaultPolls;
     }
     return polls;
+}
+
+// Records at the log end that still count as caught up (docs/LAG-STATUS.md, rule 2).
+int ConfigParser::parseAllowedLag(const MapEntry &entry, int defaultLag)
+{
+    bool ok = false;
+    const int lag = entry.value.IsScalar() ? scalarText(entry.value).toInt(&ok) : 0;
+    if (!ok || lag < 0 || lag > 1000000) {
+        m_diagnostics.error(entry.valueMark(), entry.path,
+                            tr("expected a number of records from 0 to 1000000, got %1").arg(describe(entry.value)));
+        return defaultLag;
+    }
+    return lag;
 }
 
 void ConfigParser::parseClusters(const MapEntry &entry)

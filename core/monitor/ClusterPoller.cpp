@@ -149,7 +149,7 @@ void ClusterPoller::poll()
     for (GroupState &g : built.groups)
         g.rebalancesLastHour = m_rebalances.perHour(g.groupId, built.takenAt);
     // Judged here, on the poller's thread, before the snapshot becomes immutable.
-    m_lagEvaluator.evaluate(built);
+    m_lagEvaluator.evaluate(built, result.logEndAt);
     auto snapshot = std::make_shared<const ClusterSnapshot>(std::move(built));
     for (const auto &b : result.metadata.brokers)
         m_knownBrokers[b.id] = b;

@@ -11,6 +11,15 @@ constexpr std::size_t kCadenceGaps = 8;
 
 bool isStuck(LagStatus s) { return s == LagStatus::Stop || s == LagStatus::Stall; }
 
+// Whether the committed offset moved within the last `polls` polls of the window.
+bool movedLately(const std::deque<LagPoint> &w, int polls)
+{
+    if (w.size() < 2)
+        return false;
+    const std::size_t from = w.size() > std::size_t(polls) ? w.size() - 1 - std::size_t(polls) : 0;
+    return w[from].committed != w.back().committed;
+}
+
 // Larger is worse: longer, and "at least" over an exact value of the same length.
 bool olderThan(const LagTime &a, const LagTime &b)
 {
@@ -45,15 +54,16 @@ void LagEvaluator::remember(PartitionMemory &m, const LagPoint &p) const
                 m.gapsSec.pop_front();
         }
         m.lastMoveMs = p.timeMs;
-        m.lagAtLastMove = p.lag().value_or(0) > 0;
+        m.lagAtLastMove = p.lag().value_or(0) > m_settings.allowedLag;
         m.stuckSinceMove = false;
     }
     m.lastCommitted = p.committed;
 }
 
-void LagEvaluator::evaluate(ClusterSnapshot &snapshot)
+void LagEvaluator::evaluate(ClusterSnapshot &snapshot, const QDateTime &logEndAt)
 {
     const qint64 now = snapshot.takenAt.toMSecsSinceEpoch();
+    const qint64 measured = logEndAt.isValid() ? std::min(now, logEndAt.toMSecsSinceEpoch()) : now;
     std::map<TopicPartition, std::int64_t> logStarts;
     for (const auto &t : snapshot.topics)
         for (const auto &p : t.partitions)
@@ -66,7 +76,7 @@ void LagEvaluator::evaluate(ClusterSnapshot &snapshot)
         for (const auto &p : g.partitions)
             if (p.logEnd) {
                 read.insert(p.partition);
-                m_logEnds[p.partition].add({now, *p.logEnd});
+                m_logEnds[p.partition].add({measured, *p.logEnd});
             }
     std::erase_if(m_logEnds, [&](const auto &e) { return !read.contains(e.first); });
 
@@ -85,6 +95,13 @@ void LagEvaluator::evaluate(ClusterSnapshot &snapshot)
         }
         std::erase_if(memory, [&](const auto &e) { return !present.contains(e.first); });
 
+        // Members that moved the offset of any of their partitions lately: one of their
+        // partitions standing still is starved by a busy consumer, not a stalled one.
+        std::set<QString> progressing;
+        for (const PartitionLag &p : g.partitions)
+            if (!p.memberId.isEmpty() && movedLately(memory[p.partition].window, m_settings.minStuckPolls))
+                progressing.insert(p.memberId);
+
         // The group's cadence is its slowest partition's: one consumer commits them together.
         CommitCadence cadence;
         for (const auto &[tp, m] : memory)
@@ -97,19 +114,26 @@ void LagEvaluator::evaluate(ClusterSnapshot &snapshot)
         for (PartitionLag &p : g.partitions) {
             PartitionMemory &m = memory[p.partition];
             const std::vector<LagPoint> window(m.window.begin(), m.window.end());
-            p.verdict = partitionVerdict(window, cadence, m_settings);
+            p.verdict = partitionVerdict(window, cadence, m_settings, progressing.contains(p.memberId));
             if (isStuck(p.verdict.status))
                 m.stuckSinceMove = true;
             p.consumeRate = consumeRate(window);
+            const std::int64_t lag = std::max<std::int64_t>(0, p.lag.value_or(0));
+            // Within allowed_lag is caught up for the lag time and the drain too: the age of a
+            // transaction marker is not a record waiting to be consumed.
+            const bool caughtUp = p.lag && lag <= m_settings.allowedLag && p.verdict.status == LagStatus::Ok;
             p.lagTime.reset();
-            if (p.committed) {
+            if (caughtUp)
+                p.lagTime = LagTime{0, false};
+            else if (p.committed) {
                 if (const auto h = m_logEnds.find(p.partition); h != m_logEnds.end())
                     p.lagTime = lagTime(h->second.points(), *p.committed, now);
             }
-            const std::int64_t lag = std::max<std::int64_t>(0, p.lag.value_or(0));
             p.drain.reset();
             if (isStuck(p.verdict.status))
                 p.drain = DrainTime{0, true}; // the window's average rate no longer applies
+            else if (caughtUp)
+                p.drain = DrainTime{0, false};
             else if (p.lag && (lag == 0 || p.consumeRate))
                 p.drain = drainTime(lag, p.consumeRate.value_or(0));
             if (p.lagTime && (!g.maxLagTime || olderThan(*p.lagTime, *g.maxLagTime)))

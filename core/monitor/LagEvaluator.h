@@ -26,7 +26,9 @@ public:
     // Fills the verdicts, lag times, consume rates and drain times of every group and
     // partition in `snapshot` (a reachable poll), remembering this poll for the next.
     // Groups and partitions no longer in the snapshot are forgotten.
-    void evaluate(ClusterSnapshot &snapshot);
+    // logEndAt: when the log-end offsets were read (PollResult::logEndAt); the snapshot's
+    // time when invalid.
+    void evaluate(ClusterSnapshot &snapshot, const QDateTime &logEndAt = {});
 
     const StatusSettings &settings() const { return m_settings; }
 

@@ -48,6 +48,10 @@ struct StatusSettings {
     int minStuckPolls = 3;     // STOP/STALL needs the offset to stand still this many polls at least
     double cadenceFactor = 2;  // ... and longer than this many times the usual time between commits
     double trendMinR2 = 0.5;   // WARN: how well a straight line must fit the growing lag
+    double behindCommits = 2;  // WARN: ... and the lag exceeds this many commit intervals' worth of records
+    // Lag up to this counts as caught up (YAML allowed_lag). 1 by default: a transaction's
+    // commit marker takes the last offset, so an idle read_committed consumer stays at lag 1.
+    std::int64_t allowedLag = 1;
 };
 
 // The time the committed offset usually takes to move while there is lag, learned from
@@ -56,8 +60,12 @@ struct StatusSettings {
 using CommitCadence = std::optional<double>; // seconds
 
 // The verdict on a partition whose window is `window` (oldest first; back() is this poll).
-// `cadence` is the group's cadence (the slowest of its partitions).
-LagVerdict partitionVerdict(const std::vector<LagPoint> &window, CommitCadence cadence, const StatusSettings &settings);
+// `cadence` is the group's cadence (the slowest of its partitions). `ownerProgresses`: the
+// member that owns this partition moved the committed offset of another of its partitions
+// while this one stood still; the consumer is then busy (slow on this partition, judged by
+// the growth rule), not stalled.
+LagVerdict partitionVerdict(const std::vector<LagPoint> &window, CommitCadence cadence, const StatusSettings &settings,
+                            bool ownerProgresses = false);
 
 // The worst partition's status, with its reason naming the partition and how many others
 // are not OK. No partitions: OK.

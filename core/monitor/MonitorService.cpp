@@ -13,6 +13,7 @@ MonitorService::MonitorService(const AppConfig &config, QObject *parent) : QObje
     qRegisterMetaType<PollUpdate>();
     PollerSettings settings{config.pollIntervalMs, config.requestTimeoutMs, 60000, {}};
     settings.lagStatus.windowPolls = config.lagWindowPolls;
+    settings.lagStatus.allowedLag = config.allowedLag;
     for (const auto &cluster : config.clusters) {
         Worker w;
         w.thread = new QThread(this);

@@ -51,7 +51,10 @@ void gatherOffsets(KafkaClient &client, PollResult &result, Deadline deadline)
             if (p.leader >= 0)
                 partitions.push_back({t.name, p.partition});
     for (const OffsetSpec spec : {OffsetSpec::Latest, OffsetSpec::Earliest}) {
+        const QDateTime asked = QDateTime::currentDateTimeUtc();
         auto offsets = client.logOffsets(partitions, spec, deadline);
+        if (spec == OffsetSpec::Latest)
+            result.logEndAt = asked.addMSecs(asked.msecsTo(QDateTime::currentDateTimeUtc()) / 2);
         if (!offsets) {
             result.errors << offsets.errorMessage();
             continue;

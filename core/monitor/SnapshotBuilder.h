@@ -14,6 +14,9 @@ struct PollResult {
     std::map<QString, CommittedOffsets> committed;
     LogOffsets logStart;
     LogOffsets logEnd;
+    // When the log-end offsets were read (the middle of that request): lag seconds date the
+    // log end by it, not by the end of the whole poll, which can be seconds later.
+    QDateTime logEndAt;
     std::map<int, QString> connectionStates; // librdkafka broker state by id ("UP", "DOWN"…)
     QStringList errors;                      // parts of the poll that failed
 };

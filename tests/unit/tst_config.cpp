@@ -59,6 +59,7 @@ clusters:
     QCOMPARE(config->pollIntervalMs, 5000);
     QCOMPARE(config->requestTimeoutMs, 10000);
     QCOMPARE(config->lagWindowPolls, 10);
+    QCOMPARE(config->allowedLag, 1);
     QCOMPARE(config->clusters.size(), 1U);
     const ClusterConfig &cluster = config->clusters.front();
     QCOMPARE(cluster.name, QStringLiteral("local"));
@@ -76,6 +77,7 @@ void TestConfig::full()
 poll_interval: 2s
 request_timeout: 30s
 lag_window: 20
+allowed_lag: 0
 clusters:
   - name: primary
     bootstrap: "k1:9092,k2:9093"
@@ -100,6 +102,7 @@ replication:
     QCOMPARE(config->pollIntervalMs, 2000);
     QCOMPARE(config->requestTimeoutMs, 30000);
     QCOMPARE(config->lagWindowPolls, 20);
+    QCOMPARE(config->allowedLag, 0);
     QCOMPARE(config->clusters.size(), 2U);
 
     const ClusterConfig *primary = config->cluster(QStringLiteral("primary"));

@@ -151,6 +151,13 @@ clusters:
     bootstrap: a:1
 )") << QStringLiteral("config.yaml:2:13: lag_window: expected a number of polls from 3 to 1000, got a sequence");
 
+    QTest::newRow("allowed_lag negative") << yaml(R"(
+allowed_lag: -1
+clusters:
+  - name: a
+    bootstrap: a:1
+)") << QStringLiteral("config.yaml:1:14: allowed_lag: expected a number of records from 0 to 1000000, got \"-1\"");
+
     QTest::newRow("wrong type: clusters") << yaml(R"(
 clusters:
   name: a
@@ -228,7 +235,8 @@ clusters:
     bootstrap: a:1
 log_level: debug
 )") << QStringLiteral("config.yaml:4:1: log_level: unknown key (expected one of: poll_interval, "
-                      "request_timeout, clusters, replication, read_only_clusters, alerts, lag_window)");
+                      "request_timeout, clusters, replication, read_only_clusters, alerts, lag_window, "
+                      "allowed_lag)");
 
     QTest::newRow("top-level key with a typo") << yaml(R"(
 Poll_intervall: 5s
@@ -405,7 +413,7 @@ security: {}
         "config.yaml:9:16: clusters[1].bootstrap: expected host:port with a port from 1 to 65535, got \"b\"\n"
         "config.yaml:10:16: poll_interval: expected at least 250ms, got \"100ms\"\n"
         "config.yaml:11:1: security: unknown key (expected one of: poll_interval, request_timeout, clusters, "
-        "replication, read_only_clusters, alerts, lag_window)");
+        "replication, read_only_clusters, alerts, lag_window, allowed_lag)");
 
     const char *twoClusters = "clusters:\n  - name: a\n    bootstrap: a:1\n  - name: b\n    bootstrap: b:1\n"
                               "replication:\n  - source: a\n    target: b\n";
