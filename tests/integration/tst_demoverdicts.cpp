@@ -1,0 +1,206 @@
+// The demo's groups get the statuses their behaviour deserves (issue #4, "Done when"):
+// `lagscope-traffic demo` on the test lab's primary, monitored as scripts/demo configures it
+// (2 s polls, lag window 10), with a shortened audit cycle so the test stays short.
+//   billing-healthy     keeps up                       → OK in every poll once it consumes
+//                                                         (and its window is past its start)
+//   analytics-slow      30 of 100 records/s            → WARN (lag grows), never STOP
+//   audit-stopping      runs 30 s, no member for 45 s  → STOP during the pause, with a
+//                                                         lag-status-changed event, OK again after
+//   search-rebalancing  1–3 members, one change / 45 s → never STOP or ERR
+// Prints every group's status changes with their reasons, for the closing note.
+#include "LabClient.h"
+#include "monitor/MonitorService.h"
+#include "util/Deadline.h"
+
+#include <QProcess>
+#include <QTest>
+
+using namespace lagscope;
+using namespace lagscope::test;
+
+namespace {
+
+const QString kCluster = QStringLiteral("primary");
+constexpr int kPollMs = 2000; // as scripts/demo writes it
+constexpr int kAuditRunSec = 30;
+constexpr int kAuditPauseSec = 45;
+
+const char *const kGroups[] = {"billing-healthy", "analytics-slow", "audit-stopping", "search-rebalancing"};
+
+} // namespace
+
+class TestDemoVerdicts final : public QObject {
+    Q_OBJECT
+
+private:
+    LabClient m_lab = *LabClient::load();
+    std::unique_ptr<MonitorService> m_monitor;
+    QProcess *m_demo = nullptr;
+    std::vector<SnapshotPtr> m_polls;
+    std::vector<ClusterEvent> m_events;
+
+    const GroupState *group(const char *id, const SnapshotPtr &s) const { return s->group(QString::fromLatin1(id)); }
+
+    // Index of the first poll from which every partition of the group has a commit.
+    std::optional<std::size_t> firstCommitted(const char *id) const
+    {
+        for (std::size_t i = 0; i < m_polls.size(); ++i) {
+            const GroupState *g = group(id, m_polls[i]);
+            if (g && !g->partitions.empty()
+                && std::all_of(g->partitions.begin(), g->partitions.end(),
+                               [](const PartitionLag &p) { return p.committed.has_value(); }))
+                return i;
+        }
+        return std::nullopt;
+    }
+
+    // Index of the first poll by which this run's member has committed on every partition
+    // (offsets moved since the first poll): on a lab where the demo ran before, the group has
+    // old commits and its lag rightly grows while the new member joins.
+    std::optional<std::size_t> consumingFrom(const char *id) const
+    {
+        const GroupState *first = m_polls.empty() ? nullptr : group(id, m_polls.front());
+        for (std::size_t i = 0; i < m_polls.size(); ++i) {
+            const GroupState *g = group(id, m_polls[i]);
+            if (!g || g->partitions.empty())
+                continue;
+            const bool moved = std::all_of(g->partitions.begin(), g->partitions.end(), [&](const PartitionLag &p) {
+                if (!p.committed)
+                    return false;
+                if (!first)
+                    return true;
+                const auto was = std::find_if(first->partitions.begin(), first->partitions.end(),
+                                              [&](const PartitionLag &q) { return q.partition == p.partition; });
+                return was == first->partitions.end() || was->committed != p.committed;
+            });
+            if (moved)
+                return i;
+        }
+        return std::nullopt;
+    }
+
+    bool seen(const char *id, LagStatus status, std::size_t from = 0) const
+    {
+        for (std::size_t i = from; i < m_polls.size(); ++i)
+            if (const GroupState *g = group(id, m_polls[i]); g && g->verdict.status == status)
+                return true;
+        return false;
+    }
+
+    void printTransitions(const char *id) const
+    {
+        std::optional<LagStatus> last;
+        QMap<QString, int> counts;
+        for (const SnapshotPtr &s : m_polls) {
+            const GroupState *g = group(id, s);
+            if (!g)
+                continue;
+            ++counts[lagStatusName(g->verdict.status)];
+            if (last != g->verdict.status)
+                qInfo("%s +%llds: %s — %s", id, static_cast<long long>(m_polls.front()->takenAt.secsTo(s->takenAt)),
+                      qPrintable(lagStatusName(g->verdict.status)), qPrintable(g->verdict.reason));
+            last = g->verdict.status;
+        }
+        QStringList parts;
+        for (auto it = counts.begin(); it != counts.end(); ++it)
+            parts << QStringLiteral("%1 %2").arg(it.key()).arg(it.value());
+        qInfo("%s: polls per status: %s", id, qPrintable(parts.join(QStringLiteral(", "))));
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_demo = new QProcess(this);
+        m_demo->setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        m_demo->setStandardOutputFile(QProcess::nullDevice());
+        m_demo->start(qEnvironmentVariable("LAGSCOPE_TRAFFIC"),
+                      {QStringLiteral("demo"), QStringLiteral("--bootstrap"), m_lab.bootstrap(kCluster),
+                       QStringLiteral("--audit-run"), QString::number(kAuditRunSec), QStringLiteral("--audit-pause"),
+                       QString::number(kAuditPauseSec)});
+        QVERIFY(m_demo->waitForStarted());
+
+        AppConfig config;
+        config.pollIntervalMs = kPollMs;
+        config.requestTimeoutMs = 5000;
+        config.clusters = {{kCluster, m_lab.bootstrap(kCluster), false, {}}};
+        m_monitor = std::make_unique<MonitorService>(config);
+        connect(m_monitor.get(), &MonitorService::updated, this, [this](const PollUpdate &u) {
+            if (u.snapshot->cluster != kCluster || !u.snapshot->reachable)
+                return;
+            m_polls.push_back(u.snapshot);
+            for (const ClusterEvent &e : u.events)
+                if (e.kind == EventKind::LagStatusChanged)
+                    m_events.push_back(e);
+        });
+        m_monitor->start();
+    }
+
+    void cleanupTestCase()
+    {
+        m_monitor.reset();
+        if (m_demo && m_demo->state() != QProcess::NotRunning) {
+            m_demo->terminate();
+            if (!m_demo->waitForFinished(30000))
+                m_demo->kill();
+        }
+    }
+
+    void cleanup()
+    {
+        if (QTest::currentTestFailed())
+            m_lab.dumpLogs();
+    }
+
+    void statusesFitBehaviour()
+    {
+        // Every group commits, then the audit group stops, is STOP, restarts and is OK again.
+        const auto allCommitted = [&] {
+            return std::all_of(std::begin(kGroups), std::end(kGroups), [&](const char *id) { return firstCommitted(id).has_value(); });
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(allCommitted(), 90000);
+        const std::size_t auditFrom = *firstCommitted("audit-stopping");
+        QTRY_VERIFY_WITH_TIMEOUT(seen("audit-stopping", LagStatus::Stop, auditFrom), (kAuditRunSec + kAuditPauseSec + 30) * 1000);
+        std::size_t stopAt = auditFrom;
+        while (group("audit-stopping", m_polls[stopAt])->verdict.status != LagStatus::Stop)
+            ++stopAt;
+        QTRY_VERIFY_WITH_TIMEOUT(seen("audit-stopping", LagStatus::Ok, stopAt), (kAuditPauseSec + 60) * 1000);
+        // Long enough for the slow group's trend whatever the audit timing was, and for 20
+        // polls of the healthy group after its window no longer holds its start-up.
+        const std::size_t slowFrom = *firstCommitted("analytics-slow");
+        QTRY_VERIFY_WITH_TIMEOUT(consumingFrom("billing-healthy").has_value(), 60000);
+        const std::size_t healthyFrom = *consumingFrom("billing-healthy") + 10; // lag_window
+        QTRY_VERIFY_WITH_TIMEOUT(m_polls.size() >= std::max(slowFrom + 30, healthyFrom + 20), 120000);
+        m_monitor.reset(); // no more polls while checking
+        for (const char *id : kGroups)
+            printTransitions(id);
+        for (const ClusterEvent &e : m_events)
+            qInfo("event %s %s [%s] %s", qPrintable(e.time.toString(Qt::ISODateWithMs)), qPrintable(e.subject),
+                  qPrintable(severityName(e.severity)), qPrintable(e.message));
+
+        // billing-healthy: no false alarm once it consumes and its window is past its start.
+        qInfo("billing-healthy judged from poll %d of %d", int(healthyFrom), int(m_polls.size()));
+        for (std::size_t i = healthyFrom; i < m_polls.size(); ++i) {
+            const GroupState *g = group("billing-healthy", m_polls[i]);
+            QVERIFY(g);
+            QVERIFY2(g->verdict.status == LagStatus::Ok,
+                     qPrintable(QStringLiteral("poll %1: %2 %3").arg(i).arg(lagStatusName(g->verdict.status), g->verdict.reason)));
+        }
+        // analytics-slow: its lag grows, and it is never called stopped.
+        QVERIFY(seen("analytics-slow", LagStatus::Warn, slowFrom));
+        QVERIFY(!seen("analytics-slow", LagStatus::Stop, slowFrom));
+        // audit-stopping: STOP came while it had no member, and was an event with the reason.
+        const GroupState *stopped = group("audit-stopping", m_polls[stopAt]);
+        QVERIFY2(stopped->members.empty(), qPrintable(stopped->verdict.reason));
+        QVERIFY(stopped->verdict.reason.contains(QStringLiteral("no member consumes")));
+        QVERIFY(std::any_of(m_events.begin(), m_events.end(), [](const ClusterEvent &e) {
+            return e.subject == QStringLiteral("audit-stopping") && e.message.contains(QStringLiteral("→ STOP: "))
+                   && e.severity == EventSeverity::Error;
+        }));
+        // search-rebalancing: members come and go, but someone always consumes.
+        for (LagStatus bad : {LagStatus::Stop, LagStatus::Err})
+            QVERIFY2(!seen("search-rebalancing", bad, *firstCommitted("search-rebalancing")), qPrintable(lagStatusName(bad)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDemoVerdicts)
+#include "tst_demoverdicts.moc"
