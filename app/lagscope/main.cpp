@@ -34,6 +34,7 @@ int main(int argc, char **argv)
         {QStringLiteral("open-group"), QStringLiteral("Open this consumer group's page (cluster/group)."),
          QStringLiteral("cluster/group")},
         {QStringLiteral("open-replication"), QStringLiteral("Open the Replication page.")},
+        {QStringLiteral("open-groups"), QStringLiteral("Open this cluster's consumer groups table."), QStringLiteral("cluster")},
     });
     parser.process(app);
 
@@ -53,6 +54,8 @@ int main(int argc, char **argv)
         if (slash > 0)
             session.window()->openGroup(target.left(slash), target.mid(slash + 1));
     }
+    if (parser.isSet(QStringLiteral("open-groups")))
+        session.window()->selectPage(parser.value(QStringLiteral("open-groups")), PageKind::Groups);
     if (parser.isSet(QStringLiteral("open-replication")))
         session.window()->showReplication();
     if (parser.isSet(QStringLiteral("quit-after"))) {
