@@ -120,9 +120,13 @@ private Q_SLOTS:
         // Right after the kill, requests still aimed at the dead broker (its groups'
         // coordinator, stale leaders) may time out once; the poll must settle without errors
         // while the partitions stay offline.
-        QTRY_VERIFY_WITH_TIMEOUT(m_latest[QStringLiteral("primary")]->topic(single)->offlineCount() == onBroker3
-                                     && m_latest[QStringLiteral("primary")]->error.isEmpty(),
-                                 60000);
+        QTRY_VERIFY2_WITH_TIMEOUT(m_latest[QStringLiteral("primary")]->topic(single)->offlineCount() == onBroker3
+                                      && m_latest[QStringLiteral("primary")]->error.isEmpty(),
+                                  qPrintable(QStringLiteral("offline %1 of %2 on broker 3; poll error: %3")
+                                                 .arg(m_latest[QStringLiteral("primary")]->topic(single)->offlineCount())
+                                                 .arg(onBroker3)
+                                                 .arg(m_latest[QStringLiteral("primary")]->error)),
+                                  60000);
         QVERIFY(std::any_of(m_events.begin(), m_events.end(), [&](const ClusterEvent &e) {
             return e.kind == EventKind::PartitionOffline && e.subject.startsWith(single);
         }));
