@@ -35,10 +35,25 @@ std::optional<AlertObservation> observeGroup(const AlertRule &rule, const GroupS
         const double v = group.rebalancesLastHour;
         return AlertObservation{v >= rule.threshold, v, tr("%n rebalance(s) in the last hour", int(v))};
     }
-    case AlertCondition::LagSeconds:
-    case AlertCondition::Status:
-        // Filled in from the lag verdicts once the poller computes them.
-        return std::nullopt;
+    case AlertCondition::LagSeconds: {
+        if (!group.maxLagTime)
+            return std::nullopt;
+        const LagTime &t = *group.maxLagTime;
+        // "At least N s" is a certain breach once N reaches the threshold; below it the
+        // true age is unknown, so it is no observation either way.
+        if (t.atLeast && t.seconds < rule.threshold)
+            return std::nullopt;
+        return AlertObservation{t.seconds >= rule.threshold, t.seconds, tr("lag %1").arg(formatLagTime(t))};
+    }
+    case AlertCondition::Status: {
+        const auto threshold = lagStatusFromName(rule.statusThreshold);
+        if (!threshold)
+            return std::nullopt;
+        const LagStatus status = group.verdict.status;
+        return AlertObservation{lagStatusSeverity(status) >= lagStatusSeverity(*threshold),
+                                double(lagStatusSeverity(status)),
+                                tr("status %1: %2").arg(lagStatusName(status), group.verdict.reason)};
+    }
     case AlertCondition::BrokerOffline:
         return std::nullopt;
     }

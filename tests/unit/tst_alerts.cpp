@@ -165,6 +165,33 @@ private Q_SLOTS:
         QCOMPARE(config.errorMessage(), error);
     }
 
+    // Status and lag-seconds rules read the poller's lag verdicts (docs/LAG-STATUS.md).
+    void observesLagVerdicts()
+    {
+        GroupState g;
+        g.groupId = QStringLiteral("billing");
+        AlertRule status = lagRule(1, 1);
+        status.condition = AlertCondition::Status;
+        status.statusThreshold = QStringLiteral("STALL");
+        AlertRule seconds = lagRule(1, 1, 60);
+        seconds.condition = AlertCondition::LagSeconds;
+
+        g.verdict = {LagStatus::Warn, QStringLiteral("lag grew")};
+        QCOMPARE(observeGroup(status, g)->breach, false);
+        g.verdict = {LagStatus::Stop, QStringLiteral("no member consumes")};
+        const auto stop = observeGroup(status, g);
+        QVERIFY(stop && stop->breach);
+        QVERIFY2(stop->text.contains(QStringLiteral("STOP: no member consumes")), qPrintable(stop->text));
+
+        QVERIFY(!observeGroup(seconds, g)); // lag time unknown: no observation
+        g.maxLagTime = LagTime{30, true};   // at least 30 s: below 60, the true age is unknown
+        QVERIFY(!observeGroup(seconds, g));
+        g.maxLagTime = LagTime{75, true};   // at least 75 s: surely above 60
+        QVERIFY(observeGroup(seconds, g)->breach);
+        g.maxLagTime = LagTime{12.5, false};
+        QCOMPARE(observeGroup(seconds, g)->breach, false);
+    }
+
     void hysteresis_data()
     {
         QTest::addColumn<int>("forPolls");
