@@ -143,6 +143,18 @@ private Q_SLOTS:
             if (!m_demo->waitForFinished(30000))
                 m_demo->kill();
         }
+        // The demo's names are fixed: leave the shared lab without its groups and topics, so
+        // the tests after this one see the lab as it was (best effort).
+        QStringList groups{QStringLiteral("--delete")};
+        for (const char *id : kGroups)
+            groups << QStringLiteral("--group") << QString::fromLatin1(id);
+        const ProcessResult g = m_lab.kafkaTool(QStringLiteral("consumer-groups"), kCluster, groups);
+        const ProcessResult t = m_lab.kafkaTool(QStringLiteral("topics"), kCluster,
+                                                {QStringLiteral("--delete"), QStringLiteral("--topic"),
+                                                 QStringLiteral("orders|payments|clicks")});
+        for (const ProcessResult *r : {&g, &t})
+            if (r->exitCode != 0)
+                qWarning("cleaning up the demo's groups and topics: %s", qPrintable(r->describe()));
     }
 
     void cleanup()

@@ -49,7 +49,7 @@ ClusterSnapshot poll(int i, qint64 lag, const QString &group = QStringLiteral("b
         GroupState g;
         g.groupId = group;
         g.state = QStringLiteral("Stable");
-        g.partitions.push_back({{QStringLiteral("orders"), 0}, 0, lag, lag, {}, {}, {}});
+        g.partitions.push_back({{QStringLiteral("orders"), 0}, 0, lag, lag, {}, {}, {}, {}, {}, {}, {}});
         g.totalLag = lag;
         g.maxLag = lag;
         s.groups.push_back(g);
