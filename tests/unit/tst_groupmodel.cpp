@@ -285,7 +285,7 @@ private Q_SLOTS:
         view.setItemDelegateForColumn(GroupTableModel::Trend, &delegate);
         view.verticalHeader()->setDefaultSectionSize(28);
         view.setColumnWidth(GroupTableModel::Trend, 120);
-        view.resize(1000, 200);
+        view.resize(1600, 200); // wide enough for every column up to Trend
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
 
