@@ -16,7 +16,10 @@
 //       command_timeout: 10s               # default 10s
 //
 // Values per condition: lag_messages = the group's total lag in records; lag_seconds = the
-// age of its oldest unconsumed record; rebalances_per_hour = rebalances that completed in the
+// age of its oldest unconsumed record (GroupState::maxLagTime; a "≥ N s" age is a breach once
+// N reaches the threshold and no observation below it); status = the group's lag status
+// (GroupState::verdict), compared by severity OK < WARN < REWIND < STALL < STOP < ERR, the
+// value being that severity (0–5); rebalances_per_hour = rebalances that completed in the
 // last hour; broker_offline = brokers of the cluster that are not online (threshold default 1).
 
 #include <QDateTime>

@@ -1,5 +1,7 @@
 #include "config/AlertConfigParser.h"
 
+#include "model/LagStatus.h"
+
 #include <QCoreApplication>
 #include <QRegularExpression>
 
@@ -184,10 +186,11 @@ private:
     {
         const QString text = e.value.IsScalar() ? scalarText(e.value) : QString();
         if (rule.condition == AlertCondition::Status) {
-            if (!statusNames().contains(text))
+            const std::optional<LagStatus> status = lagStatusFromName(text);
+            if (!status)
                 return fail(e, tr("expected a status (%1), got %2")
                                    .arg(statusNames().join(QStringLiteral(", ")), describe(e.value)));
-            rule.statusThreshold = text;
+            rule.statusThreshold = lagStatusName(*status); // as shown and exported: "stop" → "STOP"
             return true;
         }
         bool number = false;
