@@ -43,6 +43,7 @@ private Q_SLOTS:
     void scramFromEnv();
     void saslSslFromFile();
     void wrongPassword();
+    void unknownUserAndUnsupportedMechanism();
     void wrongCa();
     void hostnameMismatch();
     void mirrorReaderNamesTheRejectedCertificate();
@@ -170,6 +171,32 @@ void TestSecurity::wrongPassword()
         const QString auth = KafkaClient::authenticationFailure(md.errorMessage());
         QVERIFY2(auth.startsWith(QStringLiteral("Authentication failed: ")), qPrintable(md.errorMessage()));
         QVERIFY2(auth.contains(QStringLiteral("invalid credentials")), qPrintable(auth));
+    }
+}
+
+// The other two refusals of issue #9: a user the broker does not know, and a mechanism its
+// listener does not enable (the lab enables only SCRAM-SHA-512).
+void TestSecurity::unknownUserAndUnsupportedMechanism()
+{
+    const QString bootstrap = m_sec[QStringLiteral("sasl_bootstrap")].toString();
+    ClusterConfig stranger = cluster(QStringLiteral("unknown-user"), bootstrap, QStringLiteral("SASL_PLAINTEXT"),
+                                     QStringLiteral("${env:TST_LAB_PASSWORD}"));
+    stranger.security.username = QStringLiteral("nobody-here");
+    ClusterConfig sha256 = cluster(QStringLiteral("sha-256"), bootstrap, QStringLiteral("SASL_PLAINTEXT"),
+                                   QStringLiteral("${env:TST_LAB_PASSWORD}"));
+    sha256.security.saslMechanism = QStringLiteral("SCRAM-SHA-256");
+    const std::pair<const ClusterConfig *, QString> cases[] = {{&stranger, QStringLiteral("invalid credentials")},
+                                                               {&sha256, QStringLiteral("SCRAM-SHA-256")}};
+    for (const auto &[c, expected] : cases) {
+        qint64 elapsed = 0;
+        auto md = connect(*c, &elapsed);
+        QVERIFY(!md);
+        remember(QStringLiteral("KafkaClient error (%1)").arg(c->name), md.errorMessage());
+        qInfo("%s: %s after %lld ms (deadline %d ms)", qPrintable(c->name), qPrintable(md.errorMessage()), elapsed,
+              kTimeoutMs);
+        const QString auth = KafkaClient::authenticationFailure(md.errorMessage());
+        QVERIFY2(auth.startsWith(QStringLiteral("Authentication failed: ")), qPrintable(md.errorMessage()));
+        QVERIFY2(auth.contains(expected), qPrintable(auth));
     }
 }
 
