@@ -5,6 +5,7 @@
 // from the keyring and a client logs in to the lab's SCRAM listener with it; the keyring's
 // files never hold the password in clear.
 
+#include "GuiTestUtil.h"
 #include "config/SecretReference.h"
 #include "kafka/KafkaClient.h"
 #include "settings/ClusterDialog.h"
@@ -25,26 +26,11 @@
 #include <QTest>
 
 using namespace lagscope;
+using namespace lagscope::test;
 
 namespace {
 
 constexpr int kTimeoutMs = 20000;
-
-void saveScreenshot(QWidget *w, const QString &name)
-{
-    const QString dir = qEnvironmentVariable("LAGSCOPE_TEST_OUTPUT", QDir::tempPath()) + QStringLiteral("/screenshots");
-    QDir().mkpath(dir);
-    QVERIFY(w->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png")));
-}
-
-template <typename T>
-T *child(QObject *parent, const char *name)
-{
-    T *w = parent->findChild<T *>(QString::fromLatin1(name));
-    if (!w)
-        qFatal("no child %s", name);
-    return w;
-}
 
 } // namespace
 

@@ -4,6 +4,7 @@
 // cluster tree, and a read-only cluster's reset button disabled with the reason.
 
 #include "MainWindow.h"
+#include "GuiTestUtil.h"
 #include "config/ConfigLoader.h"
 #include "config/ConfigWriter.h"
 #include "config/SecretReference.h"
@@ -27,26 +28,11 @@
 #include <QTreeWidget>
 
 using namespace lagscope;
+using namespace lagscope::test;
 
 namespace {
 
 const char kSecret[] = "Gui-S3cret-visible?";
-
-void saveScreenshot(QWidget *w, const QString &name)
-{
-    const QString dir = qEnvironmentVariable("LAGSCOPE_TEST_OUTPUT", QDir::tempPath()) + QStringLiteral("/screenshots");
-    QDir().mkpath(dir);
-    QVERIFY(w->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png")));
-}
-
-template <typename T>
-T *child(QObject *parent, const char *name)
-{
-    T *w = parent->findChild<T *>(QString::fromLatin1(name));
-    if (!w)
-        qFatal("no child %s", name);
-    return w;
-}
 
 } // namespace
 

@@ -1,0 +1,29 @@
+#pragma once
+// Helpers the GUI tests share: screenshots into LAGSCOPE_TEST_OUTPUT/screenshots (to be
+// opened and looked at), and named children that must exist (a missing one is a bug in
+// the test or the widget, so it stops the test at once).
+
+#include <QDir>
+#include <QString>
+#include <QTest>
+#include <QWidget>
+
+namespace lagscope::test {
+
+inline void saveScreenshot(QWidget *w, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("LAGSCOPE_TEST_OUTPUT", QDir::tempPath()) + QStringLiteral("/screenshots");
+    QDir().mkpath(dir);
+    QVERIFY(w->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png")));
+}
+
+template <typename T>
+T *child(QObject *parent, const char *name)
+{
+    T *w = parent->findChild<T *>(QString::fromLatin1(name));
+    if (!w)
+        qFatal("no child %s", name);
+    return w;
+}
+
+} // namespace lagscope::test
