@@ -109,11 +109,13 @@ void LagEvaluator::evaluate(ClusterSnapshot &snapshot, const QDateTime &logEndAt
                 cadence = c;
 
         std::vector<PartitionVerdict> verdicts;
+        std::vector<std::vector<LagPoint>> windows; // for the group's total lag
+        windows.reserve(g.partitions.size());        // `window` below refers into it
         g.maxLagTime.reset();
         g.drain.reset();
         for (PartitionLag &p : g.partitions) {
             PartitionMemory &m = memory[p.partition];
-            const std::vector<LagPoint> window(m.window.begin(), m.window.end());
+            const std::vector<LagPoint> &window = windows.emplace_back(m.window.begin(), m.window.end());
             p.verdict = partitionVerdict(window, cadence, m_settings, progressing.contains(p.memberId));
             if (isStuck(p.verdict.status))
                 m.stuckSinceMove = true;
@@ -142,7 +144,7 @@ void LagEvaluator::evaluate(ClusterSnapshot &snapshot, const QDateTime &logEndAt
                 g.drain = p.drain;
             verdicts.push_back({p.partition, p.verdict, lag});
         }
-        g.verdict = groupVerdict(verdicts);
+        g.verdict = groupVerdict(verdicts, totalWindow(windows), cadence, m_settings);
     }
     std::erase_if(m_groups, [&](const auto &e) { return !groups.contains(e.first); });
 }

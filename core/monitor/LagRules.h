@@ -76,6 +76,22 @@ struct PartitionVerdict {
 };
 LagVerdict groupVerdict(const std::vector<PartitionVerdict> &partitions);
 
+// The group's total lag, poll by poll: one owner-less point per poll time at which every
+// window that has a commit now had both offsets, summing the committed and the log-end
+// offsets. Polls that miss one of them are left out, so a partition that shows up or gets
+// its first commit does not look like growth.
+std::vector<LagPoint> totalWindow(const std::vector<std::vector<LagPoint>> &partitionWindows);
+
+// groupVerdict, plus the growth rule on the group's total lag when no partition is worse
+// than OK. A consumer that works off its partitions in turn leaves each of them a sawtooth
+// that fits no line while their sum grows steadily: on the demo lab, analytics-slow (30 of
+// 100 records/s) went back to OK on the partition rule alone while its total lag grew from
+// 2,201 to 5,322. The healthy bound of the growth rule uses the longest time between two
+// moves of the total's committed offset in the window; `cadence` (the group's, as for
+// partitionVerdict) only when it moved fewer than twice.
+LagVerdict groupVerdict(const std::vector<PartitionVerdict> &partitions, const std::vector<LagPoint> &total,
+                        CommitCadence cadence, const StatusSettings &settings);
+
 // Records per second the committed offset advanced over the window since its last drop;
 // nullopt with fewer than two polls.
 std::optional<double> consumeRate(const std::vector<LagPoint> &window);

@@ -243,6 +243,69 @@ private Q_SLOTS:
             QCOMPARE(lagStatusFromName(lagStatusName(s)), std::optional<LagStatus>(s));
     }
 
+    // Rule 5 on the group's total: one consumer works off 3 partitions in turn (each gets 50
+    // records per 5 s poll; every 3rd poll its turn comes and `drained` records of it are
+    // consumed). Each partition's lag is a sawtooth that fits no line; the total drifts by
+    // 150 − drained per poll, which is what decides.
+    void groupTotalTrend_data()
+    {
+        QTest::addColumn<int>("drained");
+        QTest::addColumn<LagStatus>("expected");
+        QTest::addColumn<QString>("reasonContains");
+        QTest::newRow("worked off in turn, total +20 per poll → WARN (demo analytics-slow)")
+            << 130 << LagStatus::Warn << QStringLiteral("the total of 3 partitions' lag grew from 1050 to 1230");
+        QTest::newRow("worked off in turn, keeps up → OK") << 150 << LagStatus::Ok << QStringLiteral("all 3 partitions OK");
+        QTest::newRow("worked off in turn, catching up → OK") << 170 << LagStatus::Ok << QStringLiteral("all 3 partitions OK");
+    }
+    void groupTotalTrend()
+    {
+        QFETCH(int, drained);
+        QFETCH(LagStatus, expected);
+        QFETCH(QString, reasonContains);
+        std::vector<std::vector<LagPoint>> windows(3);
+        std::vector<PartitionVerdict> verdicts;
+        for (int i = 0; i < 3; ++i) {
+            std::int64_t committed = 700 - 50 * i; // lags 300, 350, 400 at the first poll
+            for (int k = 0; k < 10; ++k) {
+                if (k > 0 && k % 3 == i)
+                    committed += drained;
+                windows[i].push_back({qint64(k) * 5000, committed, 1000 + 50 * k, 0, QStringLiteral("client-1")});
+            }
+            const TopicPartition tp{QStringLiteral("clicks"), i};
+            const LagVerdict v = partitionVerdict(windows[i], 15.0, StatusSettings{});
+            QVERIFY2(v.status == LagStatus::Ok, qPrintable(tp.toString() + QStringLiteral(": ") + v.reason));
+            verdicts.push_back({tp, v, *windows[i].back().lag()});
+        }
+        const std::vector<LagPoint> total = totalWindow(windows);
+        QCOMPARE(int(total.size()), 10);
+        // The group cadence is its slowest partition's; a partition that the consumer starves
+        // makes it long (60 s here, 20 s and more on the demo). The total's healthy bound uses
+        // the total's own moves (every poll: 5 s): 2 × 30 records/s × 5 s = 300 records, not 3,600.
+        const LagVerdict v = groupVerdict(verdicts, total, 60.0, StatusSettings{});
+        QCOMPARE(lagStatusName(v.status), lagStatusName(expected));
+        QVERIFY2(v.reason.contains(reasonContains), qPrintable(v.reason));
+        // A partition worse than OK keeps the group's verdict its own.
+        verdicts[1].verdict = {LagStatus::Stop, QStringLiteral("stopped")};
+        QCOMPARE(lagStatusName(groupVerdict(verdicts, total, 15.0, StatusSettings{}).status), QStringLiteral("STOP"));
+    }
+
+    // The total only sums polls every judged partition has: a partition whose first commit
+    // came at the 3rd poll does not make the total jump; one with no commit now is not judged.
+    void totalWindowAlignment()
+    {
+        const auto a = window({{10, 20}, {20, 30}, {30, 40}, {40, 50}});
+        auto b = window({{-1, 100}, {-1, 110}, {50, 120}, {60, 130}});
+        const auto c = window({{-1, 5}, {-1, 5}, {-1, 5}, {-1, 5}});
+        const std::vector<LagPoint> total = totalWindow({a, b, c});
+        QCOMPARE(int(total.size()), 2);
+        QCOMPARE(total.front().timeMs, qint64(10000));
+        QCOMPARE(*total.front().committed, std::int64_t(80));
+        QCOMPARE(*total.front().logEnd, std::int64_t(160));
+        QVERIFY(total.front().owner.isEmpty());
+        QVERIFY(totalWindow({c}).empty());
+        QVERIFY(totalWindow({}).empty());
+    }
+
     // A group that commits every poll, then its member leaves: STOP once the offset stood
     // still minStuckPolls polls (15 s) and more than twice the 5 s cadence; member still there: STALL.
     void evaluatorStopAndStall_data()
