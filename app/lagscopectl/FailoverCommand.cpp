@@ -242,6 +242,12 @@ int run(const QString &name, const QStringList &args)
                         exit = std::max<int>(exit, RuntimeError);
                     }
                 }
+                if (applied->reset.result != QStringLiteral("applied")) {
+                    // One line naming what was and was not done, topic by topic.
+                    ctx.err() << "Error: " << plan.group << ": the failover to " << toName << " did not complete ("
+                              << applied->reset.result << "): " << failoverOutcomeSummary(applied->reset) << Qt::endl;
+                    exit = std::max<int>(exit, RuntimeError);
+                }
                 json.insert(QStringLiteral("result"), applied->reset.result);
                 json.insert(QStringLiteral("backup"), applied->reset.backupPath);
                 json.insert(QStringLiteral("outcome"), outcome);

@@ -9,6 +9,7 @@
 #include <QSysInfo>
 
 #include <set>
+#include <vector>
 #include <unistd.h>
 
 namespace lagscope::failover {
@@ -52,8 +53,53 @@ ResetPlan failoverResetPlan(const FailoverPlan &plan)
     return reset;
 }
 
-QStringList failoverNextSteps(const FailoverPlan &plan, const QString &backupPath)
+QString failoverOutcomeSummary(const ResetOutcome &outcome)
 {
+    // Categories in the order an operator acts on them; a topic whose partitions ended
+    // differently is named under each of its categories.
+    enum Category { Verified, Acknowledged, NoAnswer, Mismatch, Refused, NotApplied, Count };
+    std::vector<QStringList> topics(Count);
+    for (const auto &o : outcome.partitions) {
+        Category c = Verified;
+        switch (o.result) {
+        case PartitionOutcome::Applied: c = Verified; break;
+        case PartitionOutcome::Unknown: c = o.acknowledged ? Acknowledged : NoAnswer; break;
+        case PartitionOutcome::Mismatch: c = Mismatch; break;
+        case PartitionOutcome::Refused: c = Refused; break;
+        case PartitionOutcome::NotApplied: c = NotApplied; break;
+        }
+        if (!topics[c].contains(o.tp.topic))
+            topics[c] << o.tp.topic;
+    }
+    const QString names[Count] = {tr("applied and verified"),
+                                  tr("acknowledged but not verified"),
+                                  tr("no answer, may or may not have landed"),
+                                  tr("read back with another offset"),
+                                  tr("refused by the coordinator"),
+                                  tr("not applied")};
+    QStringList parts;
+    for (int c = 0; c < Count; ++c)
+        if (!topics[c].isEmpty())
+            parts << names[c] + QStringLiteral(": ") + topics[c].join(QStringLiteral(", "));
+    return parts.join(QStringLiteral("; "));
+}
+
+QStringList failoverNextSteps(const FailoverPlan &plan, const ResetOutcome &outcome)
+{
+    const QString &backupPath = outcome.backupPath;
+    QStringList steps;
+    if (outcome.result != QStringLiteral("applied")) {
+        // Starting the consumers now would read from a mix of old and new offsets.
+        steps << tr("The failover of group '%1' to %2 did not complete (%3): %4. Do not start its consumers on %2.")
+                     .arg(plan.targetGroup, plan.toCluster, outcome.result, failoverOutcomeSummary(outcome));
+        steps << tr("Once %1 answers, check the group's committed offsets there (a commit left without an answer may "
+                    "have landed late): lagscopectl describe --cluster %1 --group %2")
+                     .arg(plan.toCluster, plan.targetGroup);
+        steps << tr("Then run the failover again, or restore the previous offsets.");
+        if (!backupPath.isEmpty())
+            steps << tr("To undo: lagscopectl undo --cluster %1 --backup %2 --execute").arg(plan.toCluster, backupPath);
+        return steps;
+    }
     std::set<QString> topics;
     qint64 notReplicated = 0;
     for (const auto &p : plan.partitions) {
@@ -61,7 +107,6 @@ QStringList failoverNextSteps(const FailoverPlan &plan, const QString &backupPat
         notReplicated += std::max<qint64>(0, p.notReplicated);
     }
     QStringList names(topics.begin(), topics.end());
-    QStringList steps;
     steps << tr("Start the consumers of group '%1' on %2, subscribed to %3.")
                  .arg(plan.targetGroup, plan.toCluster, names.join(QStringLiteral(", ")));
     if (notReplicated > 0 && !plan.disaster)
@@ -121,13 +166,14 @@ Result<FailoverOutcome> applyFailover(const ClusterConfig &to, const FailoverPla
     reset.specText = specText(plan);
     reset.scopeText = options.commandText;
     reset.deadline = options.deadline;
+    reset.afterBatch = options.afterBatch;
     auto applied = applyReset(**client, failoverResetPlan(plan), reset);
     if (!applied)
         return R(applied.error());
     out.reset = std::move(*applied);
     out.refusal = out.reset.refusal;
     if (!out.refusal)
-        out.nextSteps = failoverNextSteps(plan, out.reset.backupPath);
+        out.nextSteps = failoverNextSteps(plan, out.reset);
     return out;
 }
 

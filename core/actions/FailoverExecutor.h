@@ -16,6 +16,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 
 namespace lagscope::failover {
@@ -26,6 +27,10 @@ struct FailoverApplyOptions {
     QString commandText;   // how the user asked, for the audit record
     int requestTimeoutMs = 10000;
     Deadline deadline = Deadline::inMs(60000);
+    // Passed on as ResetApplyOptions::afterBatch: after each topic's commit was answered,
+    // before the next one is sent (progress; the safety drill tst_failoverbrokerkill kills
+    // the target broker from it).
+    std::function<void(const QString &topic, int committed, int total)> afterBatch;
 };
 
 struct FailoverOutcome {
@@ -36,8 +41,13 @@ struct FailoverOutcome {
 
 // The plan as an offset reset of the target group (pure).
 ResetPlan failoverResetPlan(const FailoverPlan &plan);
-// What the operator does next, in words (pure).
-QStringList failoverNextSteps(const FailoverPlan &plan, const QString &backupPath);
+// What the operator does next, in words (pure). After an outcome other than "applied" the
+// first step says what was and was not done (failoverOutcomeSummary), and no step tells to
+// start the consumers on the target.
+QStringList failoverNextSteps(const FailoverPlan &plan, const ResetOutcome &outcome);
+// The topics of an outcome by what is known of them, in words (pure), e.g.
+// "acknowledged but not verified: a; no answer, may or may not have landed: b; not applied: c".
+QString failoverOutcomeSummary(const ResetOutcome &outcome);
 
 Result<FailoverOutcome> applyFailover(const ClusterConfig &to, const FailoverPlan &plan,
                                       const FailoverApplyOptions &options);
