@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
 #include <QRandomGenerator>
@@ -62,6 +63,16 @@ QString LabClient::bootstrap(const QString &cluster) const
 {
     return m_json.value(QStringLiteral("clusters")).toObject().value(cluster).toObject()
         .value(QStringLiteral("bootstrap")).toString();
+}
+
+QList<int> LabClient::brokerNodes(const QString &cluster) const
+{
+    QList<int> nodes;
+    const QJsonArray brokers = m_json.value(QStringLiteral("clusters")).toObject().value(cluster).toObject()
+                                   .value(QStringLiteral("brokers")).toArray();
+    for (const QJsonValue &b : brokers)
+        nodes << b.toObject().value(QStringLiteral("node_id")).toInt();
+    return nodes;
 }
 
 ProcessResult LabClient::lab(const QStringList &args, int timeoutMs) const

@@ -6,6 +6,7 @@
 #include "util/Result.h"
 
 #include <QJsonObject>
+#include <QList>
 #include <QString>
 #include <QStringList>
 
@@ -25,6 +26,8 @@ public:
     static Result<LabClient> load(); // reads $LAGSCOPE_LAB_DIR/lab.json
 
     QString bootstrap(const QString &cluster) const;
+    // Node ids of the cluster's brokers, as lab.json lists them.
+    QList<int> brokerNodes(const QString &cluster) const;
     QString labDir() const { return m_dir; }
     QString kafkaVersion() const { return m_json.value(QStringLiteral("kafka_version")).toString(); }
 

@@ -14,6 +14,7 @@
 //
 // It restores the lab afterwards (all brokers up, the partition's replicas back, preferred
 // leaders elected), polling with deadlines.
+#include "DrillUtil.h"
 #include "LabClient.h"
 #include "actions/ResetExecutor.h"
 #include "actions/ResetPlanner.h"
@@ -54,20 +55,6 @@ int offsetsPartitionFor(const QString &group, int partitions)
         h = qint32(quint32(h) * 31u + c.unicode());
     const qint32 abs = h == std::numeric_limits<qint32>::min() ? 0 : (h < 0 ? -h : h);
     return abs % partitions;
-}
-
-template <typename R>
-QByteArray why(const R &result)
-{
-    return result ? QByteArray() : result.errorMessage().toUtf8();
-}
-
-QString show(const CommittedOffsets &offsets)
-{
-    QStringList parts;
-    for (const auto &[tp, o] : offsets)
-        parts << QStringLiteral("%1=%2").arg(tp.toString()).arg(o);
-    return parts.join(QStringLiteral(", "));
 }
 
 } // namespace
@@ -127,22 +114,6 @@ private:
                 if (p.offline() || p.underReplicated() || p.replicas.empty() || p.leader != p.replicas.front())
                     return false;
         return true;
-    }
-
-    // Polls until `done` holds on `times` polls in a row. Metadata comes from whichever
-    // broker librdkafka asks, and a broker's cache may lag for a moment: one true answer
-    // followed by a stale false one is not a failure.
-    static bool waitUntil(const std::function<bool()> &done, int timeoutMs, int times = 1)
-    {
-        const Deadline deadline = Deadline::inMs(timeoutMs);
-        int streak = 0;
-        while (!deadline.expired()) {
-            streak = done() ? streak + 1 : 0;
-            if (streak >= times)
-                return true;
-            QTest::qWait(200);
-        }
-        return false;
     }
 
     bool labTool(const QStringList &args)
@@ -343,20 +314,6 @@ private:
         return client ? std::move(*client) : nullptr;
     }
 
-    QList<QJsonObject> auditRecords(const QString &group) const
-    {
-        QList<QJsonObject> out;
-        QFile audit(QDir(m_dataDir).filePath(QStringLiteral("audit.jsonl")));
-        if (!audit.open(QIODevice::ReadOnly))
-            return out;
-        for (const QByteArray &line : audit.readAll().split('\n')) {
-            const QJsonObject o = QJsonDocument::fromJson(line).object();
-            if (o[QStringLiteral("group")].toString() == group)
-                out << o;
-        }
-        return out;
-    }
-
 private Q_SLOTS:
     void initTestCase()
     {
@@ -456,7 +413,7 @@ private Q_SLOTS:
                 QCOMPARE(outcomeName(o.result), QStringLiteral("not-applied"));
             }
         }
-        const auto records = auditRecords(group);
+        const auto records = auditRecords(QDir(m_dataDir).filePath(QStringLiteral("audit.jsonl")), group);
         QCOMPARE(records.size(), 1);
         QCOMPARE(records.first()[QStringLiteral("result")].toString(), QStringLiteral("unknown"));
         QCOMPARE(records.first()[QStringLiteral("backup")].toString(), applied->backupPath);
