@@ -200,8 +200,11 @@ void MainWindow::buildPages(const HistoryStore *history)
     m_groupsPage->view()->setItemDelegateForColumn(GroupTableModel::Trend,
                                                    new SparklineDelegate(GroupTableModel::TrendRole, this));
     m_groupsPage->view()->sortByColumn(GroupTableModel::TotalLag, Qt::DescendingOrder);
-    m_groupsPage->view()->setColumnWidth(GroupTableModel::Group, 220);
-    m_groupsPage->view()->setColumnWidth(GroupTableModel::Topics, 200);
+    m_groupsPage->fitColumnsToHeaders();
+    // Fits the table area of a 1280 px window; names are elided, their tooltips are whole.
+    m_groupsPage->view()->setColumnWidth(GroupTableModel::Group, 170);
+    m_groupsPage->view()->setColumnWidth(GroupTableModel::State, 110);
+    m_groupsPage->view()->setColumnWidth(GroupTableModel::Topics, 110);
     connect(m_groupsPage, &TablePage::filterChanged, m_groupProxy, &GroupFilterProxy::setFilterText);
     connect(m_groupsPage, &TablePage::activated, this, [this](const QModelIndex &index) {
         const QString group = index.sibling(index.row(), GroupTableModel::Group).data(Qt::DisplayRole).toString();

@@ -264,7 +264,7 @@ private Q_SLOTS:
         QVERIFY(model.index(2, GroupTableModel::State).data(Qt::ForegroundRole).isValid());
         QVERIFY(model.index(1, GroupTableModel::State).data(Qt::ForegroundRole)
                 != model.index(2, GroupTableModel::State).data(Qt::ForegroundRole));
-        QCOMPARE(model.headerData(GroupTableModel::MaxLag, Qt::Horizontal).toString(), QStringLiteral("Max partition lag"));
+        QCOMPARE(model.headerData(GroupTableModel::MaxLag, Qt::Horizontal).toString(), QStringLiteral("Max lag"));
     }
 
     void sparklinePaintsInHighlightColour()

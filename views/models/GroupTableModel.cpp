@@ -135,6 +135,8 @@ QVariant GroupTableModel::sortValue(const Row &row, int column) const
 QVariant GroupTableModel::toolTip(const Row &row, int column) const
 {
     switch (column) {
+    case Group:
+        return row.groupId; // whole, when the column elides it
     case Topics: {
         if (row.topics.isEmpty())
             return tr("No committed offsets or assignments");
@@ -224,6 +226,10 @@ QVariant GroupTableModel::data(const QModelIndex &index, int role) const
 
 QVariant GroupTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == MaxLag)
+        return tr("Largest lag of one partition of the group (records)");
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == Drain)
+        return tr("Time to drain the lag at the current consume rate (the slowest partition)");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return IncrementalTableModel::headerData(section, orientation, role);
     switch (section) {
@@ -236,7 +242,7 @@ QVariant GroupTableModel::headerData(int section, Qt::Orientation orientation, i
     case LagSeconds:
         return tr("Lag time");
     case Drain:
-        return tr("Time to drain");
+        return tr("Drain");
     case Members:
         return tr("Members");
     case Topics:
@@ -244,7 +250,7 @@ QVariant GroupTableModel::headerData(int section, Qt::Orientation orientation, i
     case TotalLag:
         return tr("Total lag");
     case MaxLag:
-        return tr("Max partition lag");
+        return tr("Max lag");
     case Rebalances:
         return tr("Rebalances/h");
     case Trend:

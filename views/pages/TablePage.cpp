@@ -6,8 +6,11 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSortFilterProxyModel>
+#include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace lagscope {
 
@@ -63,5 +66,19 @@ QCheckBox *TablePage::addOption(const QString &objectName, const QString &text)
 }
 
 void TablePage::setSubtitle(const QString &text) { m_subtitle->setText(text); }
+
+void TablePage::fitColumnsToHeaders(int minimum)
+{
+    const QHeaderView *header = m_view->horizontalHeader();
+    const QFontMetrics metrics(header->font());
+    const QAbstractItemModel *model = m_view->model();
+    // Room for the sort indicator and the section's margins, as the style draws them.
+    const int padding = 2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header)
+                        + header->style()->pixelMetric(QStyle::PM_HeaderMarkSize, nullptr, header) + 8;
+    for (int c = 0; c < model->columnCount(); ++c) {
+        const QString label = model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
+        m_view->setColumnWidth(c, std::max(minimum, metrics.horizontalAdvance(label) + padding));
+    }
+}
 
 } // namespace lagscope

@@ -27,6 +27,10 @@ public:
     // Adds a checkbox to the header row (e.g. "Show internal topics").
     QCheckBox *addOption(const QString &objectName, const QString &text);
     void setSubtitle(const QString &text);
+    // Every column as wide as its header label and the sort arrow, at least `minimum`: the
+    // flat default of 120 px made the groups table wider than a 1280 px window. Columns
+    // that hold long values (names) are then widened by the caller.
+    void fitColumnsToHeaders(int minimum = 56);
 
 Q_SIGNALS:
     void filterChanged(const QString &text);
