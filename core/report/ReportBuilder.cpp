@@ -80,7 +80,8 @@ bool fillGroup(const HistoryStore &store, const ReportRequest &request, const Hi
     g.current.members = last.members;
     g.current.totalLag = last.totalLag;
     g.current.maxPartitionLag = last.maxLag;
-    if (!reportextras::fillRebalances(store, request, g, error))
+    if (!reportextras::fillStatuses(store, request, tiers, g, error)
+        || !reportextras::fillRebalances(store, request, g, error))
         return false;
 
     // A group of one topic: the topic's lag is the group's, and the group's stored series is
@@ -226,8 +227,10 @@ Result<Report> buildReport(const HistoryStore &store, const ReportRequest &reque
     report.retentionMs = msOf(store.policy().keepFor);
     // Sections that need issue #4's data in the history; never invented here. Rebalances
     // are always available: every history the store opens has their table.
-    report.lagSecondsNote = tr("not available: this history does not record lag in seconds");
-    report.lagStatusNote = tr("not available: this history does not record lag statuses");
+    report.lagSecondsNote = tr("not available: no lag in seconds recorded in the range "
+                               "(histories before schema version 4 have none)");
+    report.lagStatusNote = tr("not available: no lag status recorded in the range "
+                              "(histories before schema version 4 have none)");
 
     std::map<QString, HistoryStore::TierSpans> tiers;
     int done = 0;
@@ -259,6 +262,27 @@ Result<Report> buildReport(const HistoryStore &store, const ReportRequest &reque
     }
     if (progress.onProgress)
         progress.onProgress(total, total);
+    // A section is available when the history recorded it for some group; groups whose
+    // samples predate it show a missing value, and a note counts them.
+    int withStatus = 0;
+    int withSeconds = 0;
+    for (const GroupReport &g : report.groups) {
+        withStatus += g.lagStatuses ? 1 : 0;
+        withSeconds += g.lagSeconds ? 1 : 0;
+    }
+    const int groupCount = int(report.groups.size());
+    if (withStatus > 0)
+        report.lagStatusNote.clear();
+    if (withSeconds > 0)
+        report.lagSecondsNote.clear();
+    if (withStatus > 0 && withStatus < groupCount)
+        report.notes << QCoreApplication::translate(
+            "lagscope::Report", "%n group(s) have no lag status in the range (recorded before lag statuses were).",
+            nullptr, groupCount - withStatus);
+    if (withSeconds > 0 && withSeconds < groupCount)
+        report.notes << QCoreApplication::translate("lagscope::Report",
+                                                   "%n group(s) have no lag in seconds in the range.", nullptr,
+                                                   groupCount - withSeconds);
     if (empty > 0)
         report.notes << QCoreApplication::translate("lagscope::Report",
                                                    "%n selected group(s) had no data in the range and are left out.",

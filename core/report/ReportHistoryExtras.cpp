@@ -1,5 +1,7 @@
 #include "report/ReportHistoryExtras.h"
 
+#include "report/ReportStatus.h"
+
 namespace lagscope::reportextras {
 
 namespace {
@@ -10,6 +12,34 @@ qint64 msOrUnknown(const QDateTime &t)
 }
 
 } // namespace
+
+bool fillStatuses(const HistoryStore &store, const ReportRequest &request, const HistoryStore::TierSpans &tiers,
+                  GroupReport &g, QString *error)
+{
+    const auto history = store.groupStatusHistory(g.cluster, g.group, request.from, request.to);
+    if (!history) {
+        *error = history.errorMessage();
+        return false;
+    }
+    std::vector<reportstats::StatusSample> samples;
+    samples.reserve(history->size());
+    for (const HistoryStore::GroupStatusSample &s : *history)
+        samples.push_back({s.timeMs, tiers.spanOf(s.timeMs, store.policy()), s.status, s.maxLagSeconds,
+                           s.lagSecondsAtLeast});
+    reportstats::StatusSummary sum = reportstats::summarizeStatuses(
+        samples, request.from.toMSecsSinceEpoch(), request.to.toMSecsSinceEpoch(), request.slaLagSeconds);
+    g.lagStatuses = std::move(sum.statuses);
+    g.statusTimeline = std::move(sum.timeline);
+    g.lagStatusNoDataMs = g.lagStatuses ? sum.statusNoDataMs : 0;
+    g.lagSeconds = sum.lagSeconds;
+    g.lagSecondsBounds = sum.bounds;
+    g.lagSecondsAtLeast = sum.bounds.lowerBoundSamples > 0;
+    g.breachSeconds = sum.breach;
+    g.current.lagStatus = sum.lastStatus;
+    g.current.lagSeconds = sum.lastLagSeconds;
+    g.current.lagSecondsAtLeast = sum.lastLagSecondsAtLeast;
+    return true;
+}
 
 bool fillRebalances(const HistoryStore &store, const ReportRequest &request, GroupReport &g, QString *error)
 {

@@ -1,7 +1,8 @@
 #pragma once
-// The report sections that come from what issue #4 records in the history: the group's
-// rebalances (HistoryStore::rebalances). Kept apart from ReportBuilder.cpp, which reads
-// the lag series.
+// The report sections that come from what issue #4 records in the history: each group's lag
+// status and lag in seconds per poll (HistoryStore::groupStatusHistory, summed up by
+// ReportStatus.h) and its rebalances (HistoryStore::rebalances). Kept apart from
+// ReportBuilder.cpp, which reads the lag series.
 //
 // Thread: the thread that owns the store.
 
@@ -9,6 +10,12 @@
 #include "store/HistoryStore.h"
 
 namespace lagscope::reportextras {
+
+// Fills lagStatuses, statusTimeline, lagSeconds, its lower bounds, breachSeconds and the
+// current status and seconds. Leaves them unset when the group's samples in the range carry
+// none (written before verdicts were recorded). False with *error set when the store fails.
+bool fillStatuses(const HistoryStore &store, const ReportRequest &request, const HistoryStore::TierSpans &tiers,
+                  GroupReport &g, QString *error);
 
 // Fills rebalances with those that ended in the range (an empty list: none). False with
 // *error set when the store fails.

@@ -68,10 +68,17 @@ QJsonObject group(const GroupReport &g)
                   {QStringLiteral("max_partition_lag"), count(g.maxPartitionLag)},
                   {QStringLiteral("lag_seconds"), g.lagSeconds ? QJsonValue(lag(*g.lagSeconds, 0.001)) : QJsonValue()},
                   {QStringLiteral("lag_seconds_at_least"), g.lagSecondsAtLeast},
+                  {QStringLiteral("lag_seconds_lower_bounds"),
+                   g.lagSeconds ? QJsonValue(QJsonObject{
+                                      {QStringLiteral("samples"), g.lagSecondsBounds.lowerBoundSamples},
+                                      {QStringLiteral("covered_seconds"), seconds(g.lagSecondsBounds.lowerBoundMs)}})
+                                : QJsonValue()},
                   {QStringLiteral("breaches"), breach(g.breach)},
                   {QStringLiteral("breaches_seconds"), breach(g.breachSeconds)},
                   {QStringLiteral("group_states"), states(g.groupStates)},
-                  {QStringLiteral("lag_statuses"), g.lagStatuses ? QJsonValue(states(*g.lagStatuses)) : QJsonValue()}};
+                  {QStringLiteral("lag_statuses"), g.lagStatuses ? QJsonValue(states(*g.lagStatuses)) : QJsonValue()},
+                  {QStringLiteral("lag_status_no_data_seconds"),
+                   g.lagStatuses ? QJsonValue(seconds(g.lagStatusNoDataMs)) : QJsonValue()}};
     if (g.rebalances) {
         QJsonArray list;
         for (const ReportRebalance &r : g.rebalances->list)
@@ -101,7 +108,8 @@ QJsonObject group(const GroupReport &g)
                          {QStringLiteral("total_lag"), count(c.totalLag)},
                          {QStringLiteral("max_partition_lag"), count(c.maxPartitionLag)},
                          {QStringLiteral("lag_status"), c.lagStatus.isEmpty() ? QJsonValue() : QJsonValue(c.lagStatus)},
-                         {QStringLiteral("lag_seconds"), c.lagSeconds ? QJsonValue(*c.lagSeconds) : QJsonValue()}});
+                         {QStringLiteral("lag_seconds"), c.lagSeconds ? QJsonValue(*c.lagSeconds) : QJsonValue()},
+                         {QStringLiteral("lag_seconds_at_least"), c.lagSeconds ? QJsonValue(c.lagSecondsAtLeast) : QJsonValue()}});
     QJsonArray topics;
     for (const TopicReport &t : g.topics)
         topics.append(QJsonObject{{QStringLiteral("topic"), t.topic}, {QStringLiteral("lag"), lag(t.lag)}});

@@ -49,6 +49,13 @@ struct BreachStats {
     qint64 longestStartMs = -1; // -1: no breach
 };
 
+// Lag-seconds samples that were lower bounds ("at least N s", docs/LAG-STATUS.md): they enter
+// the statistics as N, so with any of them max, avg and p95 are lower bounds as well.
+struct LagSecondsBounds {
+    int lowerBoundSamples = 0;
+    qint64 lowerBoundMs = 0; // the time they stand for
+};
+
 // Time spent in one state (Kafka's group state, or a lag status of issue #4).
 struct StateTime {
     QString state;
@@ -99,6 +106,7 @@ struct CurrentState {
     qint64 maxPartitionLag = -1;
     QString lagStatus;                // empty unless statuses are recorded
     std::optional<double> lagSeconds; // unset unless lag seconds are recorded
+    bool lagSecondsAtLeast = false;   // lagSeconds is a lower bound
 };
 
 struct TopicReport {
@@ -122,12 +130,15 @@ struct GroupReport {
     // (LagStats holds integers); unset: not recorded (see Report::lagSecondsNote). Per group
     // only: the history keeps lag seconds per group, not per topic.
     std::optional<LagStats> lagSeconds;
-    // Some sample's lag seconds was a lower bound ("at least"), so the maximum may be too.
+    // Some sample's lag seconds was a lower bound ("at least"), so max, avg and p95 may be
+    // too (lagSecondsBounds says how many and for how long).
     bool lagSecondsAtLeast = false;
+    LagSecondsBounds lagSecondsBounds;
     std::optional<BreachStats> breach;        // unset: no records threshold asked
     std::optional<BreachStats> breachSeconds; // unset: no seconds threshold or no lag seconds
     std::vector<StateTime> groupStates;       // Kafka's group state, longest first
-    std::optional<std::vector<StateTime>> lagStatuses; // unset: not recorded
+    std::optional<std::vector<StateTime>> lagStatuses; // unset: not recorded; longest first
+    qint64 lagStatusNoDataMs = 0; // range time without a recorded status (gaps in polling…)
     std::optional<RebalanceSummary> rebalances;        // unset: not recorded
     CurrentState current;
     std::vector<TopicReport> topics;
@@ -142,7 +153,9 @@ struct GroupReport {
 struct Report {
     // 2: rebalances filled from the history (issue #4); lag_seconds_at_least and
     //    lag_status_timeline added (filled once lag statuses are recorded).
-    static constexpr int kSchemaVersion = 2;
+    // 3: lag seconds and lag statuses filled from the history; lag_seconds_lower_bounds,
+    //    lag_status_no_data_seconds and current.lag_seconds_at_least added.
+    static constexpr int kSchemaVersion = 3;
     ReportRequest request;
     QDateTime generatedAt; // UTC
     QString historyPath;

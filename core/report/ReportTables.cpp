@@ -1,5 +1,7 @@
 #include "report/ReportTables.h"
 
+#include "model/LagStatus.h"
+
 namespace lagscope {
 
 namespace {
@@ -38,6 +40,18 @@ void breachCells(QStringList &row, const std::optional<BreachStats> &b)
     }
     row << QString::number(b->count) << reportSeconds(b->totalMs) << reportSeconds(b->longestMs)
         << reportTime(b->longestStartMs);
+}
+
+// The six statuses in the order of docs/LAG-STATUS.md, for one column each.
+constexpr LagStatus kStatuses[] = {LagStatus::Ok,   LagStatus::Warn,  LagStatus::Err,
+                                   LagStatus::Stop, LagStatus::Stall, LagStatus::Rewind};
+
+qint64 timeIn(const std::vector<StateTime> &times, const QString &state)
+{
+    for (const StateTime &t : times)
+        if (t.state == state)
+            return t.ms;
+    return 0;
 }
 
 } // namespace
@@ -110,6 +124,11 @@ Table reportGroupsTable(const Report &report)
              QStringLiteral("current_max_partition_lag"), QStringLiteral("current_lag_status"),
              QStringLiteral("current_lag_seconds"), QStringLiteral("lag_seconds_at_least")},
             {}};
+    // Added in schema version 3, at the end so that version 2 readers by position still work.
+    for (LagStatus s : kStatuses)
+        t.columns << QStringLiteral("status_%1_seconds").arg(lagStatusName(s).toLower());
+    t.columns << QStringLiteral("status_no_data_seconds") << QStringLiteral("lag_seconds_lower_bound_samples")
+             << QStringLiteral("lag_seconds_lower_bound_seconds") << QStringLiteral("current_lag_seconds_at_least");
     for (const GroupReport &g : report.groups) {
         QStringList row{g.cluster, g.group};
         lagCells(row, g.lag);
@@ -127,6 +146,14 @@ Table reportGroupsTable(const Report &report)
             << optionalCount(c.maxPartitionLag) << c.lagStatus
             << (c.lagSeconds ? reportNumber(*c.lagSeconds) : QString())
             << (g.lagSeconds ? (g.lagSecondsAtLeast ? QStringLiteral("true") : QStringLiteral("false")) : QString());
+        for (LagStatus s : kStatuses)
+            row << (g.lagStatuses ? reportSeconds(timeIn(*g.lagStatuses, lagStatusName(s))) : QString());
+        row << (g.lagStatuses ? reportSeconds(g.lagStatusNoDataMs) : QString());
+        if (g.lagSeconds)
+            row << QString::number(g.lagSecondsBounds.lowerBoundSamples) << reportSeconds(g.lagSecondsBounds.lowerBoundMs);
+        else
+            row << QString() << QString();
+        row << (c.lagSeconds ? (c.lagSecondsAtLeast ? QStringLiteral("true") : QStringLiteral("false")) : QString());
         t.rows.push_back(row);
     }
     return t;

@@ -198,13 +198,79 @@ private Q_SLOTS:
         QCOMPARE(p->lag.avg, 7.0);
         QCOMPARE(p->breach->count, 0);
 
-        // Nothing of issue #4 is invented: the sections say they are not recorded.
+        // Every poll carries a status (these snapshots: the default verdict, OK) but no lag in
+        // seconds: the statuses are reported, the seconds are not invented.
+        QVERIFY(g->lagStatuses);
+        QCOMPARE(g->lagStatuses->size(), size_t(1));
+        QCOMPARE(g->lagStatuses->front().state, QStringLiteral("OK"));
+        QCOMPARE(g->lagStatuses->front().ms, qint64(100 * kPollSecs * 1000));
+        QCOMPARE(g->lagStatusNoDataMs, qint64(60 * 60 * 1000 - 100 * kPollSecs * 1000)); // before the first poll
+        QVERIFY(report->lagStatusNote.isEmpty());
         QVERIFY(!g->lagSeconds);
-        QVERIFY(!g->lagStatuses);
-        QVERIFY(g->rebalances && g->rebalances->count == 0); // recorded: none
+        QVERIFY(!g->breachSeconds);
+        QVERIFY(!g->current.lagSeconds);
         QVERIFY(report->lagSecondsNote.contains(QStringLiteral("not available")));
-        QVERIFY(report->lagStatusNote.contains(QStringLiteral("not available")));
+        QVERIFY(g->rebalances && g->rebalances->count == 0); // recorded: none
         QVERIFY(report->rebalanceNote.isEmpty());
+    }
+
+    // Issue #4's verdicts from the history: billing is OK for polls 0..59, WARN for 60..79,
+    // STOP for 80..99, and its oldest unconsumed record is i+1 s old at poll i (a lower bound
+    // at poll 99); payments has statuses but no lag seconds.
+    void statusesAndLagSeconds()
+    {
+        auto store = newStore();
+        QVERIFY(store);
+        for (qint64 i = 0; i < 100; ++i) {
+            ClusterSnapshot s = snapshot(rel((i - 100) * kPollSecs),
+                                         {groupState(kGroup, {partitionLag(QStringLiteral("orders"), 0, 1000, 1000 + i + 1)}),
+                                          groupState(QStringLiteral("payments"), {partitionLag(QStringLiteral("pay"), 0, 10, 17)})});
+            const LagStatus status = i < 60 ? LagStatus::Ok : i < 80 ? LagStatus::Warn : LagStatus::Stop;
+            s.groups.front().verdict = {status, QStringLiteral("synthetic")};
+            s.groups.front().maxLagTime = LagTime{double(i + 1), i == 99};
+            QVERIFY(store->appendSnapshot(s));
+        }
+        ReportRequest r = lastMinutes(60);
+        r.slaLagSeconds = 90; // polls 90..99 (10 polls, 50 s): one stretch
+        const auto report = buildReport(*store, r, kNow);
+        QVERIFY2(report, qPrintable(report.ok() ? QString() : report.errorMessage()));
+        QVERIFY(report->lagStatusNote.isEmpty());
+        QVERIFY(report->lagSecondsNote.isEmpty());
+        QVERIFY2(report->notes.contains(QStringLiteral("1 group(s) have no lag in seconds in the range.")),
+                 qPrintable(report->notes.join(QLatin1Char('|'))));
+        const GroupReport *g = find(*report, kGroup);
+        QVERIFY(g && g->lagStatuses);
+        const std::vector<std::pair<QString, qint64>> expected{
+            {QStringLiteral("OK"), 300'000}, {QStringLiteral("STOP"), 100'000}, {QStringLiteral("WARN"), 100'000}};
+        QCOMPARE(g->lagStatuses->size(), expected.size());
+        for (size_t i = 0; i < expected.size(); ++i) {
+            QCOMPARE((*g->lagStatuses)[i].state, expected[i].first);
+            QCOMPARE((*g->lagStatuses)[i].ms, expected[i].second);
+        }
+        QCOMPARE(g->statusTimeline.size(), size_t(3));
+        QCOMPARE(g->statusTimeline[1].state, QStringLiteral("WARN"));
+        QCOMPARE(g->statusTimeline[1].startMs, relMs(-40 * kPollSecs));
+        QCOMPARE(g->statusTimeline[1].endMs, relMs(-20 * kPollSecs));
+
+        QVERIFY(g->lagSeconds);
+        QCOMPARE(g->lagSeconds->max, qint64(100'000)); // in ms
+        QCOMPARE(g->lagSeconds->p95, qint64(95'000));
+        QCOMPARE(g->lagSeconds->avg, 50'500.0);
+        QVERIFY(g->lagSecondsAtLeast);
+        QCOMPARE(g->lagSecondsBounds.lowerBoundSamples, 1);
+        QCOMPARE(g->lagSecondsBounds.lowerBoundMs, qint64(5'000));
+        QVERIFY(g->breachSeconds);
+        QCOMPARE(g->breachSeconds->count, 1);
+        QCOMPARE(g->breachSeconds->totalMs, qint64(50'000));
+        QCOMPARE(g->breachSeconds->longestStartMs, relMs(-10 * kPollSecs));
+        QCOMPARE(g->current.lagStatus, QStringLiteral("STOP"));
+        QCOMPARE(g->current.lagSeconds.value_or(-1), 100.0);
+        QVERIFY(g->current.lagSecondsAtLeast);
+
+        const GroupReport *p = find(*report, QStringLiteral("payments"));
+        QVERIFY(p && p->lagStatuses);
+        QVERIFY(!p->lagSeconds);
+        QVERIFY(!p->breachSeconds);
     }
 
     // Rebalances as issue #4 records them: two end in the range, one before it (left out);

@@ -36,7 +36,7 @@ Report sampleReport(const QStringList &groups, const QString &topic)
     r.generatedAt = kFrom.addDays(1);
     r.historyPath = QStringLiteral("/tmp/history.sqlite");
     r.retentionMs = 7 * 86400 * 1000LL;
-    r.lagSecondsNote = QStringLiteral("not available: lag seconds are not recorded");
+    r.request.slaLagSeconds = 60;
     r.rebalanceNote = QStringLiteral("not available: rebalances are not recorded");
     for (const QString &name : groups) {
         GroupReport g;
@@ -46,8 +46,18 @@ Report sampleReport(const QStringList &groups, const QString &topic)
         g.maxPartitionLag = 900;
         g.breach = BreachStats{2, 600 * 1000, 450 * 1000, kFrom.addSecs(3600).toMSecsSinceEpoch()};
         g.groupStates = {{QStringLiteral("Stable"), 80000 * 1000LL}, {QStringLiteral("PreparingRebalance"), 6400 * 1000LL}};
-        g.lagStatuses = std::vector<StateTime>{{QStringLiteral("OK"), 86000 * 1000LL}};
+        g.lagStatuses = std::vector<StateTime>{{QStringLiteral("OK"), 86000 * 1000LL}, {QStringLiteral("WARN"), 300 * 1000LL}};
+        g.lagStatusNoDataMs = 100 * 1000LL;
+        // "plain" has no lag seconds (recorded before they were): empty cells, nulls.
+        if (name != QLatin1String("plain")) {
+            g.lagSeconds = LagStats{125'500, 40'250.0, 100'000, 288, 86400 * 1000LL};
+            g.lagSecondsAtLeast = true;
+            g.lagSecondsBounds = {3, 15'000};
+            g.breachSeconds = BreachStats{1, 300 * 1000, 300 * 1000, kFrom.addSecs(7200).toMSecsSinceEpoch()};
+        }
         g.current = {kFrom.addDays(1).toMSecsSinceEpoch(), QStringLiteral("Stable"), 3, 17, 9, QStringLiteral("OK"), {}};
+        if (g.lagSeconds)
+            g.current.lagSeconds = 2.5;
         g.topics = {{topic, {1500, 420.25, 1200, 288, 86400 * 1000LL}}};
         g.stateTimeline = {{kFrom.toMSecsSinceEpoch(), kFrom.addDays(1).toMSecsSinceEpoch(), QStringLiteral("Stable")}};
         g.statusTimeline = {{kFrom.toMSecsSinceEpoch(), kFrom.addDays(1).toMSecsSinceEpoch(), QStringLiteral("OK")}};
@@ -101,9 +111,32 @@ private Q_SLOTS:
         QCOMPARE(groups[1][header.indexOf(QStringLiteral("covered_seconds"))], QStringLiteral("86400"));
         QCOMPARE(groups[1][header.indexOf(QStringLiteral("breach_longest_start"))],
                  QStringLiteral("2026-11-28T01:00:00.000Z"));
+        // Lag seconds and time in each status (schema 3 columns at the end).
+        auto cell = [&](int row, const char *column) { return groups[row][header.indexOf(QLatin1String(column))]; };
+        QCOMPARE(cell(1, "lag_seconds_max"), QStringLiteral("125.5"));
+        QCOMPARE(cell(1, "lag_seconds_avg"), QStringLiteral("40.25"));
+        QCOMPARE(cell(1, "lag_seconds_p95"), QStringLiteral("100"));
+        QCOMPARE(cell(1, "lag_seconds_at_least"), QStringLiteral("true"));
+        QCOMPARE(cell(1, "lag_seconds_lower_bound_samples"), QStringLiteral("3"));
+        QCOMPARE(cell(1, "lag_seconds_lower_bound_seconds"), QStringLiteral("15"));
+        QCOMPARE(cell(1, "breach_seconds_count"), QStringLiteral("1"));
+        QCOMPARE(cell(1, "breach_seconds_total_seconds"), QStringLiteral("300"));
+        QCOMPARE(cell(1, "breach_seconds_longest_start"), QStringLiteral("2026-11-28T02:00:00.000Z"));
+        QCOMPARE(cell(1, "current_lag_seconds"), QStringLiteral("2.5"));
+        QCOMPARE(cell(1, "current_lag_seconds_at_least"), QStringLiteral("false"));
+        QCOMPARE(cell(1, "status_ok_seconds"), QStringLiteral("86000"));
+        QCOMPARE(cell(1, "status_warn_seconds"), QStringLiteral("300"));
+        QCOMPARE(cell(1, "status_stop_seconds"), QStringLiteral("0"));
+        QCOMPARE(cell(1, "status_rewind_seconds"), QStringLiteral("0"));
+        QCOMPARE(cell(1, "status_no_data_seconds"), QStringLiteral("100"));
+        QCOMPARE(header.last(), QStringLiteral("current_lag_seconds_at_least"));
         // Not recorded: empty, not zero.
-        QCOMPARE(groups[1][header.indexOf(QStringLiteral("rebalance_count"))], QString());
-        QCOMPARE(groups[1][header.indexOf(QStringLiteral("lag_seconds_max"))], QString());
+        QCOMPARE(cell(1, "rebalance_count"), QString());
+        QCOMPARE(cell(2, "lag_seconds_max"), QString());
+        QCOMPARE(cell(2, "lag_seconds_lower_bound_samples"), QString());
+        QCOMPARE(cell(2, "breach_seconds_count"), QString());
+        QCOMPARE(cell(2, "current_lag_seconds_at_least"), QString());
+        QCOMPARE(cell(2, "status_ok_seconds"), QStringLiteral("86000"));
 
         const auto topics = parseCsv(readText(written->at(1)), &problem);
         QVERIFY2(problem.isEmpty(), qPrintable(problem));
@@ -112,7 +145,7 @@ private Q_SLOTS:
 
         const auto states = parseCsv(readText(written->at(2)), &problem);
         QVERIFY2(problem.isEmpty(), qPrintable(problem));
-        QCOMPARE(states.size(), 1 + 2 * 3);
+        QCOMPARE(states.size(), 1 + 2 * 4);
         QCOMPARE(states[3], (QStringList{QStringLiteral("dc1"), name, QStringLiteral("lag_status"), QStringLiteral("OK"),
                                          QStringLiteral("86000")}));
 
@@ -121,7 +154,8 @@ private Q_SLOTS:
         QVERIFY(info.contains(QStringList{QStringLiteral("rebalances"),
                                           QStringLiteral("not available: rebalances are not recorded")}));
         QVERIFY(info.contains(QStringList{QStringLiteral("lag_status"), QStringLiteral("available")}));
-        QVERIFY(info.contains(QStringList{QStringLiteral("schema_version"), QStringLiteral("2")}));
+        QVERIFY(info.contains(QStringList{QStringLiteral("schema_version"), QStringLiteral("3")}));
+        QVERIFY(info.contains(QStringList{QStringLiteral("sla_lag_seconds"), QStringLiteral("60")}));
     }
 
     void csvPartitionFileOnlyWhenAsked()
@@ -153,7 +187,7 @@ private Q_SLOTS:
         QCOMPARE(error.error, QJsonParseError::NoError);
         const QJsonObject o = doc.object();
         QCOMPARE(o.value(QStringLiteral("schema")).toString(), QStringLiteral("lagscope-report"));
-        QCOMPARE(o.value(QStringLiteral("version")).toInt(), 2);
+        QCOMPARE(o.value(QStringLiteral("version")).toInt(), 3);
         QCOMPARE(o.value(QStringLiteral("generated_at")).toString(), QStringLiteral("2026-11-29T00:00:00.000Z"));
         QCOMPARE(o.value(QStringLiteral("range")).toObject().value(QStringLiteral("from")).toString(),
                  QStringLiteral("2026-11-28T00:00:00.000Z"));
@@ -161,7 +195,7 @@ private Q_SLOTS:
         QCOMPARE(selection.value(QStringLiteral("clusters")).toArray(), QJsonArray{QStringLiteral("dc1")});
         QVERIFY(selection.value(QStringLiteral("group_pattern")).isNull());
         QCOMPARE(o.value(QStringLiteral("sla")).toObject().value(QStringLiteral("lag_records")).toInteger(), 1000);
-        QVERIFY(o.value(QStringLiteral("sla")).toObject().value(QStringLiteral("lag_seconds")).isNull());
+        QCOMPARE(o.value(QStringLiteral("sla")).toObject().value(QStringLiteral("lag_seconds")).toDouble(), 60.0);
 
         const QJsonObject sections = o.value(QStringLiteral("sections")).toObject();
         QCOMPARE(sections.keys(), (QStringList{QStringLiteral("lag_seconds"), QStringLiteral("lag_status"),
@@ -177,6 +211,8 @@ private Q_SLOTS:
                                         QStringLiteral("cluster"), QStringLiteral("current"), QStringLiteral("group"),
                                         QStringLiteral("group_states"), QStringLiteral("lag"),
                                         QStringLiteral("lag_seconds"), QStringLiteral("lag_seconds_at_least"),
+                                        QStringLiteral("lag_seconds_lower_bounds"),
+                                        QStringLiteral("lag_status_no_data_seconds"),
                                         QStringLiteral("lag_status_timeline"), QStringLiteral("lag_statuses"),
                                         QStringLiteral("max_partition_lag"), QStringLiteral("partitions"),
                                         QStringLiteral("rebalances"), QStringLiteral("state_timeline"),
@@ -188,10 +224,22 @@ private Q_SLOTS:
         QCOMPARE(lag.value(QStringLiteral("p95")).toInteger(), 1200);
         QCOMPARE(lag.value(QStringLiteral("samples")).toInt(), 288);
         QCOMPARE(lag.value(QStringLiteral("covered_seconds")).toDouble(), 86400.0);
+        const QJsonObject seconds = g.value(QStringLiteral("lag_seconds")).toObject();
+        QCOMPARE(seconds.value(QStringLiteral("max")).toDouble(), 125.5);
+        QCOMPARE(seconds.value(QStringLiteral("avg")).toDouble(), 40.25);
+        QCOMPARE(seconds.value(QStringLiteral("p95")).toDouble(), 100.0);
+        QCOMPARE(g.value(QStringLiteral("lag_seconds_at_least")).toBool(), true);
+        QCOMPARE(g.value(QStringLiteral("lag_seconds_lower_bounds")).toObject(),
+                 (QJsonObject{{QStringLiteral("samples"), 3}, {QStringLiteral("covered_seconds"), 15.0}}));
+        QCOMPARE(g.value(QStringLiteral("breaches_seconds")).toObject().value(QStringLiteral("total_seconds")).toDouble(),
+                 300.0);
+        const QJsonArray statuses = g.value(QStringLiteral("lag_statuses")).toArray();
+        QCOMPARE(statuses.size(), 2);
+        QCOMPARE(statuses[1].toObject(),
+                 (QJsonObject{{QStringLiteral("state"), QStringLiteral("WARN")}, {QStringLiteral("seconds"), 300.0}}));
+        QCOMPARE(g.value(QStringLiteral("lag_status_no_data_seconds")).toDouble(), 100.0);
         // Not recorded sections are null, never zero.
-        QVERIFY(g.value(QStringLiteral("lag_seconds")).isNull());
         QVERIFY(g.value(QStringLiteral("rebalances")).isNull());
-        QVERIFY(g.value(QStringLiteral("breaches_seconds")).isNull());
         const QJsonArray statusTimeline = g.value(QStringLiteral("lag_status_timeline")).toArray();
         QCOMPARE(statusTimeline.size(), 1);
         QCOMPARE(statusTimeline[0].toObject().value(QStringLiteral("status")).toString(), QStringLiteral("OK"));
@@ -203,7 +251,8 @@ private Q_SLOTS:
         const QJsonObject current = g.value(QStringLiteral("current")).toObject();
         QCOMPARE(current.value(QStringLiteral("total_lag")).toInteger(), 17);
         QCOMPARE(current.value(QStringLiteral("lag_status")).toString(), QStringLiteral("OK"));
-        QVERIFY(current.value(QStringLiteral("lag_seconds")).isNull());
+        QCOMPARE(current.value(QStringLiteral("lag_seconds")).toDouble(), 2.5);
+        QCOMPARE(current.value(QStringLiteral("lag_seconds_at_least")).toBool(), false);
         QCOMPARE(g.value(QStringLiteral("topics")).toArray()[0].toObject().value(QStringLiteral("topic")).toString(),
                  QStringLiteral("orders"));
         QCOMPARE(g.value(QStringLiteral("partitions")).toArray().size(), 0);
