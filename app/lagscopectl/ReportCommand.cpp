@@ -20,6 +20,7 @@
 #include <QApplication>
 #endif
 
+#include <cmath>
 #include <cstring>
 #include <memory>
 
@@ -68,6 +69,9 @@ int run(QTextStream &out, QTextStream &err)
          QStringLiteral("file")},
         {QStringLiteral("sla-lag"), QStringLiteral("Breach threshold: a group's total lag above N records."),
          QStringLiteral("records")},
+        {QStringLiteral("sla-seconds"),
+         QStringLiteral("Breach threshold on time: a group's lag in seconds (age of its oldest unconsumed record) above N."),
+         QStringLiteral("seconds")},
         {QStringLiteral("partitions"), QStringLiteral("Include per-partition detail.")},
         {QStringLiteral("utc"), QStringLiteral("PDF: show times in UTC instead of the local time zone.")},
     });
@@ -125,6 +129,13 @@ int run(QTextStream &out, QTextStream &err)
         if (!ok || n < 0)
             return fail(err, UsageError, QStringLiteral("--sla-lag takes a number of records"));
         request.slaLagRecords = n;
+    }
+    if (parser.isSet(QStringLiteral("sla-seconds"))) {
+        bool ok = false;
+        const double n = parser.value(QStringLiteral("sla-seconds")).toDouble(&ok);
+        if (!ok || !(n >= 0) || !std::isfinite(n))
+            return fail(err, UsageError, QStringLiteral("--sla-seconds takes a number of seconds, e.g. 300"));
+        request.slaLagSeconds = n;
     }
 
     const QString historyPath = parser.isSet(QStringLiteral("history")) ? parser.value(QStringLiteral("history"))

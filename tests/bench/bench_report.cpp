@@ -6,6 +6,8 @@
 //     and 4,320 raw polls 5 s apart, produced by writing polls at those spacings and
 //     compacting once. --raw-interval thins the raw tier (polls S seconds apart instead of
 //     5) where the full-density file (≈ 2.4 GiB) is too slow to write; the other tiers stay;
+//     Every group poll carries a lag status and lag seconds (issue #4's verdicts, varied by
+//     group and time, some lower bounds) so that the status section is measured too;
 //  2. times buildReport() for the 7 days and every group (and, with --partitions, with
 //     per-partition detail), then writes the report as CSV, JSON and PDF and reports each
 //     one's time and size;
@@ -58,6 +60,25 @@ qint64 msOf(std::chrono::seconds s)
 QDateTime at(qint64 ms)
 {
     return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC);
+}
+
+// Issue #4's verdicts on a fixture poll: mostly OK, stretches of WARN, STALL, STOP, REWIND
+// and ERR that differ by group; lag seconds wandering up to 250 s, lower bounds while STOPped.
+void addVerdicts(ClusterSnapshot &s, int step)
+{
+    int j = 0;
+    for (GroupState &g : s.groups) {
+        const int phase = (step + j * 7) % 100;
+        const LagStatus status = phase < 85   ? LagStatus::Ok
+                                 : phase < 92 ? LagStatus::Warn
+                                 : phase < 95 ? LagStatus::Stall
+                                 : phase < 98 ? LagStatus::Stop
+                                 : phase < 99 ? LagStatus::Rewind
+                                              : LagStatus::Err;
+        g.verdict = {status, QStringLiteral("bench")};
+        g.maxLagTime = LagTime{double((step * 7 + j * 13) % 500 + 1) / 2.0, status == LagStatus::Stop};
+        ++j;
+    }
 }
 
 // Poll times of the steady state ending at nowMs: coarse, then fine, then raw spacing.
@@ -144,7 +165,9 @@ int main(int argc, char **argv)
         const Stopwatch fill;
         std::vector<SnapshotPtr> batch;
         for (size_t i = 0; i < times.size(); ++i) {
-            batch.push_back(variantSnapshot(base, at(times[i]), int(i), kOffsetBase));
+            ClusterSnapshot judged = base;
+            addVerdicts(judged, int(i));
+            batch.push_back(variantSnapshot(judged, at(times[i]), int(i), kOffsetBase));
             if (batch.size() == 50 || i + 1 == times.size()) {
                 if (Status s = store.appendSnapshots(batch); !s)
                     return fail(s.errorMessage());
@@ -176,6 +199,7 @@ int main(int argc, char **argv)
     request.to = at(nowMs);
     request.from = at(nowMs - msOf(policy.keepFor));
     request.slaLagRecords = 5000;
+    request.slaLagSeconds = 120;
 
     std::vector<double> buildMs, buildCpu;
     std::optional<Report> lastReport;
@@ -196,6 +220,18 @@ int main(int argc, char **argv)
                   .arg(lastReport->groups.size())
                   .arg(samples)
                   .arg(samples / qint64(std::max<size_t>(1, lastReport->groups.size()))));
+    {
+        const GroupReport &g = lastReport->groups.front();
+        QStringList times;
+        for (const StateTime &t : g.lagStatuses.value_or(std::vector<StateTime>{}))
+            times << QStringLiteral("%1 %2").arg(t.state, formatReportDuration(t.ms));
+        printLine(QStringLiteral("first group: lag statuses %1; lag seconds max %2 s (%3 lower-bound samples);"
+                                 " %4 lag-seconds breaches")
+                      .arg(times.isEmpty() ? QStringLiteral("not recorded") : times.join(QStringLiteral(", ")))
+                      .arg(g.lagSeconds ? double(g.lagSeconds->max) / 1000.0 : -1.0)
+                      .arg(g.lagSecondsBounds.lowerBoundSamples)
+                      .arg(g.breachSeconds ? g.breachSeconds->count : -1));
+    }
     report(QStringLiteral("report.build"), QStringLiteral("buildReport, 7 days, every group, wall"), buildMs,
            QStringLiteral("ms"));
     report(QStringLiteral("report.build.cpu"), QStringLiteral("buildReport, CPU"), buildCpu, QStringLiteral("ms"));

@@ -102,6 +102,22 @@ ExportReportDialog::ExportReportDialog(QString historyPath, const QStringList &c
     sla->addWidget(m_slaEnabled);
     sla->addWidget(m_sla, 1);
     form->addRow(tr("SLA:"), sla);
+    // The same on lag in seconds (the age of the oldest unconsumed record), next to the
+    // records threshold: "was billing ever more than 5 minutes behind?"
+    auto *slaTime = new QHBoxLayout;
+    m_slaSecondsEnabled = new QCheckBox(tr("Count breaches above"), m_form);
+    m_slaSecondsEnabled->setObjectName(QStringLiteral("slaSecondsEnabled"));
+    m_slaSeconds = new QSpinBox(m_form);
+    m_slaSeconds->setObjectName(QStringLiteral("slaSeconds"));
+    m_slaSeconds->setRange(0, 7 * 86400);
+    m_slaSeconds->setValue(300);
+    m_slaSeconds->setGroupSeparatorShown(true);
+    m_slaSeconds->setSuffix(tr(" s behind"));
+    m_slaSeconds->setEnabled(false);
+    connect(m_slaSecondsEnabled, &QCheckBox::toggled, m_slaSeconds, &QWidget::setEnabled);
+    slaTime->addWidget(m_slaSecondsEnabled);
+    slaTime->addWidget(m_slaSeconds, 1);
+    form->addRow(tr("SLA on time:"), slaTime);
 
     m_format = new QComboBox(m_form);
     m_format->setObjectName(QStringLiteral("format"));
@@ -237,6 +253,8 @@ void ExportReportDialog::startExport()
     spec.request.groupPattern = m_groups->text().trimmed();
     if (m_slaEnabled->isChecked())
         spec.request.slaLagRecords = m_sla->value();
+    if (m_slaSecondsEnabled->isChecked())
+        spec.request.slaLagSeconds = m_slaSeconds->value();
     spec.request.partitionDetail = m_partitions->isChecked();
     spec.format = format();
     spec.path = m_destination->text().trimmed();

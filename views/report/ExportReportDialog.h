@@ -3,7 +3,7 @@
 // SLA threshold, format, destination and per-partition detail; a progress bar with Cancel
 // while the report is built, and "Open report" when it is written.
 // Child object names (for tests): rangePreset, fromEdit, toEdit, clusterList, groupPattern,
-// slaEnabled, slaLag, format, destination, browse, partitionDetail, progress, statusLabel,
+// slaEnabled, slaLag, slaSecondsEnabled, slaSeconds, format, destination, browse, partitionDetail, progress, statusLabel,
 // exportButton, cancelButton, openButton.
 //
 // Thread: GUI. Ownership: owned by its parent (the main window opens it with
@@ -65,6 +65,8 @@ private:
     QLineEdit *m_groups = nullptr;
     QCheckBox *m_slaEnabled = nullptr;
     QSpinBox *m_sla = nullptr;
+    QCheckBox *m_slaSecondsEnabled = nullptr;
+    QSpinBox *m_slaSeconds = nullptr; // on lag in seconds
     QComboBox *m_format = nullptr;
     QLineEdit *m_destination = nullptr;
     QCheckBox *m_partitions = nullptr;

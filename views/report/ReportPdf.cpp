@@ -9,6 +9,8 @@
 #include <QFileInfo>
 #include <QPdfWriter>
 
+#include <algorithm>
+#include <cmath>
 #include <functional>
 
 namespace lagscope {
@@ -163,24 +165,36 @@ struct ReportPdfWriter::Private {
         y += 6;
     }
 
-    // Coloured squares with "state duration (share)", wrapped across the content width.
-    void legend(const std::vector<StateTime> &times)
+    // Coloured squares with "state duration (share)", wrapped across the content width; the
+    // share is of the report range, with the time without data as its own entry.
+    void legend(const std::vector<StateTime> &times, qint64 noDataMs = 0)
     {
+        std::vector<StateTime> entries = times;
+        if (noDataMs > 0)
+            entries.push_back({tr("no data"), noDataMs});
         qint64 covered = 0;
-        for (const StateTime &s : times)
+        for (const StateTime &s : entries)
             covered += s.ms;
         qreal x = kMargin;
         painter.setFont(font(8));
-        for (const StateTime &s : times) {
+        for (size_t i = 0; i < entries.size(); ++i) {
+            const StateTime &s = entries[i];
             const QString text = tr("%1 %2 (%3 %)")
                                      .arg(s.state, formatReportDuration(s.ms))
-                                     .arg(covered > 0 ? 100 * s.ms / covered : 0);
+                                     .arg(covered > 0 ? QString::number(100.0 * double(s.ms) / double(covered), 'f', 1)
+                                                      : QStringLiteral("0"));
             const qreal w = painter.fontMetrics().horizontalAdvance(text) + 12;
             if (x > kMargin && x + 10 + w > kMargin + contentWidth()) {
                 x = kMargin;
                 y += 12;
             }
-            painter.fillRect(QRectF(x, y + 2, 7, 7), stateColor(s.state));
+            const bool noData = noDataMs > 0 && i + 1 == entries.size();
+            painter.fillRect(QRectF(x, y + 2, 7, 7), noData ? noDataColor() : stateColor(s.state));
+            if (noData) {
+                painter.setPen(QPen(QColor(0x66, 0x66, 0x66), 0.5));
+                painter.drawRect(QRectF(x, y + 2, 7, 7));
+                painter.setPen(Qt::black);
+            }
             x += 10;
             painter.drawText(QRectF(x, y, w, 11), Qt::AlignLeft | Qt::AlignVCenter, text);
             x += w;
@@ -190,6 +204,7 @@ struct ReportPdfWriter::Private {
 
     void titlePage();
     void summary();
+    void statusSummary();
     void group(const GroupReport &g);
 };
 
@@ -208,7 +223,7 @@ void ReportPdfWriter::Private::titlePage()
     field(tr("SLA threshold"), r.slaLagRecords ? tr("total lag above %1 records").arg(formatCount(*r.slaLagRecords))
                                                : tr("none"));
     if (r.slaLagSeconds)
-        field(tr("SLA threshold (time)"), tr("lag above %1 s").arg(formatDecimal(*r.slaLagSeconds)));
+        field(tr("SLA threshold (time)"), tr("lag above %1 s").arg(QString::number(*r.slaLagSeconds)));
     field(tr("Per-partition detail"), r.partitionDetail ? tr("yes") : tr("no"));
     field(tr("Generated"), formatTime(report.generatedAt.toMSecsSinceEpoch(), options.timeZone, true));
     field(tr("History"), tr("%1 (keeps %2)").arg(report.historyPath, formatReportDuration(report.retentionMs)));
@@ -231,6 +246,13 @@ void ReportPdfWriter::Private::titlePage()
                  "upper bounds. A breach is a stretch of time during which the total lag stayed above the threshold; "
                  "a gap in the data ends a stretch."),
               font(9), QColor(0x33, 0x33, 0x33), 6);
+    paragraph(tr("Lag status (OK, WARN, ERR, STOP, STALL, REWIND) and lag in seconds (the age of the group's oldest "
+                 "unconsumed record) are what Lagscope judged at each poll and recorded per group. A poll's status "
+                 "holds until the next poll, but at most 3 usual poll intervals: a longer gap counts as no data "
+                 "(Lagscope was not running). A bucket holds its worst status and largest lag in seconds. A value "
+                 "marked ≥ is a lower bound: some samples only said “at least N s” (the oldest "
+                 "unconsumed record was older than Lagscope's log-end history), and they count as N."),
+              font(9), QColor(0x33, 0x33, 0x33), 6);
 }
 
 void ReportPdfWriter::Private::summary()
@@ -238,21 +260,13 @@ void ReportPdfWriter::Private::summary()
     y += 12;
     heading(tr("Summary"), 14);
     const bool sla = report.request.slaLagRecords.has_value();
-    // With issue #4's data: the largest lag in seconds and the status now, in room taken
-    // from the group name and the lag now.
-    const bool verdicts = report.lagSecondsNote.isEmpty() || report.lagStatusNote.isEmpty();
-    const qreal spare = verdicts ? 0.16 : 0;
     std::vector<Column> columns{{tr("Cluster"), 0.11, false},
-                                {tr("Group"), (sla ? 0.22 : 0.30) - spare * 0.75, false},
+                                {tr("Group"), sla ? 0.22 : 0.30, false},
                                 {tr("Max lag"), 0.1, true},
                                 {tr("Avg"), 0.1, true},
                                 {tr("P95"), 0.1, true},
                                 {tr("State now"), 0.14, false},
-                                {tr("Lag now"), (sla ? 0.09 : 0.15) - spare * 0.25, true}};
-    if (verdicts) {
-        columns.push_back({tr("Max s"), 0.08, true});
-        columns.push_back({tr("Status"), 0.08, false});
-    }
+                                {tr("Lag now"), sla ? 0.09 : 0.15, true}};
     if (sla)
         columns.push_back({tr("Breaches"), 0.14, true});
     std::vector<QStringList> rows;
@@ -264,12 +278,6 @@ void ReportPdfWriter::Private::summary()
                         formatCount(g.lag.p95),
                         g.current.state,
                         formatCount(g.current.totalLag)};
-        if (verdicts)
-            row << (g.lagSeconds && g.lagSeconds->known()
-                        ? QString((g.lagSecondsAtLeast ? QStringLiteral("≥ ") : QString())
-                                  + formatDecimal(double(g.lagSeconds->max) / 1000.0))
-                        : QStringLiteral("–"))
-                << (g.current.lagStatus.isEmpty() ? QStringLiteral("–") : g.current.lagStatus);
         if (sla)
             row << (g.breach && g.breach->count > 0
                         ? tr("%1 (%2)").arg(g.breach->count).arg(formatReportDuration(g.breach->totalMs))
@@ -277,6 +285,95 @@ void ReportPdfWriter::Private::summary()
         rows.push_back(row);
     }
     table(columns, rows);
+    statusSummary();
+}
+
+// Lag in seconds and the share of the range in each lag status, per group: tables of their
+// own, so that no column gets too narrow to read in print.
+void ReportPdfWriter::Private::statusSummary()
+{
+    const std::optional<double> slaSeconds = report.request.slaLagSeconds;
+    auto seconds = [](qint64 ms, bool atLeast) {
+        return ms < 0 ? QStringLiteral("–")
+                      : QString((atLeast ? QStringLiteral("≥ ") : QString()) + formatDecimal(double(ms) / 1000.0));
+    };
+    if (report.lagSecondsNote.isEmpty()) {
+        heading(tr("Lag in seconds"), 11);
+        std::vector<Column> columns{{tr("Cluster"), 0.11, false}, {tr("Group"), slaSeconds ? 0.22 : 0.37, false},
+                                    {tr("Max s"), 0.1, true},     {tr("Avg s"), 0.1, true},
+                                    {tr("P95 s"), 0.1, true},     {tr("Now s"), 0.1, true},
+                                    {tr("Status now"), 0.12, false}};
+        if (slaSeconds)
+            columns.push_back({tr("Over %1 s").arg(QString::number(*slaSeconds)), 0.15, true});
+        std::vector<QStringList> rows;
+        for (const GroupReport &g : report.groups) {
+            const bool known = g.lagSeconds && g.lagSeconds->known();
+            const bool atLeast = g.lagSecondsAtLeast;
+            QStringList row{g.cluster,
+                            g.group,
+                            seconds(known ? g.lagSeconds->max : -1, atLeast),
+                            seconds(known ? qint64(std::llround(g.lagSeconds->avg)) : -1, atLeast),
+                            seconds(known ? g.lagSeconds->p95 : -1, atLeast),
+                            g.current.lagSeconds ? seconds(qint64(std::llround(*g.current.lagSeconds * 1000.0)),
+                                                           g.current.lagSecondsAtLeast)
+                                                 : QStringLiteral("–"),
+                            g.current.lagStatus.isEmpty() ? QStringLiteral("–") : g.current.lagStatus};
+            if (slaSeconds)
+                row << (!g.breachSeconds ? QStringLiteral("–")
+                        : g.breachSeconds->count == 0
+                            ? QStringLiteral("0")
+                            : tr("%1 (%2)").arg(g.breachSeconds->count).arg(formatReportDuration(g.breachSeconds->totalMs)));
+            rows.push_back(row);
+        }
+        table(columns, rows);
+    }
+    if (report.lagStatusNote.isEmpty()) {
+        heading(tr("Time in each lag status (share of the range)"), 11);
+        // Only the statuses some group was in, in the order docs/LAG-STATUS.md lists them.
+        const QStringList all{QStringLiteral("OK"),   QStringLiteral("WARN"),  QStringLiteral("ERR"),
+                              QStringLiteral("STOP"), QStringLiteral("STALL"), QStringLiteral("REWIND")};
+        auto timeIn = [](const GroupReport &g, const QString &status) {
+            qint64 ms = 0;
+            for (const StateTime &t : *g.lagStatuses)
+                ms += t.state == status ? t.ms : 0;
+            return ms;
+        };
+        QStringList present;
+        bool noData = false;
+        for (const GroupReport &g : report.groups) {
+            if (!g.lagStatuses)
+                continue;
+            for (const QString &status : all)
+                if (!present.contains(status) && timeIn(g, status) > 0)
+                    present << status;
+            noData = noData || g.lagStatusNoDataMs > 0;
+        }
+        std::sort(present.begin(), present.end(), [&](const QString &a, const QString &b) {
+            return all.indexOf(a) < all.indexOf(b);
+        });
+        const qreal each = 0.09;
+        const int count = int(present.size()) + (noData ? 1 : 0);
+        std::vector<Column> columns{{tr("Cluster"), 0.11, false}, {tr("Group"), 0.89 - each * count, false}};
+        for (const QString &status : present)
+            columns.push_back({status, each, true});
+        if (noData)
+            columns.push_back({tr("no data"), each, true});
+        const qint64 rangeMs = std::max<qint64>(1, report.request.from.msecsTo(report.request.to));
+        auto share = [&](qint64 ms) {
+            return ms <= 0 ? QStringLiteral("0")
+                           : QString(QString::number(100.0 * double(ms) / double(rangeMs), 'f', 1) + QStringLiteral(" %"));
+        };
+        std::vector<QStringList> rows;
+        for (const GroupReport &g : report.groups) {
+            QStringList row{g.cluster, g.group};
+            for (const QString &status : present)
+                row << (g.lagStatuses ? share(timeIn(g, status)) : QStringLiteral("–"));
+            if (noData)
+                row << (g.lagStatuses ? share(g.lagStatusNoDataMs) : QStringLiteral("–"));
+            rows.push_back(row);
+        }
+        table(columns, rows);
+    }
 }
 
 void ReportPdfWriter::Private::group(const GroupReport &g)
@@ -304,15 +401,21 @@ void ReportPdfWriter::Private::group(const GroupReport &g)
     if (g.lagSeconds && g.lagSeconds->known()) {
         const LagStats &s = *g.lagSeconds;
         const QString atLeast = g.lagSecondsAtLeast ? QStringLiteral("≥ ") : QString();
-        paragraph(tr("Lag in seconds (age of the oldest unconsumed record): max %1%2 s, average %3 s, "
-                     "95th percentile %4 s.")
-                      .arg(atLeast, formatDecimal(double(s.max) / 1000.0), formatDecimal(s.avg / 1000.0),
-                           formatDecimal(double(s.p95) / 1000.0)),
-                  font(9));
+        QString text = tr("Lag in seconds (age of the oldest unconsumed record): max %1%2 s, average %1%3 s, "
+                          "95th percentile %1%4 s.")
+                           .arg(atLeast, formatDecimal(double(s.max) / 1000.0), formatDecimal(s.avg / 1000.0),
+                                formatDecimal(double(s.p95) / 1000.0));
+        if (g.lagSecondsAtLeast)
+            text += QLatin1Char(' ')
+                    + tr("%1 of %2 samples (%3) were lower bounds (“at least”), so these are lower bounds too.")
+                          .arg(g.lagSecondsBounds.lowerBoundSamples)
+                          .arg(s.samples)
+                          .arg(formatReportDuration(g.lagSecondsBounds.lowerBoundMs));
+        paragraph(text, font(9));
     }
     if (g.breachSeconds && report.request.slaLagSeconds) {
         const BreachStats &b = *g.breachSeconds;
-        const QString limit = formatDecimal(*report.request.slaLagSeconds);
+        const QString limit = QString::number(*report.request.slaLagSeconds);
         paragraph(b.count == 0 ? tr("SLA: never more than %1 s behind.").arg(limit)
                                : tr("SLA breaches (lag above %1 s): %2, %3 in all; the longest %4 from %5.")
                                      .arg(limit)
@@ -332,25 +435,28 @@ void ReportPdfWriter::Private::group(const GroupReport &g)
         now += tr(", %1 s behind").arg(formatDecimal(*c.lagSeconds));
     paragraph(now + QStringLiteral("."), font(9), Qt::black, 6);
 
-    const qreal chartHeight = 230;
+    const qreal chartHeight = 220;
     ensure(chartHeight);
-    chart->draw(painter, QRectF(kMargin, y, contentWidth(), chartHeight), g, report);
+    const QRectF plot = chart->draw(painter, QRectF(kMargin, y, contentWidth(), chartHeight), g, report);
     y += chartHeight + 8;
+    // The timelines share the chart's time axis: a status band sits under the lag it explains.
+    const qreal axisLeft = plot.width() > 100 ? plot.left() : kMargin;
+    const qreal axisWidth = plot.width() > 100 ? plot.width() : contentWidth();
 
     heading(tr("Group state"), 10);
-    ensure(60);
-    y += drawStateTimeline(painter, QRectF(kMargin, y, contentWidth(), 24), g.stateTimeline,
+    ensure(70);
+    y += drawStateTimeline(painter, QRectF(axisLeft, y, axisWidth, 24), g.stateTimeline,
                            report.request.from.toMSecsSinceEpoch(), report.request.to.toMSecsSinceEpoch(),
                            options.timeZone, seconds());
     legend(g.groupStates);
 
     heading(tr("Lag status"), 10);
     if (g.lagStatuses) {
-        ensure(60);
-        y += drawStateTimeline(painter, QRectF(kMargin, y, contentWidth(), 24), g.statusTimeline,
+        ensure(70);
+        y += drawStateTimeline(painter, QRectF(axisLeft, y, axisWidth, 24), g.statusTimeline,
                                report.request.from.toMSecsSinceEpoch(), report.request.to.toMSecsSinceEpoch(),
                                options.timeZone, seconds());
-        legend(*g.lagStatuses);
+        legend(*g.lagStatuses, g.lagStatusNoDataMs);
     } else {
         paragraph(report.lagStatusNote.isEmpty() ? tr("Not recorded for this group in the range.")
                                                  : report.lagStatusNote,

@@ -48,7 +48,7 @@ QColor stateColor(const QString &state)
     if (state == QLatin1String("WARN"))
         return QColor(0xf9, 0xa8, 0x25);
     if (state == QLatin1String("REWIND"))
-        return QColor(0x6a, 0x1b, 0x9a);
+        return QColor(0x00, 0x83, 0x8f); // teal: apart from STOP's purple in print
     if (state == QLatin1String("STALL"))
         return QColor(0xe6, 0x51, 0x00);
     if (state == QLatin1String("STOP"))
@@ -65,6 +65,11 @@ QColor stateColor(const QString &state)
         || state == QLatin1String("Assigning"))
         return QColor(0xef, 0x6c, 0x00);
     return QColor(0x15, 0x65, 0xc0);
+}
+
+QColor noDataColor()
+{
+    return QColor(0xe4, 0xe4, 0xe4);
 }
 
 QString formatTime(qint64 ms, const QTimeZone &zone, bool withSeconds)
@@ -119,7 +124,7 @@ LagChartPainter::LagChartPainter(const QTimeZone &zone) : m_plot(std::make_uniqu
 
 LagChartPainter::~LagChartPainter() = default;
 
-void LagChartPainter::draw(QCPPainter &painter, const QRectF &area, const GroupReport &group, const Report &report)
+QRectF LagChartPainter::draw(QCPPainter &painter, const QRectF &area, const GroupReport &group, const Report &report)
 {
     QCustomPlot &p = *m_plot;
     p.clearGraphs();
@@ -170,18 +175,38 @@ void LagChartPainter::draw(QCPPainter &painter, const QRectF &area, const GroupR
     painter.setMode(QCPPainter::pmVectorized);
     p.toPainter(&painter, int(area.width()), int(area.height()));
     painter.restore();
+    return QRectF(p.axisRect()->rect()).translated(area.topLeft());
 }
+
+namespace {
+
+// A tick step that puts 4 to 8 ticks across the range.
+qint64 timelineStep(qint64 rangeMs)
+{
+    constexpr qint64 kMin = 60 * 1000;
+    const qint64 steps[] = {10 * 1000, 30 * 1000, kMin,           2 * kMin,       5 * kMin,       10 * kMin,
+                            15 * kMin, 30 * kMin, 60 * kMin,      2 * 60 * kMin,  3 * 60 * kMin,  6 * 60 * kMin,
+                            12 * 60 * kMin, 24 * 60 * kMin, 2 * 24 * 60 * kMin, 7 * 24 * 60 * kMin};
+    for (const qint64 step : steps)
+        if (rangeMs / step <= 8)
+            return step;
+    return steps[std::size(steps) - 1];
+}
+
+} // namespace
 
 qreal drawStateTimeline(QPainter &painter, const QRectF &area, const std::vector<StateSpan> &spans, qint64 fromMs,
                         qint64 toMs, const QTimeZone &zone, bool withSeconds)
 {
     const qreal barHeight = 12;
     const QRectF bar(area.left(), area.top(), area.width(), barHeight);
-    const double range = double(std::max<qint64>(1, toMs - fromMs));
-    auto xOf = [&](qint64 t) { return bar.left() + bar.width() * double(std::clamp(t, fromMs, toMs) - fromMs) / range; };
+    const qint64 rangeMs = std::max<qint64>(1, toMs - fromMs);
+    auto xOf = [&](qint64 t) {
+        return bar.left() + bar.width() * double(std::clamp(t, fromMs, toMs) - fromMs) / double(rangeMs);
+    };
 
     painter.save();
-    painter.fillRect(bar, QColor(0xee, 0xee, 0xee)); // no data
+    painter.fillRect(bar, noDataColor());
     for (const StateSpan &s : spans) {
         const qreal x0 = xOf(s.startMs);
         const qreal x1 = std::max(xOf(s.endMs), x0 + 0.3); // a short rebalance stays visible
@@ -189,13 +214,38 @@ qreal drawStateTimeline(QPainter &painter, const QRectF &area, const std::vector
     }
     painter.setPen(QPen(QColor(0x66, 0x66, 0x66), 0.5));
     painter.drawRect(bar);
+
+    // Ticks at round local times of the zone (a step of a day or more: at local midnight).
+    const qint64 step = timelineStep(rangeMs);
+    const qint64 offsetMs = qint64(zone.offsetFromUtc(QDateTime::fromMSecsSinceEpoch(fromMs, Qt::UTC))) * 1000;
+    const QString format = step >= 24 * 3600 * 1000 ? QStringLiteral("MM-dd")
+                           : rangeMs > 24 * 3600 * 1000 ? QStringLiteral("MM-dd HH:mm")
+                           : step < 60 * 1000 || withSeconds ? QStringLiteral("HH:mm:ss")
+                                                             : QStringLiteral("HH:mm");
     painter.setFont(font(7));
-    painter.setPen(Qt::black);
-    const QRectF below(bar.left(), bar.bottom() + 1, bar.width(), 10);
+    const QFontMetricsF metrics(painter.font(), painter.device());
+    const qint64 firstLocal = ((fromMs + offsetMs + step - 1) / step) * step;
+    for (qint64 local = firstLocal; local - offsetMs <= toMs; local += step) {
+        const qint64 t = local - offsetMs;
+        const qreal x = xOf(t);
+        painter.setPen(QPen(QColor(0x33, 0x33, 0x33), 0.5));
+        painter.drawLine(QPointF(x, bar.bottom()), QPointF(x, bar.bottom() + 2.5));
+        const QString label = QDateTime::fromMSecsSinceEpoch(t, zone).toString(format);
+        const qreal w = metrics.horizontalAdvance(label);
+        if (x - w / 2 < bar.left() || x + w / 2 > bar.right())
+            continue; // would be cut at the edge; the line below gives the ends
+        painter.setPen(Qt::black);
+        painter.drawText(QRectF(x - w / 2 - 1, bar.bottom() + 2.5, w + 2, 9), Qt::AlignCenter, label);
+    }
+    // The ends in full, and the time zone between them.
+    painter.setPen(QColor(0x44, 0x44, 0x44));
+    const QRectF below(bar.left(), bar.bottom() + 12, bar.width(), 9);
     painter.drawText(below, Qt::AlignLeft | Qt::AlignTop, formatTime(fromMs, zone, withSeconds));
     painter.drawText(below, Qt::AlignRight | Qt::AlignTop, formatTime(toMs, zone, withSeconds));
+    painter.drawText(below, Qt::AlignHCenter | Qt::AlignTop,
+                     tr("time (%1)").arg(reportZoneLabel(zone, QDateTime::fromMSecsSinceEpoch(toMs, Qt::UTC))));
     painter.restore();
-    return barHeight + 12;
+    return barHeight + 24;
 }
 
 } // namespace lagscope::pdf

@@ -20,6 +20,7 @@ namespace lagscope::pdf {
 
 QFont font(int points, bool bold = false);
 QColor stateColor(const QString &state);
+QColor noDataColor(); // where the history has no sample (Lagscope was not polling)
 QString formatTime(qint64 ms, const QTimeZone &zone, bool withSeconds = false);
 QString formatCount(qint64 value);   // "1,234"; "–" when unknown (< 0)
 QString formatDecimal(double value); // "1,234.5"
@@ -32,15 +33,19 @@ public:
     explicit LagChartPainter(const QTimeZone &zone);
     ~LagChartPainter();
     Q_DISABLE_COPY_MOVE(LagChartPainter)
-    void draw(QCPPainter &painter, const QRectF &area, const GroupReport &group, const Report &report);
+    // Returns the plot area (inside the axes) in the painter's coordinates, so that the
+    // timelines beneath can line up with the chart's time axis.
+    QRectF draw(QCPPainter &painter, const QRectF &area, const GroupReport &group, const Report &report);
 
 private:
     std::unique_ptr<QCustomPlot> m_plot;
     QTimeZone m_zone;
 };
 
-// The group-state timeline: one bar across the range, a coloured stretch per state and
-// grey where there is no data, with start and end times beneath. Returns the height used.
+// A state timeline (group state or lag status): one bar across the range, a coloured
+// stretch per state and light grey where there is no data; beneath it a time axis with
+// ticks at round local times, the start and end in full and the time zone. Returns the
+// height used.
 qreal drawStateTimeline(QPainter &painter, const QRectF &area, const std::vector<StateSpan> &spans, qint64 fromMs,
                         qint64 toMs, const QTimeZone &zone, bool withSeconds = false);
 
