@@ -121,8 +121,14 @@ private Q_SLOTS:
             s.cluster = kCluster;
             s.reachable = true;
             s.takenAt = now.addSecs((i - 240) * 30);
-            for (const QString &g : kGroups)
+            for (const QString &g : kGroups) {
                 s.groups.push_back(group(g, g == QStringLiteral("analytics-slow") ? i * 20 : 10 + i % 7, i));
+                // Its verdicts too: WARN for the second hour, i × 2 s behind.
+                if (g == QStringLiteral("analytics-slow")) {
+                    s.groups.back().verdict = {i < 120 ? LagStatus::Ok : LagStatus::Warn, QStringLiteral("test")};
+                    s.groups.back().maxLagTime = LagTime{double(i) * 2.0, false};
+                }
+            }
             std::sort(s.groups.begin(), s.groups.end(),
                       [](const GroupState &a, const GroupState &b) { return a.groupId < b.groupId; });
             QVERIFY(m_store->appendSnapshot(s));
@@ -161,6 +167,9 @@ private Q_SLOTS:
         child<QCheckBox>(QStringLiteral("slaEnabled"))->setChecked(true);
         QVERIFY(child<QSpinBox>(QStringLiteral("slaLag"))->isEnabled());
         child<QSpinBox>(QStringLiteral("slaLag"))->setValue(3000);
+        QVERIFY(!child<QSpinBox>(QStringLiteral("slaSeconds"))->isEnabled());
+        child<QCheckBox>(QStringLiteral("slaSecondsEnabled"))->setChecked(true);
+        child<QSpinBox>(QStringLiteral("slaSeconds"))->setValue(300);
         child<QCheckBox>(QStringLiteral("partitionDetail"))->setChecked(true);
         QCOMPARE(child<QComboBox>(QStringLiteral("format"))->currentIndex(), 0);
         const QString pdf = m_dir.filePath(QStringLiteral("out/lag.pdf"));
@@ -190,6 +199,11 @@ private Q_SLOTS:
         QVERIFY(!text.contains(QStringLiteral("billing")));
         QVERIFY(text.contains(QStringLiteral("total lag above 3,000 records")));
         QVERIFY(text.contains(QStringLiteral("4,780"))); // analytics-slow's max: 239 × 20
+        // The seconds threshold and the status section: WARN for polls 120..239, i × 2 s
+        // behind, so above 300 s from poll 151 on (88 polls of 30 s, the last cut by "now").
+        QVERIFY(text.contains(QStringLiteral("lag above 300 s")));
+        QVERIFY(text.contains(QStringLiteral("Time in each lag status")));
+        QVERIFY2(text.contains(QStringLiteral("max 478.0 s")), qPrintable(text));
         QVERIFY(text.contains(QStringLiteral("Partitions")));
         // Kept for a person to look at (pdftoppm renders it).
         const QString kept = screenshotPath(QStringLiteral("export-dialog-report")).replace(QStringLiteral(".png"), QStringLiteral(".pdf"));
@@ -216,7 +230,7 @@ private Q_SLOTS:
         QFile json(m_dialog->writtenFiles().value(0));
         QVERIFY(json.open(QIODevice::ReadOnly));
         const QJsonObject o = QJsonDocument::fromJson(json.readAll()).object();
-        QCOMPARE(o.value(QStringLiteral("version")).toInt(), 2);
+        QCOMPARE(o.value(QStringLiteral("version")).toInt(), 3);
         QCOMPARE(o.value(QStringLiteral("groups")).toArray().size(), kGroups.size());
     }
 

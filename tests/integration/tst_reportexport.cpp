@@ -3,10 +3,14 @@
 // `lagscopectl report` exports CSV, JSON and PDF (the PDF without a display), the CSV and
 // JSON are parsed back and their numbers checked against the history store (and a plain
 // SQL aggregate over it), the PDF's text is read with pdftotext and its pages rendered to
-// PNG with pdftoppm for a person to look at.
+// PNG with pdftoppm for a person to look at. The lag statuses and lag seconds the monitor
+// judged and recorded per poll (issue #4) are checked the same way: time in each status,
+// lag seconds max and lower bounds, breaches of a seconds threshold, recomputed here from
+// HistoryStore::groupStatusHistory with the weighting docs/REPORTS.md documents.
 #include "CsvTestUtil.h"
 #include "LabClient.h"
 #include "monitor/MonitorService.h"
+#include "report/ReportBuilder.h"
 #include "store/HistoryStore.h"
 
 #include <QDir>
@@ -19,6 +23,9 @@
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <algorithm>
+#include <cmath>
 
 using namespace lagscope;
 using namespace lagscope::test;
@@ -47,6 +54,26 @@ QString grouped(qint64 v)
     return s;
 }
 
+// docs/REPORTS.md's weighting, written out again: a poll holds until the next poll unless
+// that gap exceeds 3 × the median gap (then, like the last poll, one median gap), cut to
+// [fromMs, toMs).
+std::vector<qint64> holdsOf(const std::vector<qint64> &times, qint64 fromMs, qint64 toMs)
+{
+    std::vector<qint64> gaps;
+    for (size_t i = 1; i < times.size(); ++i)
+        gaps.push_back(times[i] - times[i - 1]);
+    std::vector<qint64> sorted = gaps;
+    std::sort(sorted.begin(), sorted.end());
+    const qint64 usual = sorted.empty() ? 0 : sorted[sorted.size() / 2];
+    std::vector<qint64> out;
+    for (size_t i = 0; i < times.size(); ++i) {
+        qint64 end = i + 1 < times.size() && gaps[i] <= 3 * usual ? times[i + 1] : times[i] + usual;
+        end = std::min(end, toMs);
+        out.push_back(std::max<qint64>(0, end - std::max(times[i], fromMs)));
+    }
+    return out;
+}
+
 } // namespace
 
 class TestReportExport final : public QObject {
@@ -60,6 +87,11 @@ private:
     QString m_history;
     std::unique_ptr<HistoryStore> m_store;
     std::vector<HistoryStore::GroupSample> m_samples; // the slow group's, after the run
+    std::vector<HistoryStore::GroupStatusSample> m_statuses; // its recorded verdicts
+    QMap<QString, qint64> m_statusMs; // the time in each status over runRange(), from the store
+
+    qint64 rangeFromMs() const { return m_samples.front().timeMs - 2000; }
+    qint64 rangeToMs() const { return m_samples.back().timeMs + 2000; }
 
     ProcessResult report(const QStringList &args)
     {
@@ -72,8 +104,7 @@ private:
         auto iso = [](qint64 ms) {
             return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODateWithMs);
         };
-        return {QStringLiteral("--from"), iso(m_samples.front().timeMs - 2000), QStringLiteral("--to"),
-                iso(m_samples.back().timeMs + 2000)};
+        return {QStringLiteral("--from"), iso(rangeFromMs()), QStringLiteral("--to"), iso(rangeToMs())};
     }
 
     ProcessResult traffic(const QStringList &args) { return m_lab.traffic(QStringLiteral("primary"), args); }
@@ -151,6 +182,22 @@ private Q_SLOTS:
         m_samples = *samples;
         QVERIFY(m_samples.size() >= size_t(recorded));
         QCOMPARE(m_samples.back().totalLag, qint64(1200));
+
+        const auto statuses = m_store->groupStatusHistory(QStringLiteral("primary"), m_slow, QDateTime(), QDateTime());
+        QVERIFY(statuses);
+        m_statuses = *statuses;
+        QCOMPARE(m_statuses.size(), m_samples.size());
+        std::vector<qint64> times;
+        for (const auto &s : m_statuses)
+            times.push_back(s.timeMs);
+        const std::vector<qint64> holds = holdsOf(times, rangeFromMs(), rangeToMs());
+        for (size_t i = 0; i < m_statuses.size(); ++i) {
+            QVERIFY2(!m_statuses[i].status.isEmpty(), "every poll of a current history has a status");
+            m_statusMs[m_statuses[i].status] += holds[i];
+        }
+        // Nobody consumes while the lag climbs: the monitor must have judged STOP by the end.
+        QVERIFY2(m_statusMs.value(QStringLiteral("STOP")) > 0, qPrintable(QStringList(m_statusMs.keys()).join(u',')));
+        QCOMPARE(m_statuses.back().status, QStringLiteral("STOP"));
     }
 
     void csvMatchesTheStore()
@@ -159,6 +206,7 @@ private Q_SLOTS:
         const QString csv = m_dir.filePath(QStringLiteral("slow.csv"));
         const ProcessResult r = report(runRange() + QStringList{QStringLiteral("--group"),
                                         QStringLiteral("slow-.*"), QStringLiteral("--sla-lag"), QStringLiteral("500"),
+                                        QStringLiteral("--sla-seconds"), QStringLiteral("5"),
                                         QStringLiteral("--partitions"), QStringLiteral("--format"),
                                         QStringLiteral("csv"), QStringLiteral("--out"), csv});
         QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
@@ -195,6 +243,7 @@ private Q_SLOTS:
         QVERIFY(g[QStringLiteral("breach_total_seconds")].toDouble() > 0);
         // Nobody joined or left the slow group during the run: recorded, and none.
         QCOMPARE(g[QStringLiteral("rebalance_count")], QStringLiteral("0"));
+        checkStatusesAndSeconds(g);
 
         // The same maximum from a plain SQL aggregate over the file.
         {
@@ -229,6 +278,58 @@ private Q_SLOTS:
         QFile::copy(csv, outputDir() + QStringLiteral("/slow.csv"));
     }
 
+    // The CSV summary row's status and lag-seconds columns against the store (runRange()).
+    void checkStatusesAndSeconds(const QMap<QString, QString> &g)
+    {
+        // Two decimals in the CSV: within 10 ms of the store's recomputation.
+        auto near = [](const QString &cell, double expected) { return std::abs(cell.toDouble() - expected) <= 0.01; };
+        qint64 covered = 0;
+        for (const QString &status : {QStringLiteral("OK"), QStringLiteral("WARN"), QStringLiteral("ERR"),
+                                      QStringLiteral("STOP"), QStringLiteral("STALL"), QStringLiteral("REWIND")}) {
+            const QString cell = g[QStringLiteral("status_%1_seconds").arg(status.toLower())];
+            const qint64 ms = m_statusMs.value(status);
+            QVERIFY2(near(cell, double(ms) / 1000.0), qPrintable(QStringLiteral("%1: %2 s, store %3 ms").arg(status, cell).arg(ms)));
+            covered += ms;
+        }
+        QVERIFY2(near(g[QStringLiteral("status_no_data_seconds")], double(rangeToMs() - rangeFromMs() - covered) / 1000.0),
+                 qPrintable(g[QStringLiteral("status_no_data_seconds")]));
+        QCOMPARE(g[QStringLiteral("current_lag_status")], m_statuses.back().status);
+
+        double maxSeconds = -1;
+        int lowerBounds = 0;
+        for (const auto &s : m_statuses) {
+            maxSeconds = std::max(maxSeconds, s.maxLagSeconds);
+            lowerBounds += s.lagSecondsAtLeast && s.maxLagSeconds >= 0 ? 1 : 0;
+        }
+        QVERIFY2(maxSeconds > 5, qPrintable(QString::number(maxSeconds))); // 20 s of production unconsumed
+        QVERIFY2(near(g[QStringLiteral("lag_seconds_max")], maxSeconds),
+                 qPrintable(g[QStringLiteral("lag_seconds_max")] + QStringLiteral(" vs ") + QString::number(maxSeconds)));
+        QCOMPARE(g[QStringLiteral("lag_seconds_lower_bound_samples")].toInt(), lowerBounds);
+        QCOMPARE(g[QStringLiteral("lag_seconds_at_least")],
+                 lowerBounds > 0 ? QStringLiteral("true") : QStringLiteral("false"));
+        const double p95 = g[QStringLiteral("lag_seconds_p95")].toDouble();
+        QVERIFY(p95 > 0 && p95 <= maxSeconds + 0.01);
+        // The seconds climb with the unconsumed records: above 5 s once, until the end.
+        QCOMPARE(g[QStringLiteral("breach_seconds_count")], QStringLiteral("1"));
+        std::vector<qint64> times;
+        for (const auto &s : m_statuses)
+            times.push_back(s.timeMs);
+        const std::vector<qint64> holds = holdsOf(times, rangeFromMs(), rangeToMs());
+        qint64 above = 0;
+        for (size_t i = 0; i < m_statuses.size(); ++i)
+            above += m_statuses[i].maxLagSeconds > 5 ? holds[i] : 0;
+        QVERIFY2(near(g[QStringLiteral("breach_seconds_total_seconds")], double(above) / 1000.0),
+                 qPrintable(g[QStringLiteral("breach_seconds_total_seconds")]));
+        qInfo("slow group over the run: %s; lag seconds max %.2f (%d lower bounds), above 5 s for %.2f s",
+              qPrintable([this] {
+                  QStringList parts;
+                  for (auto it = m_statusMs.begin(); it != m_statusMs.end(); ++it)
+                      parts << QStringLiteral("%1 %2 s").arg(it.key()).arg(double(it.value()) / 1000.0);
+                  return parts.join(QStringLiteral(", "));
+              }()),
+              maxSeconds, lowerBounds, double(above) / 1000.0);
+    }
+
     void jsonMatchesTheStore()
     {
         QVERIFY(!m_samples.empty());
@@ -238,7 +339,10 @@ private Q_SLOTS:
                                         QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--out"), path});
         QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
         const QJsonObject o = QJsonDocument::fromJson(readText(path).toUtf8()).object();
-        QCOMPARE(o.value(QStringLiteral("version")).toInt(), 2);
+        QCOMPARE(o.value(QStringLiteral("version")).toInt(), 3);
+        QCOMPARE(o.value(QStringLiteral("sections")).toObject().value(QStringLiteral("lag_status")).toObject()
+                     .value(QStringLiteral("available")).toBool(),
+                 true);
         QCOMPARE(o.value(QStringLiteral("sections")).toObject().value(QStringLiteral("rebalances")).toObject()
                      .value(QStringLiteral("available")).toBool(),
                  true);
@@ -256,6 +360,41 @@ private Q_SLOTS:
         QCOMPARE(g.value(QStringLiteral("current")).toObject().value(QStringLiteral("total_lag")).toInteger(),
                  m_samples.back().totalLag);
         QVERIFY(g.value(QStringLiteral("breaches")).isNull()); // no --sla-lag this time
+        QVERIFY(g.value(QStringLiteral("breaches_seconds")).isNull());
+        // Statuses over the last 30 minutes: the run's polls, each holding until the next; the
+        // range starts long before the run and ends when lagscopectl ran, which may cut the
+        // last poll's interval.
+        std::vector<qint64> times;
+        for (const auto &s : m_statuses)
+            times.push_back(s.timeMs);
+        const QDateTime to = QDateTime::fromString(
+            o.value(QStringLiteral("range")).toObject().value(QStringLiteral("to")).toString(), Qt::ISODateWithMs);
+        QVERIFY(to.isValid());
+        const std::vector<qint64> holds = holdsOf(times, 0, to.toMSecsSinceEpoch());
+        QMap<QString, qint64> expected;
+        for (size_t i = 0; i < m_statuses.size(); ++i)
+            expected[m_statuses[i].status] += holds[i];
+        QMap<QString, qint64> got;
+        for (const QJsonValue &v : g.value(QStringLiteral("lag_statuses")).toArray())
+            got[v.toObject().value(QStringLiteral("state")).toString()] =
+                std::llround(v.toObject().value(QStringLiteral("seconds")).toDouble() * 1000);
+        QCOMPARE(got, expected);
+        const QJsonArray timeline = g.value(QStringLiteral("lag_status_timeline")).toArray();
+        QVERIFY(!timeline.isEmpty());
+        QCOMPARE(timeline.last().toObject().value(QStringLiteral("status")).toString(), m_statuses.back().status);
+        double maxSeconds = -1;
+        int lowerBounds = 0;
+        for (const auto &s : m_statuses) {
+            maxSeconds = std::max(maxSeconds, s.maxLagSeconds);
+            lowerBounds += s.lagSecondsAtLeast && s.maxLagSeconds >= 0 ? 1 : 0;
+        }
+        const QJsonObject seconds = g.value(QStringLiteral("lag_seconds")).toObject();
+        QVERIFY2(std::abs(seconds.value(QStringLiteral("max")).toDouble() - maxSeconds) <= 0.001,
+                 qPrintable(QString::number(seconds.value(QStringLiteral("max")).toDouble())));
+        QCOMPARE(g.value(QStringLiteral("lag_seconds_lower_bounds")).toObject().value(QStringLiteral("samples")).toInt(),
+                 lowerBounds);
+        QCOMPARE(g.value(QStringLiteral("current")).toObject().value(QStringLiteral("lag_status")).toString(),
+                 m_statuses.back().status);
         QFile::remove(outputDir() + QStringLiteral("/slow.json"));
         QFile::copy(path, outputDir() + QStringLiteral("/slow.json"));
     }
@@ -275,7 +414,7 @@ private Q_SLOTS:
         p.start(qEnvironmentVariable("LAGSCOPECTL"),
                 QStringList{QStringLiteral("report"), QStringLiteral("--history"), m_history} + runRange()
                     + QStringList{QStringLiteral("--group"), m_slow, QStringLiteral("--sla-lag"),
-                 QStringLiteral("500"), QStringLiteral("--partitions"), QStringLiteral("--format"), QStringLiteral("pdf"),
+                 QStringLiteral("500"), QStringLiteral("--sla-seconds"), QStringLiteral("5"), QStringLiteral("--partitions"), QStringLiteral("--format"), QStringLiteral("pdf"),
                  QStringLiteral("--out"), pdf});
         QVERIFY(p.waitForFinished(120000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
@@ -296,10 +435,23 @@ private Q_SLOTS:
         QVERIFY(t.contains(QStringLiteral("Rebalances")));
         QVERIFY(t.contains(QStringLiteral("None in the range.")));
         QVERIFY(t.contains(QStringLiteral("lag (records)")));
+        // The status section: its summary table and the group's legend with each status's time
+        // (the same range as the CSV, so the same milliseconds, rounded as the PDF prints them).
+        QVERIFY(t.contains(QStringLiteral("Time in each lag status")));
+        QVERIFY(t.contains(QStringLiteral("Lag status")));
+        QVERIFY(t.contains(QStringLiteral("SLA threshold (time)")));
+        QVERIFY(t.contains(QStringLiteral("lag above 5 s")));
+        for (auto it = m_statusMs.begin(); it != m_statusMs.end(); ++it) {
+            if (it.value() <= 0)
+                continue;
+            const QString entry = it.key() + QLatin1Char(' ') + formatReportDuration(it.value());
+            QVERIFY2(t.contains(entry), qPrintable(entry));
+        }
+        QVERIFY(t.contains(QStringLiteral("Status now")));
 
         // Pages as images, for a person to look at.
         QProcess render;
-        render.start(QStringLiteral("pdftoppm"), {QStringLiteral("-png"), QStringLiteral("-r"), QStringLiteral("70"), pdf,
+        render.start(QStringLiteral("pdftoppm"), {QStringLiteral("-png"), QStringLiteral("-r"), QStringLiteral("80"), pdf,
                                                   outputDir() + QStringLiteral("/slow-page")});
         QVERIFY(render.waitForFinished(60000));
         QCOMPARE(render.exitCode(), 0);

@@ -146,7 +146,10 @@ ExportReportDialog::ExportReportDialog(QString historyPath, const QStringList &c
     });
     dest->addWidget(m_destination, 1);
     dest->addWidget(browse);
-    form->addRow(tr("&Save to:"), dest);
+    // A label made for a layout has no buddy and would show the '&'; give it the line edit.
+    auto *saveTo = new QLabel(tr("&Save to:"), m_form);
+    saveTo->setBuddy(m_destination);
+    form->addRow(saveTo, dest);
     m_partitions = new QCheckBox(tr("Include per-partition detail"), m_form);
     m_partitions->setObjectName(QStringLiteral("partitionDetail"));
     form->addRow(QString(), m_partitions);

@@ -357,7 +357,7 @@ void ReportPdfWriter::Private::statusSummary()
         for (const QString &status : present)
             columns.push_back({status, each, true});
         if (noData)
-            columns.push_back({tr("no data"), each, true});
+            columns.push_back({tr("No data"), each, true});
         const qint64 rangeMs = std::max<qint64>(1, report.request.from.msecsTo(report.request.to));
         auto share = [&](qint64 ms) {
             return ms <= 0 ? QStringLiteral("0")
@@ -448,7 +448,10 @@ void ReportPdfWriter::Private::group(const GroupReport &g)
     y += drawStateTimeline(painter, QRectF(axisLeft, y, axisWidth, 24), g.stateTimeline,
                            report.request.from.toMSecsSinceEpoch(), report.request.to.toMSecsSinceEpoch(),
                            options.timeZone, seconds());
-    legend(g.groupStates);
+    qint64 stateMs = 0;
+    for (const StateTime &s : g.groupStates)
+        stateMs += s.ms;
+    legend(g.groupStates, report.request.from.msecsTo(report.request.to) - stateMs);
 
     heading(tr("Lag status"), 10);
     if (g.lagStatuses) {

@@ -184,7 +184,7 @@ namespace {
 qint64 timelineStep(qint64 rangeMs)
 {
     constexpr qint64 kMin = 60 * 1000;
-    const qint64 steps[] = {10 * 1000, 30 * 1000, kMin,           2 * kMin,       5 * kMin,       10 * kMin,
+    const qint64 steps[] = {1000,      2000,      5000,           10 * 1000,      15 * 1000,      30 * 1000, kMin,           2 * kMin,       5 * kMin,       10 * kMin,
                             15 * kMin, 30 * kMin, 60 * kMin,      2 * 60 * kMin,  3 * 60 * kMin,  6 * 60 * kMin,
                             12 * 60 * kMin, 24 * 60 * kMin, 2 * 24 * 60 * kMin, 7 * 24 * 60 * kMin};
     for (const qint64 step : steps)
