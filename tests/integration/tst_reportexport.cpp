@@ -466,6 +466,14 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(QStringLiteral("The history keeps 7 d")), qPrintable(r.err));
         QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("x.csv"))));
+
+        // A seconds threshold that is not a number is a usage error, before anything is read.
+        const ProcessResult bad = report({QStringLiteral("--since"), QStringLiteral("1h"), QStringLiteral("--sla-seconds"),
+                                          QStringLiteral("5min"), QStringLiteral("--format"), QStringLiteral("csv"),
+                                          QStringLiteral("--out"), m_dir.filePath(QStringLiteral("y.csv"))});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains(QStringLiteral("--sla-seconds takes a number of seconds")), qPrintable(bad.err));
+        QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("y.csv"))));
     }
 
     void cleanupTestCase() { m_store.reset(); }
