@@ -97,6 +97,40 @@ ProcessResult LabClient::lagscopectl(const QStringList &args, int timeoutMs) con
     return runProcess(qEnvironmentVariable("LAGSCOPECTL"), args, timeoutMs);
 }
 
+std::unique_ptr<KafkaClient> LabClient::client(const QString &cluster) const
+{
+    auto c = KafkaClient::create({cluster, bootstrap(cluster), false, {}}, {5000, 0, nullptr});
+    return c ? std::move(*c) : nullptr;
+}
+
+std::optional<CommittedOffsets> LabClient::committed(const QString &cluster, const QString &group) const
+{
+    auto c = client(cluster);
+    if (!c)
+        return std::nullopt;
+    auto offsets = c->committedOffsets({group}, Deadline::inMs(5000));
+    if (!offsets)
+        return std::nullopt;
+    return (*offsets)[group];
+}
+
+qint64 LabClient::logEndSum(const QString &cluster, const QString &topic, int partitions) const
+{
+    auto c = client(cluster);
+    if (!c)
+        return -1;
+    std::vector<TopicPartition> parts;
+    for (int p = 0; p < partitions; ++p)
+        parts.push_back({topic, p});
+    auto r = c->logOffsets(parts, OffsetSpec::Latest, Deadline::inMs(5000));
+    if (!r || r->offsets.size() != size_t(partitions))
+        return -1;
+    qint64 sum = 0;
+    for (const auto &[tp, o] : r->offsets)
+        sum += o;
+    return sum;
+}
+
 QString LabClient::writeConfig(const QString &dir) const
 {
     QString yaml = QStringLiteral("poll_interval: 1s\nrequest_timeout: 15s\nclusters:\n");

@@ -3,12 +3,16 @@
 // its clusters' addresses from lab.json, and ways to run Kafka's own tools, the traffic
 // tool and lagscopectl against it. Used from the test's main thread only.
 
+#include "kafka/KafkaClient.h"
 #include "util/Result.h"
 
 #include <QJsonObject>
 #include <QList>
 #include <QString>
 #include <QStringList>
+
+#include <memory>
+#include <optional>
 
 namespace lagscope::test {
 
@@ -38,6 +42,15 @@ public:
     // The traffic tool with --bootstrap of the cluster appended.
     ProcessResult traffic(const QString &cluster, const QStringList &args, int timeoutMs = 120000) const;
     ProcessResult lagscopectl(const QStringList &args, int timeoutMs = 120000) const;
+
+    // A fresh client of a lab cluster (5 s request timeout), or null. A client made before a
+    // broker was killed waits out its reconnect backoff after the restart: make another.
+    std::unique_ptr<KafkaClient> client(const QString &cluster) const;
+    // The group's committed offsets on the cluster; nullopt when it does not answer in 5 s.
+    std::optional<CommittedOffsets> committed(const QString &cluster, const QString &group) const;
+    // Sum of the log end offsets of the topic's partitions 0..partitions-1; -1 when they
+    // cannot all be read within 5 s.
+    qint64 logEndSum(const QString &cluster, const QString &topic, int partitions) const;
 
     // Writes a Lagscope config naming every lab cluster; returns its path.
     QString writeConfig(const QString &dir) const;

@@ -75,40 +75,6 @@ private:
         return r.exitCode == 0;
     }
 
-    std::unique_ptr<KafkaClient> client(const QString &cluster)
-    {
-        // A fresh client each time: one made before dr was killed would wait out its
-        // reconnect backoff after the restart.
-        auto c = KafkaClient::create({cluster, m_lab.bootstrap(cluster), false, {}}, {5000, 0, nullptr});
-        return c ? std::move(*c) : nullptr;
-    }
-
-    std::optional<CommittedOffsets> committed(const QString &cluster, const QString &group)
-    {
-        auto c = client(cluster);
-        auto offsets = c ? c->committedOffsets({group}, Deadline::inMs(5000))
-                         : Result<std::map<QString, CommittedOffsets>>::failure(QStringLiteral("no client"));
-        if (!offsets)
-            return std::nullopt;
-        return (*offsets)[group];
-    }
-
-    qint64 logEnd(const QString &cluster, const QString &topic, int partitions)
-    {
-        auto c = client(cluster);
-        std::vector<TopicPartition> parts;
-        for (int p = 0; p < partitions; ++p)
-            parts.push_back({topic, p});
-        auto r = c ? c->logOffsets(parts, OffsetSpec::Latest, Deadline::inMs(5000))
-                   : Result<LogOffsetsResult>::failure(QStringLiteral("no client"));
-        if (!r || r->offsets.size() != size_t(partitions))
-            return -1;
-        qint64 sum = 0;
-        for (const auto &[tp, o] : r->offsets)
-            sum += o;
-        return sum;
-    }
-
     // One more record on primary reaches dr through MirrorMaker within `timeoutMs`.
     bool mirrorReplicates(int timeoutMs)
     {
@@ -116,7 +82,7 @@ private:
                                 QStringLiteral("1")}))
             return false;
         ++m_probed;
-        return waitUntil([&] { return logEnd(kDr, kPrimary + QLatin1Char('.') + m_probe, 1) == m_probed; }, timeoutMs);
+        return waitUntil([&] { return m_lab.logEndSum(kDr, kPrimary + QLatin1Char('.') + m_probe, 1) >= m_probed; }, timeoutMs);
     }
 
     // dr up and answering, MirrorMaker replicating again (restarted when it does not
@@ -127,7 +93,7 @@ private:
         clock.start();
         QVERIFY(labTool({QStringLiteral("broker"), QStringLiteral("start"), QStringLiteral("--cluster"), kDr,
                          QStringLiteral("--node"), QString::number(m_drNode)}));
-        QVERIFY(waitUntil([&] { return logEnd(kDr, kPrimary + QLatin1Char('.') + m_probe, 1) >= 0; }, 120000));
+        QVERIFY(waitUntil([&] { return m_lab.logEndSum(kDr, kPrimary + QLatin1Char('.') + m_probe, 1) >= 0; }, 120000));
         if (!mirrorReplicates(60000)) {
             qInfo("MirrorMaker did not replicate after dr came back: restarting it");
             QVERIFY(labTool({QStringLiteral("mm2"), QStringLiteral("stop")}));
@@ -161,7 +127,7 @@ private:
             remote << kPrimary + QLatin1Char('.') + topic;
         }
         for (const QString &topic : remote) {
-            if (!waitUntil([&] { return logEnd(kDr, topic, 2) == 2 * kRecords; }, 120000))
+            if (!waitUntil([&] { return m_lab.logEndSum(kDr, topic, 2) == 2 * kRecords; }, 120000))
                 return {};
             if (!traffic(kDr, {QStringLiteral("commit"), QStringLiteral("--group"), group, QStringLiteral("--topic"), topic,
                                QStringLiteral("--offsets"), QStringLiteral("0=%1,1=%1").arg(kTargetBefore)}))
@@ -210,7 +176,7 @@ private Q_SLOTS:
         const QString group = QStringLiteral("fkill-g-%1").arg(m_id);
         const QStringList topics = setUp(group);
         QCOMPARE(topics.size(), 3);
-        const auto original = committed(kDr, group);
+        const auto original = m_lab.committed(kDr, group);
         QVERIFY(original);
         QCOMPARE(original->size(), size_t(6));
 
@@ -305,7 +271,7 @@ private Q_SLOTS:
         QVERIFY(labTool({QStringLiteral("broker"), QStringLiteral("start"), QStringLiteral("--cluster"), kDr,
                          QStringLiteral("--node"), QString::number(m_drNode)}));
         std::optional<CommittedOffsets> after;
-        QVERIFY(waitUntil([&] { return (after = committed(kDr, group)).has_value(); }, 120000));
+        QVERIFY(waitUntil([&] { return (after = m_lab.committed(kDr, group)).has_value(); }, 120000));
         qInfo("dr was down for %lld ms", static_cast<long long>(down.elapsed()));
         qInfo("after recovery: %s", qPrintable(show(*after)));
         const auto offsetOf = [&](int topic, int p) {
@@ -328,7 +294,7 @@ private Q_SLOTS:
                                         QStringLiteral("--backup"), outcome.backupPath, QStringLiteral("--execute")});
         qInfo("lagscopectl undo: exit code %d after %lld ms", undo.exitCode, static_cast<long long>(undo.elapsedMs));
         QVERIFY2(undo.exitCode == 0, qPrintable(undo.describe()));
-        const auto restored = committed(kDr, group);
+        const auto restored = m_lab.committed(kDr, group);
         QVERIFY(restored);
         QCOMPARE(show(*restored), show(*original));
         // MirrorMaker works again, and nothing left over from the apply has landed since.
@@ -336,7 +302,7 @@ private Q_SLOTS:
         mirror.start();
         QVERIFY(mirrorReplicates(60000));
         qInfo("MirrorMaker replicated a new record %lld ms after the undo", static_cast<long long>(mirror.elapsed()));
-        QCOMPARE(show(*committed(kDr, group)), show(*original));
+        QCOMPARE(show(*m_lab.committed(kDr, group)), show(*original));
     }
 };
 

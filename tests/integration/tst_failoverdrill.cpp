@@ -108,32 +108,9 @@ private:
         return t;
     }
 
-    std::unique_ptr<KafkaClient> client(const QString &cluster)
-    {
-        auto c = KafkaClient::create(ClusterConfig{cluster, m_lab.bootstrap(cluster), false, {}}, {});
-        return c ? std::move(*c) : nullptr;
-    }
-
-    qint64 logEndSum(const QString &cluster, const QString &topic)
-    {
-        auto c = client(cluster);
-        std::vector<TopicPartition> parts;
-        for (int p = 0; p < kPartitions; ++p)
-            parts.push_back({topic, p});
-        const auto r = c ? c->logOffsets(parts, OffsetSpec::Latest, Deadline::inMs(5000)) : Result<LogOffsetsResult>::failure({});
-        if (!r || r->offsets.size() != size_t(kPartitions))
-            return -1;
-        qint64 sum = 0;
-        for (const auto &[tp, o] : r->offsets)
-            sum += o;
-        return sum;
-    }
-
     CommittedOffsets committed(const QString &cluster, const QString &groupId)
     {
-        auto c = client(cluster);
-        auto r = c ? c->committedOffsets({groupId}, Deadline::inMs(10000)) : Result<std::map<QString, CommittedOffsets>>::failure({});
-        return r ? (*r)[groupId] : CommittedOffsets{};
+        return m_lab.committed(cluster, groupId).value_or(CommittedOffsets{});
     }
 
     // Gives `groupId` on primary the phase-one group's offsets: the same records processed.
@@ -209,7 +186,7 @@ private Q_SLOTS:
                                                      QStringLiteral("--replication"), QStringLiteral("3")}));
         ok(m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic,
                                                      QStringLiteral("--count"), QString::number(kRecords)}));
-        QTRY_COMPARE_WITH_TIMEOUT(logEndSum(QStringLiteral("dr"), m_remote), qint64(kRecords), 120000);
+        QTRY_COMPARE_WITH_TIMEOUT(m_lab.logEndSum(QStringLiteral("dr"), m_remote, kPartitions), qint64(kRecords), 120000);
 
         // Phase one: half the records processed on primary, committed every 500 and at the end.
         for (int p = 0; p < kPartitions; ++p)
@@ -289,7 +266,7 @@ private Q_SLOTS:
         // The member prints its line once it has committed; then it stays, idle.
         QByteArray printed;
         QTRY_VERIFY_WITH_TIMEOUT((printed += member.readAllStandardOutput()).contains("committed"), 60000);
-        auto dr = client(QStringLiteral("dr"));
+        auto dr = m_lab.client(QStringLiteral("dr"));
         const auto stable = [&] {
             const auto d = dr->describeGroups({g}, Deadline::inMs(5000));
             return d && !d->empty() && !d->front().members.empty();

@@ -307,13 +307,6 @@ private:
                         QStringLiteral("--node"), QString::number(node)});
     }
 
-    std::unique_ptr<KafkaClient> newClient()
-    {
-        // A client of its own, as the CLI and the dialog have: closed when the apply ends.
-        auto client = KafkaClient::create({kCluster, m_lab.bootstrap(kCluster), false, {}}, {5000, 0, nullptr});
-        return client ? std::move(*client) : nullptr;
-    }
-
 private Q_SLOTS:
     void initTestCase()
     {
@@ -323,7 +316,7 @@ private Q_SLOTS:
         // lagscopectl keeps its own backups and audit trail here.
         qputenv("XDG_DATA_HOME", m_tmp.filePath(QStringLiteral("cli")).toUtf8());
         m_config = m_lab.writeConfig(m_tmp.path());
-        m_client = newClient();
+        m_client = m_lab.client(kCluster);
         QVERIFY(m_client);
         // The offsets topic exists once a group has used it (a fresh lab has none yet).
         const QString warmup = QStringLiteral("kill-warmup-%1").arg(m_id);
@@ -369,7 +362,8 @@ private Q_SLOTS:
         QVERIFY2(planned, why(planned).constData());
         QCOMPARE(planned->partitions.size(), size_t(6));
 
-        auto applier = newClient();
+        // A client of its own, as the CLI and the dialog have: closed when the apply ends.
+        auto applier = m_lab.client(kCluster);
         QVERIFY(applier);
         ResetApplyOptions options;
         options.cluster = kCluster;
