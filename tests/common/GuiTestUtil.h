@@ -3,6 +3,7 @@
 // opened and looked at), and named children that must exist (a missing one is a bug in
 // the test or the widget, so it stops the test at once).
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QString>
 #include <QTest>
@@ -12,6 +13,10 @@ namespace lagscope::test {
 
 inline void saveScreenshot(QWidget *w, const QString &name)
 {
+    // What a user would see: posted layout requests and QCustomPlot's queued replots happen
+    // first (a chart grabbed right after its data arrived still showed its previous state).
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::processEvents();
     const QString dir = qEnvironmentVariable("LAGSCOPE_TEST_OUTPUT", QDir::tempPath()) + QStringLiteral("/screenshots");
     QDir().mkpath(dir);
     QVERIFY(w->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png")));

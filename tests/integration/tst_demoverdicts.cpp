@@ -8,6 +8,7 @@
 //                                                         lag-status-changed event, OK again after
 //   search-rebalancing  1–3 members, one change / 45 s → never STOP or ERR
 // Prints every group's status changes with their reasons, for the closing note.
+#include "DemoTraffic.h"
 #include "LabClient.h"
 #include "monitor/MonitorService.h"
 #include "util/Deadline.h"
@@ -111,13 +112,9 @@ private Q_SLOTS:
     void initTestCase()
     {
         m_demo = new QProcess(this);
-        m_demo->setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        m_demo->setStandardOutputFile(QProcess::nullDevice());
-        m_demo->start(qEnvironmentVariable("LAGSCOPE_TRAFFIC"),
-                      {QStringLiteral("demo"), QStringLiteral("--bootstrap"), m_lab.bootstrap(kCluster),
-                       QStringLiteral("--audit-run"), QString::number(kAuditRunSec), QStringLiteral("--audit-pause"),
-                       QString::number(kAuditPauseSec)});
-        QVERIFY(m_demo->waitForStarted());
+        QVERIFY(startDemo(*m_demo, m_lab, kCluster,
+                          {QStringLiteral("--audit-run"), QString::number(kAuditRunSec), QStringLiteral("--audit-pause"),
+                           QString::number(kAuditPauseSec)}));
 
         AppConfig config;
         config.pollIntervalMs = kPollMs;
@@ -138,23 +135,8 @@ private Q_SLOTS:
     void cleanupTestCase()
     {
         m_monitor.reset();
-        if (m_demo && m_demo->state() != QProcess::NotRunning) {
-            m_demo->terminate();
-            if (!m_demo->waitForFinished(30000))
-                m_demo->kill();
-        }
-        // The demo's names are fixed: leave the shared lab without its groups and topics, so
-        // the tests after this one see the lab as it was (best effort).
-        QStringList groups{QStringLiteral("--delete")};
-        for (const char *id : kGroups)
-            groups << QStringLiteral("--group") << QString::fromLatin1(id);
-        const ProcessResult g = m_lab.kafkaTool(QStringLiteral("consumer-groups"), kCluster, groups);
-        const ProcessResult t = m_lab.kafkaTool(QStringLiteral("topics"), kCluster,
-                                                {QStringLiteral("--delete"), QStringLiteral("--topic"),
-                                                 QStringLiteral("orders|payments|clicks")});
-        for (const ProcessResult *r : {&g, &t})
-            if (r->exitCode != 0)
-                qWarning("cleaning up the demo's groups and topics: %s", qPrintable(r->describe()));
+        if (m_demo)
+            stopDemo(*m_demo, m_lab, kCluster);
     }
 
     void cleanup()
