@@ -2,6 +2,7 @@
 // snapshot, every page, a group's partitions against lagscopectl describe, chart ranges,
 // and history that survives a restart. Saves a screenshot of every page it checks.
 #include "DesktopSession.h"
+#include "GuiTestUtil.h"
 #include "LabClient.h"
 #include "MainWindow.h"
 #include "charts/LagChart.h"
@@ -33,13 +34,6 @@ using namespace lagscope::test;
 namespace {
 
 const QString kCluster = QStringLiteral("primary");
-
-void saveScreenshot(QWidget *w, const QString &name)
-{
-    const QString dir = qEnvironmentVariable("LAGSCOPE_TEST_OUTPUT", QDir::tempPath()) + QStringLiteral("/screenshots");
-    QDir().mkpath(dir);
-    QVERIFY(w->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png")));
-}
 
 // Cell text of a view's model, by header title, for row `row`.
 QString cell(QTableView *view, int row, const QString &header)
@@ -250,6 +244,7 @@ private Q_SLOTS:
             QVERIFY2(std::abs(span - seconds) <= seconds / 20, qPrintable(QStringLiteral("%1: %2 s").arg(name).arg(span)));
         }
         QTest::mouseClick(chart->findChild<QAbstractButton *>(QStringLiteral("range15m")), Qt::LeftButton);
+        QTRY_VERIFY(!chart->replotPending()); // the chart replots 50 ms after a change: picture it after
         saveScreenshot(m_session->window(), QStringLiteral("dashboard-group-chart"));
     }
 
@@ -287,6 +282,7 @@ private Q_SLOTS:
         // The chart shows what the first session recorded: at least that many points, far
         // more than the few polls the new session could have added meanwhile.
         QTRY_VERIFY_WITH_TIMEOUT(chart->pointCount() >= recorded, 5000);
+        QTRY_VERIFY(!chart->replotPending());
         saveScreenshot(m_session->window(), QStringLiteral("dashboard-after-restart"));
     }
 };

@@ -67,6 +67,7 @@ private:
         QVERIFY(button);
         QTest::mouseClick(button, Qt::LeftButton);
         QVERIFY(button->isChecked());
+        QTRY_VERIFY(!detail()->chart()->replotPending()); // it replots 50 ms after a change
     }
 
 private Q_SLOTS:

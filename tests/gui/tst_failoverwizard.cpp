@@ -7,6 +7,7 @@
 // Undo (dr's previous offsets restored). A read-only target disables the entry points.
 // Saves a screenshot of each page.
 #include "DrillUtil.h"
+#include "GuiTestUtil.h"
 #include "LabClient.h"
 #include "MainWindow.h"
 #include "failover/FailoverApplyPage.h"
@@ -39,23 +40,10 @@ const QString kSource = QStringLiteral("primary");
 const QString kTarget = QStringLiteral("dr");
 constexpr int kPartitions = 3;
 
-void saveScreenshot(QWidget *w, const QString &name)
-{
-    const QString dir = qEnvironmentVariable("LAGSCOPE_TEST_OUTPUT", QDir::tempPath()) + QStringLiteral("/screenshots");
-    QDir().mkpath(dir);
-    QVERIFY(w->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png")));
-}
-
 void clickRadio(QAbstractButton *button)
 {
     QVERIFY(button);
     QTest::mouseClick(button, Qt::LeftButton, {}, QPoint(6, button->height() / 2));
-}
-
-template <typename T>
-T *child(QObject *parent, const char *name)
-{
-    return parent->findChild<T *>(QString::fromLatin1(name));
 }
 
 } // namespace

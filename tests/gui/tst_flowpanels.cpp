@@ -2,6 +2,7 @@
 // topic names show a MirrorMaker 2 flow make the page offer it (not trusted until "Monitor"),
 // and the latency chart draws a flow's history from a real history store, marking polls
 // that were not OK. Screenshots of both.
+#include "GuiTestUtil.h"
 #include "mirror/FlowHistory.h"
 #include "replication/DiscoveredFlowsPanel.h"
 #include "replication/FlowLatencyChart.h"
@@ -18,16 +19,10 @@
 #include <QTest>
 
 using namespace lagscope;
+using namespace lagscope::test;
 using namespace lagscope::mirror;
 
 namespace {
-
-void saveScreenshot(QWidget *w, const QString &name)
-{
-    const QString dir = qEnvironmentVariable("LAGSCOPE_TEST_OUTPUT", QDir::tempPath()) + QStringLiteral("/screenshots");
-    QDir().mkpath(dir);
-    QVERIFY(w->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png")));
-}
 
 SnapshotPtr poll(const QString &cluster, const QStringList &topics, bool reachable = true)
 {

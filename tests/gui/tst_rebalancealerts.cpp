@@ -6,6 +6,7 @@
 #include "AlertBadges.h"
 #include "AlertTray.h"
 #include "DesktopSession.h"
+#include "GuiTestUtil.h"
 #include "LabClient.h"
 #include "MainWindow.h"
 #include "alerts/AlertService.h"
@@ -32,13 +33,6 @@ using namespace lagscope::test;
 namespace {
 
 const QString kCluster = QStringLiteral("primary");
-
-void saveScreenshot(QWidget *w, const QString &name)
-{
-    const QString dir = qEnvironmentVariable("LAGSCOPE_TEST_OUTPUT", QDir::tempPath()) + QStringLiteral("/screenshots");
-    QDir().mkpath(dir);
-    QVERIFY(w->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png")));
-}
 
 } // namespace
 

@@ -2,6 +2,7 @@
 // FlowSnapshots (an unchanged snapshot costs no signal, a health change is one
 // dataChanged), then the page fed by a real FlowMonitorService watching the lab's
 // primary -> dr MirrorMaker 2 flow. Never stops MirrorMaker: tst_flowmonitor does that.
+#include "GuiTestUtil.h"
 #include "LabClient.h"
 
 #include "mirror/FlowMonitorService.h"
@@ -28,13 +29,6 @@ namespace {
 const QString kSource = QStringLiteral("primary");
 const QString kTarget = QStringLiteral("dr");
 const QString kFlowKey = QStringLiteral("primary->dr");
-
-void saveScreenshot(QWidget *w, const QString &name)
-{
-    const QString dir = qEnvironmentVariable("LAGSCOPE_TEST_OUTPUT", QDir::tempPath()) + QStringLiteral("/screenshots");
-    QDir().mkpath(dir);
-    QVERIFY(w->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png")));
-}
 
 QString cell(const QAbstractItemModel *m, int row, const QString &header)
 {

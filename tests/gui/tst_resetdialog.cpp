@@ -4,6 +4,7 @@
 // Saves screenshots of each step.
 #include "LabClient.h"
 #include "actions/ResetOffsetsDialog.h"
+#include "GuiTestUtil.h"
 #include "kafka/KafkaClient.h"
 
 #include <QAbstractButton>
@@ -28,25 +29,12 @@ namespace {
 
 const QString kCluster = QStringLiteral("primary");
 
-void saveScreenshot(QWidget *w, const QString &name)
-{
-    const QString dir = qEnvironmentVariable("LAGSCOPE_TEST_OUTPUT", QDir::tempPath()) + QStringLiteral("/screenshots");
-    QDir().mkpath(dir);
-    QVERIFY(w->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png")));
-}
-
 // Radio buttons react to clicks on their indicator and label only, not anywhere in a
 // stretched cell: click near the indicator.
 void clickRadio(QAbstractButton *button)
 {
     QVERIFY(button);
     QTest::mouseClick(button, Qt::LeftButton, {}, QPoint(6, button->height() / 2));
-}
-
-template<typename T>
-T *child(QWidget *parent, const char *name)
-{
-    return parent->findChild<T *>(QString::fromLatin1(name));
 }
 
 } // namespace
