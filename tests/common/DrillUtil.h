@@ -1,6 +1,7 @@
 #pragma once
-// Helpers shared by the safety drills that kill lab brokers (tst_resetbrokerkill,
-// tst_failoverbrokerkill): polling with a deadline, offsets in words, the audit trail.
+// Helpers shared by the lab tests: polling with a wall-clock deadline (waitUntil, for checks
+// that take longer than QTRY's 50 ms step, which QTRY counts instead of time), and for the
+// safety drills that kill lab brokers, offsets in words and the audit trail.
 // Header-only; main thread of a Qt Test.
 
 #include "model/ConsumerGroup.h"

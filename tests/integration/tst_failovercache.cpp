@@ -1,6 +1,7 @@
 // The failover cache written by monitoring: a FlowPoller polling the lab's primary -> dr
 // flow stores the offset syncs, the groups' committed offsets and the source log ends that
 // a disaster failover needs once primary is gone, and they agree with the cluster.
+#include "DrillUtil.h"
 #include "LabClient.h"
 
 #include "actions/FailoverCache.h"
@@ -8,7 +9,6 @@
 #include "kafka/KafkaClient.h"
 #include "mirror/FlowPoller.h"
 
-#include "util/Deadline.h"
 
 #include <QElapsedTimer>
 #include <QTemporaryDir>
@@ -58,19 +58,20 @@ private Q_SLOTS:
         // wall-clock deadline: a poll can take seconds on a loaded machine, so QTRY's count
         // of 50 ms steps would stretch far past its nominal timeout.
         const auto pollUntil = [&](const char *what, const std::function<bool(const FailoverCache &)> &done) {
-            const Deadline deadline = Deadline::inMs(120000);
             int polls = 0;
-            while (!deadline.expired()) {
-                poller.refreshNow();
-                ++polls;
-                if (const auto cache = loadFailoverCache(path); cache && done(*cache)) {
-                    qInfo("cache has %s after %d flow polls, %lld ms", what, polls, step.restart());
-                    return true;
-                }
-                QTest::qWait(200);
-            }
-            qWarning("cache after 120 s (%d flow polls) still misses: %s", polls, what);
-            return false;
+            const bool found = waitUntil(
+                [&] {
+                    poller.refreshNow();
+                    ++polls;
+                    const auto cache = loadFailoverCache(path);
+                    return cache && done(*cache);
+                },
+                120000);
+            if (found)
+                qInfo("cache has %s after %d flow polls, %lld ms", what, polls, step.restart());
+            else
+                qWarning("cache after 120 s (%d flow polls) still misses: %s", polls, what);
+            return found;
         };
 
         // Two phases, so that MirrorMaker has an offset sync at or below the commit (30) of
