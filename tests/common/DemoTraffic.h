@@ -9,8 +9,13 @@
 
 #include "LabClient.h"
 
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
 #include <QProcess>
 #include <QStringList>
+
+#include <algorithm>
 
 namespace lagscope::test {
 
@@ -21,13 +26,35 @@ inline const QStringList &demoGroups()
     return groups;
 }
 
-// Starts the demo; `extra` shortens its cycles (e.g. --audit-run 30). Its output is dropped.
+// Where the demo's status lines go: LAGSCOPE_TEST_OUTPUT/<test>-demo.log.
+inline QString demoLogPath()
+{
+    const QString dir = qEnvironmentVariable("LAGSCOPE_TEST_OUTPUT", QDir::tempPath());
+    QDir().mkpath(dir);
+    return dir + QLatin1Char('/') + QCoreApplication::applicationName() + QStringLiteral("-demo.log");
+}
+
+// Prints the last status lines of the demo (members, partitions, consumed per group): what a
+// failure needs to tell a group that never got its partitions from one that stopped.
+inline void printDemoLog(int lines = 30)
+{
+    QFile log(demoLogPath());
+    if (!log.open(QIODevice::ReadOnly))
+        return;
+    const QStringList all = QString::fromUtf8(log.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    qInfo("=== the demo's last %d status lines (%s) ===\n%s", int(std::min<qsizetype>(lines, all.size())),
+          qPrintable(log.fileName()), qPrintable(all.mid(std::max<qsizetype>(0, all.size() - lines)).join(QLatin1Char('\n'))));
+}
+
+// Starts the demo; `extra` shortens its cycles (e.g. --audit-run 30). Its status lines go
+// to demoLogPath(), its errors to the test's output.
 inline bool startDemo(QProcess &demo, const LabClient &lab, const QString &cluster, const QStringList &extra)
 {
     demo.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    demo.setStandardOutputFile(QProcess::nullDevice());
+    demo.setStandardOutputFile(demoLogPath());
     demo.start(qEnvironmentVariable("LAGSCOPE_TRAFFIC"),
-               QStringList{QStringLiteral("demo"), QStringLiteral("--bootstrap"), lab.bootstrap(cluster)} + extra);
+               QStringList{QStringLiteral("demo"), QStringLiteral("--bootstrap"), lab.bootstrap(cluster),
+                           QStringLiteral("--status-interval"), QStringLiteral("5")} + extra);
     return demo.waitForStarted();
 }
 

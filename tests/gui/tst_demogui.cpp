@@ -99,8 +99,10 @@ private Q_SLOTS:
 
     void cleanup()
     {
-        if (QTest::currentTestFailed())
+        if (QTest::currentTestFailed()) {
             m_lab.dumpLogs();
+            printDemoLog();
+        }
     }
 
     void groupsTableShowsEachBehaviour()

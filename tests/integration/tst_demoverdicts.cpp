@@ -141,8 +141,10 @@ private Q_SLOTS:
 
     void cleanup()
     {
-        if (QTest::currentTestFailed())
+        if (QTest::currentTestFailed()) {
             m_lab.dumpLogs();
+            printDemoLog();
+        }
     }
 
     void statusesFitBehaviour()
@@ -151,7 +153,26 @@ private Q_SLOTS:
         const auto allCommitted = [&] {
             return std::all_of(std::begin(kGroups), std::end(kGroups), [&](const char *id) { return firstCommitted(id).has_value(); });
         };
-        QTRY_VERIFY_WITH_TIMEOUT(allCommitted(), 90000);
+        const auto uncommitted = [&] {
+            QStringList missing;
+            for (const char *id : kGroups) {
+                const GroupState *g = m_polls.empty() ? nullptr : group(id, m_polls.back());
+                QStringList parts;
+                for (const PartitionLag &p : g ? g->partitions : std::vector<PartitionLag>{})
+                    if (!p.committed)
+                        parts << p.partition.toString();
+                if (!g)
+                    missing << QStringLiteral("%1 (not listed)").arg(QLatin1String(id));
+                else if (g->partitions.empty())
+                    missing << QStringLiteral("%1 (no partitions)").arg(QLatin1String(id));
+                else if (!parts.isEmpty())
+                    missing << QStringLiteral("%1 (no commit on %2)").arg(QLatin1String(id), parts.join(QLatin1Char(',')));
+            }
+            return QStringLiteral("after %1 polls, groups without a commit on every partition: %2")
+                .arg(m_polls.size())
+                .arg(missing.join(QStringLiteral(", ")));
+        };
+        QTRY_VERIFY2_WITH_TIMEOUT(allCommitted(), qPrintable(uncommitted()), 90000);
         const std::size_t auditFrom = *firstCommitted("audit-stopping");
         QTRY_VERIFY_WITH_TIMEOUT(seen("audit-stopping", LagStatus::Stop, auditFrom), (kAuditRunSec + kAuditPauseSec + 30) * 1000);
         std::size_t stopAt = auditFrom;

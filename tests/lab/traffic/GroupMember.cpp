@@ -38,6 +38,9 @@ Result<std::unique_ptr<GroupMember>> GroupMember::create(const MemberOptions& op
         {"auto.offset.reset", "earliest"},
         {"enable.partition.eof", options.partitionEof ? "true" : "false"},
         {"max.poll.interval.ms", "45000"},
+        // A subscription that raced its topic's creation ("Subscribed topic not available")
+        // is assigned at the next metadata refresh: seconds here, not the default 5 minutes.
+        {"topic.metadata.refresh.interval.ms", "5000"},
     };
     // With group.protocol=consumer these are broker-side settings and librdkafka rejects them.
     if (options.protocol == "classic") {
@@ -64,16 +67,46 @@ GroupMember::~GroupMember() {
         (void)close(Deadline(std::chrono::seconds(5)));
 }
 
+namespace {
+
+// Sets each partition's start to the group's committed offset, or the beginning when it has
+// none (auto.offset.reset=earliest), asking until the coordinator answers. Assigning
+// OFFSET_STORED leaves that lookup to librdkafka, which gave up on "Not coordinator" right
+// after a lab start and never fetched those partitions (a drill consumed 0 records in 60 s).
+Status resumeFromCommitted(rd_kafka_t* rk, rd_kafka_topic_partition_list_t* list, const Deadline& deadline) {
+    std::string problem = "no answer";
+    while (!stopRequested()) {
+        rd_kafka_resp_err_t err = rd_kafka_committed(rk, list, std::max(1000, deadline.remainingMs(5000)));
+        for (int i = 0; i < list->cnt && !err; ++i)
+            err = list->elems[i].err;
+        if (!err) {
+            for (int i = 0; i < list->cnt; ++i) {
+                if (list->elems[i].offset < 0)
+                    list->elems[i].offset = RD_KAFKA_OFFSET_BEGINNING;
+            }
+            return okStatus();
+        }
+        problem = errorText(err);
+        if (deadline.expired())
+            break;
+        sleepUnlessStopped(std::chrono::milliseconds(250));
+    }
+    return Error{"the group's committed offsets: " + problem};
+}
+
+} // namespace
+
 Status GroupMember::start() {
     if (!m_options.manualPartitions.empty()) {
         ListPtr list(rd_kafka_topic_partition_list_new(0));
         for (const auto& topic : m_options.topics) {
             for (const int32_t partition : m_options.manualPartitions) {
-                // STORED: resume from the group's committed offset, else auto.offset.reset.
-                rd_kafka_topic_partition_list_add(list.get(), topic.c_str(), partition)->offset = RD_KAFKA_OFFSET_STORED;
+                rd_kafka_topic_partition_list_add(list.get(), topic.c_str(), partition);
                 m_assigned.emplace(topic, partition);
             }
         }
+        if (auto resolved = resumeFromCommitted(m_rk.get(), list.get(), Deadline(std::chrono::seconds(30))); !resolved.ok())
+            return resolved;
         if (const rd_kafka_resp_err_t err = rd_kafka_assign(m_rk.get(), list.get()))
             return Error{"assign: " + errorText(err)};
         return okStatus();

@@ -110,10 +110,20 @@ Result<int> partitionCount(rd_kafka_t* rk, const std::string& topic, const Deadl
                 const auto& t = md->topics[i];
                 if (topic != t.topic)
                     continue;
-                if (t.err)
+                if (t.err) {
                     lastProblem = "topic " + topic + ": " + errorText(t.err);
-                else if (t.partition_cnt > 0)
+                    continue;
+                }
+                // Ready once every partition has a leader: a group member that joins
+                // before that may get no assignment for the topic (the demo's slow group
+                // once consumed nothing for minutes after "Subscribed topic not available").
+                bool led = t.partition_cnt > 0;
+                for (int p = 0; p < t.partition_cnt; ++p)
+                    led = led && t.partitions[p].err == RD_KAFKA_RESP_ERR_NO_ERROR && t.partitions[p].leader >= 0;
+                if (led)
                     count = t.partition_cnt;
+                else
+                    lastProblem = "topic " + topic + ": a partition has no leader yet";
             }
             rd_kafka_metadata_destroy(md);
             if (count > 0)

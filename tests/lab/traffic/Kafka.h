@@ -64,8 +64,9 @@ Result<ConfPtr> makeConf(const std::string& bootstrap, const std::string& client
 // Takes ownership of conf (librdkafka does on success; we destroy it on failure).
 Result<Handle> newClient(rd_kafka_type_t type, ConfPtr conf);
 
-// Partition count of an existing topic. Retries until the deadline because a topic that
-// was just created may not be in every broker's metadata cache yet. Uses an all-topics
+// Partition count of an existing topic whose partitions all have a leader. Retries until
+// the deadline because a topic that was just created may not be in every broker's metadata
+// cache yet, or not led yet. Uses an all-topics
 // request so that a broker with auto.create.topics.enable never creates it by accident.
 Result<int> partitionCount(rd_kafka_t* rk, const std::string& topic, const Deadline& deadline);
 
