@@ -14,6 +14,8 @@
 #include "failover/FailoverPlanModel.h"
 #include "failover/FailoverWizard.h"
 #include "kafka/KafkaClient.h"
+#include "kafka/PartitionReader.h"
+#include "mirror/MirrorReader.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -103,6 +105,19 @@ private:
         return out;
     }
 
+    // Whether MirrorMaker has written an offset sync for every partition of the topic.
+    bool offsetSyncsForEveryPartition(PartitionReader &primaryReader, mirror::MirrorReader &reader)
+    {
+        if (const Status s = reader.refreshOffsetSyncs(primaryReader, Deadline::inMs(10000)); !s) {
+            qWarning("refreshOffsetSyncs: %s", qPrintable(s.errorMessage()));
+            return false;
+        }
+        for (int p = 0; p < kPartitions; ++p)
+            if (!reader.offsetSyncs().count(TopicPartition{m_topic, p}))
+                return false;
+        return true;
+    }
+
     void run(const QString &cluster, const QStringList &args)
     {
         const ProcessResult r = m_lab.traffic(cluster, args);
@@ -126,8 +141,23 @@ private Q_SLOTS:
         // 60 more arrive afterwards, so it has something left to read on dr.
         run(kSource, {QStringLiteral("create-topic"), QStringLiteral("--topic"), m_topic, QStringLiteral("--partitions"),
                       QString::number(kPartitions), QStringLiteral("--replication"), QStringLiteral("3")});
+        // The first 10 a partition go alone, and MirrorMaker's offset syncs for them must be
+        // written before the rest. MirrorMaker translates an offset only from a kept sync at
+        // or below it, and the first sync it read for a partition is always kept; but a busy
+        // sync writer keeps only the newest pending sync a partition, so with all 100 at once
+        // the first one written could lie past the group's offsets, and then it translates
+        // nothing (a CI run with the demo traffic beside it: no partition in 90 s).
         run(kSource, {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic, QStringLiteral("--count"),
-                      QStringLiteral("300")});
+                      QStringLiteral("30")});
+        {
+            auto primaryReader = PartitionReader::create(m_config.clusters[0], ClientOptions{10000, 0, {}});
+            QVERIFY2(primaryReader, why(primaryReader).constData());
+            mirror::MirrorReader syncs(mirror::FlowTopics::forFlow(kSource, kTarget));
+            QVERIFY2(waitUntil([&] { return offsetSyncsForEveryPartition(**primaryReader, syncs); }, 90000),
+                     "MirrorMaker wrote no offset sync for some partition within 90 s");
+        }
+        run(kSource, {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic, QStringLiteral("--count"),
+                      QStringLiteral("270")});
         run(kSource, {QStringLiteral("commit"), QStringLiteral("--group"), m_group, QStringLiteral("--topic"), m_topic,
                       QStringLiteral("--offsets"), QStringLiteral("0=50,1=60,2=40")});
         run(kSource, {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic, QStringLiteral("--count"),
