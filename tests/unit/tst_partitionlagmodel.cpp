@@ -174,6 +174,10 @@ private Q_SLOTS:
         QTest::newRow("unassigned") << int(PartitionLagModel::Member) << 1 << QStringLiteral("-")
                                     << QVariant(QString());
         QTest::newRow("no host") << int(PartitionLagModel::Host) << 1 << QStringLiteral("-") << QVariant(QString());
+        // Without a lag the rules judge nothing: "-", sorted below OK, not "OK".
+        QTest::newRow("status") << int(PartitionLagModel::Status) << 0 << QStringLiteral("OK")
+                                << QVariant(lagStatusSeverity(LagStatus::Ok));
+        QTest::newRow("status not judged") << int(PartitionLagModel::Status) << 1 << QStringLiteral("-") << QVariant(-1);
     }
     void display()
     {
@@ -202,6 +206,8 @@ private Q_SLOTS:
         QVERIFY(model.index(0, PartitionLagModel::Lag).data(Qt::ToolTipRole).toString().contains(QStringLiteral("committed")));
         QVERIFY(model.index(1, PartitionLagModel::Lag).data(Qt::ToolTipRole).toString().contains(QStringLiteral("Log end")));
         QVERIFY(model.index(0, PartitionLagModel::Member).data(Qt::ToolTipRole).toString().contains(QStringLiteral("Not assigned")));
+        for (int row : {0, 1})
+            QVERIFY(model.index(row, PartitionLagModel::Status).data(Qt::ToolTipRole).toString().startsWith(QStringLiteral("Not judged: ")));
         QCOMPARE(model.headerData(PartitionLagModel::LogEnd, Qt::Horizontal).toString(), QStringLiteral("Log end"));
     }
 

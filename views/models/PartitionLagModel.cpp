@@ -65,6 +65,13 @@ int PartitionLagModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : NB_COLUMNS;
 }
 
+// Without a lag (no commit yet, or no log end) the rules judge nothing, and their OK only
+// means "not alarming": the table shows "–" so that it does not read as caught up.
+bool PartitionLagModel::notJudged(const Row &row)
+{
+    return !row.lag && row.verdict.status == LagStatus::Ok;
+}
+
 QVariant PartitionLagModel::display(const Row &row, int column) const
 {
     const auto orUnknown = [](const QString &s) { return s.isEmpty() ? unknownText() : s; };
@@ -80,7 +87,7 @@ QVariant PartitionLagModel::display(const Row &row, int column) const
     case Lag:
         return formatCount(row.lag);
     case Status:
-        return lagStatusName(row.verdict.status);
+        return notJudged(row) ? unknownText() : lagStatusName(row.verdict.status);
     case LagSeconds:
         return lagTimeText(row.lagTime);
     case Drain:
@@ -109,7 +116,7 @@ QVariant PartitionLagModel::sortValue(const Row &row, int column) const
     case Lag:
         return lagscope::sortValue(row.lag);
     case Status:
-        return lagStatusSeverity(row.verdict.status);
+        return notJudged(row) ? -1 : lagStatusSeverity(row.verdict.status);
     case LagSeconds:
         return lagTimeSortValue(row.lagTime);
     case Drain:
@@ -136,7 +143,7 @@ QVariant PartitionLagModel::toolTip(const Row &row, int column) const
             return QVariant();
         return !row.committed ? tr("No committed offset, so no lag") : tr("Log end offset unknown, so no lag");
     case Status:
-        return lagStatusToolTip(row.verdict);
+        return notJudged(row) ? tr("Not judged: %1").arg(row.verdict.reason) : lagStatusToolTip(row.verdict);
     case LagSeconds:
         return lagTimeToolTip(row.lagTime);
     case Drain: {
@@ -176,7 +183,7 @@ QVariant PartitionLagModel::data(const QModelIndex &index, int role) const
         return QVariant();
     case Qt::ForegroundRole: {
         if (column == Status)
-            return statusForeground(lagStatusTone(row.verdict.status));
+            return statusForeground(notJudged(row) ? StatusTone::Muted : lagStatusTone(row.verdict.status));
         const bool unknown = (column == LagSeconds && !row.lagTime) || (column == Drain && !row.drain)
             || (column == Committed && !row.committed) || (column == LogEnd && !row.logEnd) || (column == Lag && !row.lag) || (column == Member && row.memberId.isEmpty())
             || (column == Client && row.clientId.isEmpty()) || (column == Host && row.host.isEmpty());

@@ -55,6 +55,7 @@ private:
     };
 
     std::vector<Row> rowsOf(const SnapshotPtr &snapshot) const;
+    static bool notJudged(const Row &row);
     QVariant display(const Row &row, int column) const;
     QVariant sortValue(const Row &row, int column) const;
     QVariant toolTip(const Row &row, int column) const;
