@@ -1,14 +1,13 @@
 // Safety drill of the offset-reset executor (core/actions/ResetExecutor) against the real lab:
 // a group that becomes active between preview and apply is refused with Kafka's wording,
 // nothing is written and the refusal is audited.
+#include "DrillUtil.h"
 #include "LabClient.h"
 #include "actions/ResetExecutor.h"
 #include "actions/ResetPlanner.h"
 #include "kafka/KafkaClient.h"
 
 #include <QDir>
-#include <QFile>
-#include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QStandardPaths>
@@ -25,21 +24,6 @@ namespace {
 const QString kCluster = QStringLiteral("primary");
 // Node 1 is the only controller of primary: killing it would stop the quorum.
 constexpr int kController = 1;
-
-QString showOffsets(const CommittedOffsets &offsets)
-{
-    QStringList parts;
-    for (const auto &[tp, o] : offsets)
-        parts << QStringLiteral("%1=%2").arg(tp.toString()).arg(o);
-    return parts.join(QStringLiteral(", "));
-}
-
-// QVERIFY2 evaluates its message even when the check passes.
-template <typename R>
-QByteArray why(const R &result)
-{
-    return result ? QByteArray() : result.errorMessage().toUtf8();
-}
 
 } // namespace
 
@@ -98,16 +82,7 @@ private:
 
     QList<QJsonObject> auditRecords(const QString &group) const
     {
-        QList<QJsonObject> out;
-        QFile audit(QDir(m_dataDir).filePath(QStringLiteral("audit.jsonl")));
-        if (!audit.open(QIODevice::ReadOnly))
-            return out;
-        for (const QByteArray &line : audit.readAll().split('\n')) {
-            const QJsonObject o = QJsonDocument::fromJson(line).object();
-            if (o[QStringLiteral("group")].toString() == group)
-                out << o;
-        }
-        return out;
+        return lagscope::test::auditRecords(QDir(m_dataDir).filePath(QStringLiteral("audit.jsonl")), group);
     }
 
     QStringList backupsOf(const QString &group) const
@@ -206,7 +181,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(stableWithMember(group), 60000);
         const auto beforeApply = committed(group);
         QVERIFY(beforeApply);
-        QCOMPARE(showOffsets(*beforeApply), showOffsets(*original));
+        QCOMPARE(show(*beforeApply), show(*original));
 
         ResetApplyOptions options;
         options.cluster = kCluster;
@@ -227,9 +202,9 @@ private Q_SLOTS:
 
         const auto after = committed(group);
         QVERIFY(after);
-        qInfo("committed before: %s | after the refused apply: %s", qPrintable(showOffsets(*original)),
-              qPrintable(showOffsets(*after)));
-        QCOMPARE(showOffsets(*after), showOffsets(*original));
+        qInfo("committed before: %s | after the refused apply: %s", qPrintable(show(*original)),
+              qPrintable(show(*after)));
+        QCOMPARE(show(*after), show(*original));
 
         const auto records = auditRecords(group);
         QCOMPARE(records.size(), 1);
