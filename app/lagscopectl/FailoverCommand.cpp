@@ -1,9 +1,12 @@
 // lagscopectl failover / failback: moves consumer groups to the other data center with
 // their committed offsets translated through MirrorMaker 2 (core/actions/Failover*.h):
 // gather -> plan -> preflight -> (execute: backup, commit, verify, audit) -> next steps.
-// Dry run by default. Exit codes: 0 ok, 1 runtime error or a partition not applied,
-// 2 usage, 3 refused (a red preflight check: active group, read-only target, untranslated
-// partitions, or records that would be skipped without --accept-skips).
+// Dry run by default. Exit codes: 0 ok, 1 runtime error, a partition not applied or a
+// committed topic left untranslated ("applied-with-untranslated"), 2 usage, 3 refused (a red preflight check:
+// active group, read-only target, untranslated partitions, nothing to translate, or records
+// that would be skipped without --accept-skips).
+// --refresh-cache only reads the source and writes the failover cache, for a scheduler:
+// exit 0 when the cache was written (red groups are warnings on stderr), 1 when it could not be.
 #include "CliContext.h"
 
 #include "actions/AuditLog.h"
@@ -66,6 +69,38 @@ qint64 behind(const std::vector<FailoverGroupInputs> &groups)
     return sum;
 }
 
+// The cache refresh a timer runs: what a disaster failover will need, read while the
+// source is up. Groups a failover would refuse now are reported, not a failure.
+int refreshCache(CliContext &ctx, FailoverRequest request, const QString &fromName)
+{
+    request.exactMatching = false; // the cache holds syncs, commits and log ends only
+    auto gathered = gatherFailover(request);
+    if (!gathered)
+        return ctx.fail(RuntimeError, QStringLiteral("cannot refresh the failover cache: %1").arg(gathered.errorMessage()));
+    for (const QString &w : gathered->warnings)
+        ctx.err() << "warning: " << w << Qt::endl;
+    if (!gathered->fromReachable)
+        return ctx.fail(RuntimeError, QStringLiteral("cannot refresh the failover cache %1: %2 is unreachable (%3)")
+                                          .arg(gathered->cachePath, fromName, gathered->fromError));
+    if (!gathered->cacheRefreshed)
+        return ctx.fail(RuntimeError, QStringLiteral("cannot write the failover cache %1").arg(gathered->cachePath));
+    qint64 partitions = 0;
+    for (const auto &in : gathered->groups) {
+        partitions += qint64(in.partitions.size());
+        const FailoverPlan plan = planFailover(in, {Mode::OffsetSync, Fallback::Fail});
+        for (const auto &c : preflightFailover(in, plan, {}))
+            if (c.level == PreflightCheck::Red)
+                ctx.err() << "warning: " << in.group << ": a failover now would be refused: " << c.name << ": " << c.reason
+                          << Qt::endl;
+    }
+    ctx.out() << QStringLiteral("failover cache %1 refreshed: %2 group(s), %3 partition(s)\n")
+                     .arg(gathered->cachePath)
+                     .arg(gathered->groups.size())
+                     .arg(partitions);
+    ctx.out().flush();
+    return Ok;
+}
+
 int run(const QString &name, const QStringList &args)
 {
     CliContext ctx(name);
@@ -88,6 +123,8 @@ int run(const QString &name, const QStringList &args)
         {QStringLiteral("disaster"), QStringLiteral("Acknowledge that the source is unreachable: use cached data.")},
         {QStringLiteral("wait-replication"), QStringLiteral("Wait up to this long for replication to catch up first."),
          QStringLiteral("seconds")},
+        {QStringLiteral("refresh-cache"), QStringLiteral("Only refresh the failover cache from the source (for a timer); "
+                                                         "exit 0 when it was written.")},
     });
     if (!ctx.parse(args))
         return ctx.exitCode();
@@ -97,7 +134,10 @@ int run(const QString &name, const QStringList &args)
     if (fromName.isEmpty() || toName.isEmpty())
         return ctx.fail(UsageError, QStringLiteral("--from CLUSTER and --to CLUSTER are required"));
     const QStringList groups = p.values(QStringLiteral("group"));
-    const bool allGroups = p.isSet(QStringLiteral("all-groups"));
+    const bool refreshOnly = p.isSet(QStringLiteral("refresh-cache"));
+    const bool allGroups = p.isSet(QStringLiteral("all-groups")) || (refreshOnly && groups.isEmpty());
+    if (refreshOnly && p.isSet(QStringLiteral("execute")))
+        return ctx.fail(UsageError, QStringLiteral("--refresh-cache writes nothing to a cluster: drop --execute"));
     if (groups.isEmpty() == !allGroups)
         return ctx.fail(UsageError, QStringLiteral("give --group G (repeatable) or --all-groups"));
     if (p.isSet(QStringLiteral("dry-run")) && p.isSet(QStringLiteral("execute")))
@@ -171,6 +211,9 @@ int run(const QString &name, const QStringList &args)
         }
     }
 
+    if (refreshOnly)
+        return refreshCache(ctx, request, fromName);
+
     auto gathered = gatherFailover(request);
     if (!gathered)
         return ctx.fail(RuntimeError, gathered.errorMessage());
@@ -242,7 +285,12 @@ int run(const QString &name, const QStringList &args)
                         exit = std::max<int>(exit, RuntimeError);
                     }
                 }
-                if (applied->reset.result != QStringLiteral("applied")) {
+                if (applied->reset.result == kAppliedWithUntranslated) {
+                    ctx.err() << "Error: " << plan.group << ": applied on " << toName << ", but committed topics were left "
+                              << "untranslated: " << untranslatedTopicReasons(plan.topics).join(QStringLiteral("; "))
+                              << Qt::endl;
+                    exit = std::max<int>(exit, RuntimeError);
+                } else if (applied->reset.result != QStringLiteral("applied")) {
                     // One line naming what was and was not done, topic by topic.
                     ctx.err() << "Error: " << plan.group << ": the failover to " << toName << " did not complete ("
                               << applied->reset.result << "): " << failoverOutcomeSummary(applied->reset) << Qt::endl;

@@ -88,7 +88,12 @@ QStringList failoverNextSteps(const FailoverPlan &plan, const ResetOutcome &outc
 {
     const QString &backupPath = outcome.backupPath;
     QStringList steps;
-    if (outcome.result != QStringLiteral("applied")) {
+    const bool leftBehind = outcome.result == kAppliedWithUntranslated;
+    if (leftBehind)
+        steps << tr("Not translated, left as they are on %1: %2. A consumer of '%3' subscribed to them there starts "
+                    "where its auto.offset.reset says; commit their offsets yourself or leave them out.")
+                     .arg(plan.toCluster, untranslatedTopicReasons(plan.topics).join(QStringLiteral("; ")), plan.targetGroup);
+    if (outcome.result != QStringLiteral("applied") && !leftBehind) {
         // Starting the consumers now would read from a mix of old and new offsets.
         steps << tr("The failover of group '%1' to %2 did not complete (%3): %4. Do not start its consumers on %2.")
                      .arg(plan.targetGroup, plan.toCluster, outcome.result, failoverOutcomeSummary(outcome));
@@ -129,7 +134,9 @@ Result<FailoverOutcome> applyFailover(const ClusterConfig &to, const FailoverPla
     using R = Result<FailoverOutcome>;
     FailoverOutcome out;
     QString refusal;
-    if (plan.hasErrors())
+    if (plan.partitions.empty())
+        refusal = tr("the group has no committed offset that can be translated: nothing is changed");
+    else if (plan.hasErrors())
         refusal = tr("some partitions have no translated offset: nothing is changed");
     else if (plan.skips() && !options.acceptSkips)
         refusal = tr("the plan skips records the group has not consumed: refused without explicit acceptance");
@@ -164,6 +171,9 @@ Result<FailoverOutcome> applyFailover(const ClusterConfig &to, const FailoverPla
     reset.readOnlyReason = to.readOnlyReason;
     reset.dataDir = options.dataDir;
     reset.specText = specText(plan);
+    const QStringList left = untranslatedTopicReasons(plan.topics);
+    if (!left.isEmpty()) // the audit record names what stays behind
+        reset.specText += tr("; not translated: %1").arg(left.join(QStringLiteral("; ")));
     reset.scopeText = options.commandText;
     reset.deadline = options.deadline;
     reset.afterBatch = options.afterBatch;
@@ -172,6 +182,10 @@ Result<FailoverOutcome> applyFailover(const ClusterConfig &to, const FailoverPla
         return R(applied.error());
     out.reset = std::move(*applied);
     out.refusal = out.reset.refusal;
+    // Every partition planned landed, but committed topics were left as they are: not a
+    // plain "applied", their consumers on the target start from their reset policy.
+    if (out.reset.result == QStringLiteral("applied") && !left.isEmpty())
+        out.reset.result = kAppliedWithUntranslated;
     if (!out.refusal)
         out.nextSteps = failoverNextSteps(plan, out.reset);
     return out;

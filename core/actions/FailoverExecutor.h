@@ -33,6 +33,10 @@ struct FailoverApplyOptions {
     std::function<void(const QString &topic, int committed, int total)> afterBatch;
 };
 
+// The result of an outcome whose every planned partition was applied and verified while some
+// of the group's committed topics were left untranslated (not replicated): not "applied".
+inline const QString kAppliedWithUntranslated = QStringLiteral("applied-with-untranslated");
+
 struct FailoverOutcome {
     std::optional<QString> refusal; // nothing was written
     ResetOutcome reset;             // backup path, per-partition results, audit path

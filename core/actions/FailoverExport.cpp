@@ -1,5 +1,6 @@
 #include "actions/FailoverExport.h"
 
+#include "actions/FailoverPlanner.h"
 #include "report/Table.h"
 
 #include <QJsonArray>
@@ -52,9 +53,24 @@ QJsonObject failoverPlanJson(const FailoverPlan &plan, const std::vector<Preflig
             {QStringLiteral("reread_exact"), p.rereadExact},
             {QStringLiteral("skipped"), p.skipped},
             {QStringLiteral("not_replicated"), p.notReplicated},
+            {QStringLiteral("exact_candidates"), p.exactCandidates},
             {QStringLiteral("note"), p.note},
             {QStringLiteral("error"), p.error},
         });
+    QJsonArray topics;
+    for (const auto &t : plan.topics)
+        topics.append(QJsonObject{{QStringLiteral("topic"), t.topic},
+                                  {QStringLiteral("target_topic"), t.targetTopic},
+                                  {QStringLiteral("status"), topicStatusName(t.status)},
+                                  {QStringLiteral("reason"), t.reason}});
+    QJsonArray uncommitted;
+    for (const auto &u : plan.uncommitted)
+        uncommitted.append(QJsonObject{{QStringLiteral("topic"), u.from.topic},
+                                       {QStringLiteral("partition"), u.from.partition},
+                                       {QStringLiteral("target_topic"), u.to.topic},
+                                       {QStringLiteral("target_log_start"), u.toLogStart},
+                                       {QStringLiteral("target_log_end"), u.toLogEnd},
+                                       {QStringLiteral("note"), uncommittedNote(u, plan.toCluster)}});
     QJsonArray checkArray;
     for (const auto &c : checks)
         checkArray.append(QJsonObject{{QStringLiteral("check"), c.name},
@@ -69,7 +85,9 @@ QJsonObject failoverPlanJson(const FailoverPlan &plan, const std::vector<Preflig
                        {QStringLiteral("fallback"), fallbackName(plan.fallback)},
                        {QStringLiteral("checks"), checkArray},
                        {QStringLiteral("warnings"), QJsonArray::fromStringList(plan.warnings)},
-                       {QStringLiteral("partitions"), partitions}};
+                       {QStringLiteral("partitions"), partitions},
+                       {QStringLiteral("topics"), topics},
+                       {QStringLiteral("uncommitted"), uncommitted}};
 }
 
 QByteArray failoverPlansJson(const std::vector<PlanWithChecks> &plans)

@@ -28,9 +28,17 @@ constexpr int kRunBefore = 3;
 constexpr int kRunAfter = 3;
 constexpr int kBatch = 5000;
 
-bool userTopic(const ReplicationPolicyConfig &policy, const QString &topic)
+constexpr qint64 kMaxRunLookBack = 1 << 16;
+constexpr int kTargetSlack = 16;
+
+// Why MirrorMaker may have left a topic out, as a hint after the fact that decides: the
+// replica's absence on the target. Its default topics.exclude: ".*[-.]internal, .*\.replica,
+// __.*" before Kafka 4.0, "mm2.*\.internal, .*\.replica, __.*" since.
+QString excludeHint(const QString &topic)
 {
-    return !mirror::isInternalTopic(policy, topic) && !mirror::isMirrorMakerTopic(policy, topic);
+    const bool excludedByDefault = topic.startsWith(QLatin1String("__")) || topic.endsWith(QLatin1String(".replica"))
+                                   || topic.endsWith(QLatin1String(".internal")) || topic.endsWith(QLatin1String("-internal"));
+    return excludedByDefault ? tr("; MirrorMaker's default topics.exclude leaves out some names like this") : QString();
 }
 
 // Every offset sync of the flow, per upstream partition, in log order.
@@ -59,8 +67,37 @@ Result<std::map<TopicPartition, std::vector<OffsetPair>>> readSyncs(PartitionRea
     }
 }
 
-// Exact matching for one partition: source records around C, then the target from just
-// before the conservative estimate, in batches until the replica run is found.
+struct SourceWindow {
+    std::vector<RawRecord> records;
+    bool fromLogStart = false;
+};
+
+// Source records around C: kRunAfter at or after it, and back far enough to see where the
+// run of identical records holding the anchor begins (the look-back grows eightfold up to
+// kMaxRunLookBack), so that the anchor's place in its run is known.
+Result<SourceWindow> readSourceWindow(PartitionReader &reader, const PartitionInputs &p, Deadline deadline)
+{
+    const qint64 c = *p.committed;
+    const qint64 logStart = std::max<qint64>(0, p.fromLogStart);
+    for (qint64 back = 2 * kRunBefore;; back *= 8) {
+        const qint64 start = std::max(logStart, c - back);
+        auto read = reader.read(p.from, start, int(c - start) + kRunAfter, deadline);
+        if (!read)
+            return Result<SourceWindow>(read.error());
+        SourceWindow w{std::move(read->records), start <= logStart};
+        const auto &r = w.records;
+        if (w.fromLogStart || r.empty() || back >= kMaxRunLookBack)
+            return w;
+        const auto anchor = std::find_if(r.begin(), r.end(), [&](const RawRecord &x) { return x.offset >= c; });
+        const auto pivot = anchor == r.end() ? r.end() - 1 : anchor;
+        if (std::any_of(r.begin(), pivot, [&](const RawRecord &x) { return !sameContent(x, *pivot); }))
+            return w; // the record before the pivot's run is in the window
+    }
+}
+
+// Exact matching for one partition: the source window around C, then the target from just
+// before the conservative estimate of its first record, in batches until the replica is
+// found and every place it can be (up to the matcher's bound) was read.
 ReplicaMatch matchPartition(PartitionReader &fromReader, PartitionReader &toReader, const PartitionInputs &p,
                             qint64 maxScan, Deadline deadline)
 {
@@ -70,17 +107,20 @@ ReplicaMatch matchPartition(PartitionReader &fromReader, PartitionReader &toRead
     in.committed = c;
     in.runBefore = kRunBefore;
     in.runAfter = kRunAfter;
-    const qint64 start = std::max<qint64>(0, c - 2 * kRunBefore);
-    auto source = fromReader.read(p.from, start, int(c - start) + kRunAfter, deadline);
+    in.syncs = p.syncs;
+    auto source = readSourceWindow(fromReader, p, deadline);
     if (!source) {
         none.kind = ReplicaMatch::NotFound;
         none.note = source.errorMessage();
         return none;
     }
     in.source = std::move(source->records);
+    in.sourceFromLogStart = source->fromLogStart;
     const qint64 estimate = translateBySyncs(p.syncs, c);
-    in.searchFrom = estimate >= 0 ? estimate : std::max<qint64>(0, p.toLogStart);
-    qint64 next = std::max<qint64>(std::max<qint64>(0, p.toLogStart), in.searchFrom - kRunBefore - 16);
+    const qint64 toStart = std::max<qint64>(0, p.toLogStart);
+    in.searchFrom = estimate >= 0 ? estimate : toStart;
+    const qint64 windowEstimate = in.source.empty() ? -1 : translateBySyncs(p.syncs, in.source.front().offset);
+    qint64 next = std::max(toStart, (windowEstimate >= 0 ? windowEstimate : toStart) - kTargetSlack);
     in.targetFromLogStart = next <= p.toLogStart;
     ReplicaMatch match;
     while (true) {
@@ -95,7 +135,8 @@ ReplicaMatch matchPartition(PartitionReader &fromReader, PartitionReader &toRead
         in.targetAtEnd = read->atEnd || read->topicMissing;
         next = read->nextOffset;
         match = matchReplica(in);
-        if (match.kind != ReplicaMatch::NotFound || in.targetAtEnd)
+        if (match.kind == ReplicaMatch::NoSourceRecords || (match.kind == ReplicaMatch::Found && match.complete)
+            || in.targetAtEnd)
             return match;
         if (qint64(in.target.size()) >= maxScan || deadline.expired()) {
             match.note += tr(" (gave up after %1 records)").arg(in.target.size());
@@ -257,34 +298,60 @@ Result<FailoverGathered> gatherFailover(const FailoverRequest &r, const Failover
         groups.erase(std::remove_if(groups.begin(), groups.end(), [&](const QString &g) { return committed[g].empty(); }),
                      groups.end());
 
-    // Map every committed partition to its counterpart.
+    // Map every committed partition to its counterpart. Whether a topic replicates is what
+    // the target holds (its replica, or offset syncs for it), never what its name suggests.
     cb.report(all, tr("reading log offsets"), 4, 6);
     std::vector<TopicPartition> toPartitions;
     std::vector<TopicPartition> fromPartitions;
     std::map<QString, std::vector<std::pair<TopicPartition, TopicPartition>>> mapped;
-    std::map<QString, QStringList> untranslatable;
-    for (const QString &g : groups)
+    std::map<QString, std::vector<TopicTranslation>> topicsOf;
+    std::map<QString, std::vector<std::pair<TopicPartition, TopicPartition>>> uncommitted;
+    for (const QString &g : groups) {
+        std::map<QString, TopicTranslation> seen;
         for (const auto &[tp, c] : committed[g]) {
-            if (!userTopic(policy, tp.topic))
-                continue;
-            QString toTopic;
-            if (forward)
-                toTopic = mirror::remoteTopic(policy, sourceAlias, tp.topic);
-            else if (mirror::topicSource(policy, tp.topic) == sourceAlias)
-                toTopic = mirror::upstreamTopic(policy, tp.topic);
-            const TopicPartition upstream = forward ? tp : TopicPartition{toTopic, tp.partition};
-            if (toTopic.isEmpty() || (!toMeta->topic(toTopic) && !syncs.count(upstream))) {
-                if (!untranslatable[g].contains(tp.topic))
-                    untranslatable[g] << tp.topic;
-                continue;
+            if (!seen.count(tp.topic)) {
+                TopicTranslation t;
+                t.topic = tp.topic;
+                if (forward)
+                    t.targetTopic = mirror::remoteTopic(policy, sourceAlias, tp.topic);
+                else if (mirror::topicSource(policy, tp.topic) == sourceAlias)
+                    t.targetTopic = mirror::upstreamTopic(policy, tp.topic);
+                const TopicPartition upstream = forward ? tp : TopicPartition{t.targetTopic, tp.partition};
+                if (t.targetTopic.isEmpty()) {
+                    t.status = TopicTranslation::Untranslatable;
+                    t.reason = tr("not a replica of a %1 topic: %2 has no original of it").arg(sourceAlias, r.to.name);
+                } else if (!toMeta->topic(t.targetTopic) && !syncs.count(upstream)) {
+                    t.status = TopicTranslation::NotReplicated;
+                    t.reason = tr("%1 does not exist on %2%3").arg(t.targetTopic, r.to.name, forward ? excludeHint(tp.topic) : QString());
+                }
+                seen[tp.topic] = t;
             }
-            const TopicPartition to{toTopic, tp.partition};
+            const TopicTranslation &t = seen[tp.topic];
+            if (t.status != TopicTranslation::Translated)
+                continue;
+            const TopicPartition to{t.targetTopic, tp.partition};
             mapped[g].push_back({tp, to});
             toPartitions.push_back(to);
             fromPartitions.push_back(tp);
         }
-    if (r.allGroups) // only groups with something to translate
-        groups.erase(std::remove_if(groups.begin(), groups.end(), [&](const QString &g) { return mapped[g].empty(); }),
+        for (auto &[name, t] : seen) {
+            if (t.status == TopicTranslation::Translated) {
+                // Partitions the group never committed: the source's partitions when it answers,
+                // else the replica's.
+                const TopicInfo *info = out.fromReachable ? fromMeta->topic(name) : toMeta->topic(t.targetTopic);
+                for (const PartitionInfo &part : info ? info->partitions : std::vector<PartitionInfo>{})
+                    if (!committed[g].count({name, part.partition})) {
+                        const TopicPartition to{t.targetTopic, part.partition};
+                        uncommitted[g].push_back({{name, part.partition}, to});
+                        toPartitions.push_back(to);
+                    }
+            }
+            topicsOf[g].push_back(std::move(t));
+        }
+        std::sort(uncommitted[g].begin(), uncommitted[g].end());
+    }
+    if (r.allGroups) // every group with commits stays, translatable or not: none is dropped unseen
+        groups.erase(std::remove_if(groups.begin(), groups.end(), [&](const QString &g) { return topicsOf[g].empty(); }),
                      groups.end());
     std::sort(toPartitions.begin(), toPartitions.end());
     toPartitions.erase(std::unique(toPartitions.begin(), toPartitions.end()), toPartitions.end());
@@ -301,7 +368,12 @@ Result<FailoverGathered> gatherFailover(const FailoverRequest &r, const Failover
         toEnd = e->offsets;
     }
     std::map<TopicPartition, CachedOffset> fromEnd;
+    LogOffsets fromStart;
     if (out.fromReachable && !fromPartitions.empty()) {
+        if (auto s = (*fromClient)->logOffsets(fromPartitions, OffsetSpec::Earliest, deadline()); s)
+            fromStart = s->offsets;
+        else
+            out.warnings << tr("log starts on %1: %2").arg(r.from.name, s.errorMessage());
         auto e = (*fromClient)->logOffsets(fromPartitions, OffsetSpec::Latest, deadline());
         if (e) {
             for (const auto &[tp, o] : e->offsets)
@@ -337,6 +409,8 @@ Result<FailoverGathered> gatherFailover(const FailoverRequest &r, const Failover
         cache.savedAtMs = now;
         if (auto saved = saveFailoverCache(out.cachePath, cache); !saved)
             out.warnings << saved.errorMessage();
+        else
+            out.cacheRefreshed = true;
     }
     out.cacheSavedAtMs = cache.savedAtMs;
 
@@ -350,7 +424,15 @@ Result<FailoverGathered> gatherFailover(const FailoverRequest &r, const Failover
         in.fromReachable = out.fromReachable;
         in.nowMs = now;
         in.targetReadOnly = r.to.readOnly;
-        in.untranslatableTopics = untranslatable[g];
+        in.topics = topicsOf[g];
+        for (const auto &[from, to] : uncommitted[g]) {
+            UncommittedPartition u{from, to};
+            if (toEnd.count(to)) {
+                u.toLogEnd = toEnd[to];
+                u.toLogStart = toStart.count(to) ? qint64(toStart[to]) : 0;
+            }
+            in.uncommitted.push_back(u);
+        }
         if (const auto it = fromDescriptions.find(g); it != fromDescriptions.end()) {
             in.fromGroupState = it->second.state;
             in.fromGroupMembers = int(it->second.members.size());
@@ -382,6 +464,8 @@ Result<FailoverGathered> gatherFailover(const FailoverRequest &r, const Failover
                 p.toLogEnd = toEnd[to];
                 p.toLogStart = toStart.count(to) ? qint64(toStart[to]) : 0;
             }
+            if (const auto it = fromStart.find(from); it != fromStart.end())
+                p.fromLogStart = it->second;
             if (const auto it = fromEnd.find(from); it != fromEnd.end()) {
                 p.fromLogEnd = it->second.offset;
                 p.fromLogEndSeenAtMs = it->second.seenAtMs;

@@ -64,6 +64,7 @@ struct FailoverGathered {
     bool inverse = false;
     QString cachePath;
     qint64 cacheSavedAtMs = -1; // when the cache used (disaster) or refreshed was written
+    bool cacheRefreshed = false; // this gather wrote the cache (the source answered)
     std::vector<FailoverGroupInputs> groups;
     QStringList warnings;
 };

@@ -33,12 +33,17 @@ namespace lagscope::failover {
 // What the user allows the planner to use.
 enum class Mode { Auto, Exact, OffsetSync, Checkpoint };
 // What produced one partition's new offset.
-enum class Method { None, Exact, OffsetSync, Checkpoint, FallbackEarliest, FallbackLatest };
+// ExactAmbiguous: found by matching, but identical records left several candidate positions
+// and the earliest was taken (it may re-read up to `reread` records, never skip). LogStart:
+// the group committed at or below the source's log start (an empty partition at 0): every
+// record still there is unconsumed, so the target's log start.
+enum class Method { None, Exact, ExactAmbiguous, OffsetSync, Checkpoint, LogStart, FallbackEarliest, FallbackLatest };
 // What to do with a partition that no method can translate.
 enum class Fallback { Fail, Earliest, Latest };
 
 QString modeName(Mode mode);         // "auto", "exact", "offset-sync", "checkpoint"
-QString methodName(Method method);   // "exact", "offset-sync", "checkpoint", "earliest", "latest", "none"
+// "exact", "exact-ambiguous", "offset-sync", "checkpoint", "log-start", "earliest", "latest", "none"
+QString methodName(Method method);
 QString fallbackName(Fallback fallback); // "fail", "earliest", "latest"
 std::optional<Mode> parseMode(const QString &text);
 std::optional<Fallback> parseFallback(const QString &text);
@@ -56,11 +61,18 @@ struct OffsetPair {
 struct ReplicaMatch {
     enum Kind { NotSearched, Found, NotFound, NoSourceRecords };
     Kind kind = NotSearched;
-    qint64 newOffset = -1;      // on the to-cluster: the replica of the record at C, or
-                                // one past the replica of the last record before C
-    bool anchorReplicated = false; // the first record at or after C is already on the target
-    int candidates = 0;          // matching positions seen; > 1: identical runs, earliest taken
+    qint64 newOffset = -1;      // on the to-cluster: the replica of the anchor (the first
+                                // record at or after C that exists on the source), or one
+                                // past the replica of the last record before C
+    qint64 anchorOffset = -1;    // the anchor's offset on the source; -1: none read
+    bool anchorReplicated = false; // the anchor is already on the target
+    int candidates = 0;          // possible positions seen; > 1: identical runs, earliest taken
     qint64 lastCandidate = -1;   // newOffset of the last candidate seen
+    bool complete = false;       // every place the truth can be (up to upperBound) was read
+    bool ambiguous = false;      // more than one candidate, or not complete
+    // Highest newOffset the truth can have, from the newest offset sync at or below the
+    // anchor and the target records read (holes in the target's offsets allowed); -1 unknown.
+    qint64 upperBound = -1;
     int runLength = 0;           // records compared at the chosen position
     qint64 targetRecordsRead = 0;
     QString note;
@@ -87,12 +99,33 @@ struct PartitionInputs {
     // The to-partition's log; -1 when unknown (e.g. the topic does not exist there).
     qint64 toLogStart = -1;
     qint64 toLogEnd = -1;
-    // The from-partition's log end (live, or cached with its time); -1 when unknown.
+    // The from-partition's log (end live or cached with its time; start live only); -1 unknown.
+    qint64 fromLogStart = -1;
     qint64 fromLogEnd = -1;
     qint64 fromLogEndSeenAtMs = -1;
     // The target group's committed offset before the failover, if any.
     std::optional<qint64> targetCommitted;
     ReplicaMatch exact;
+};
+
+// What became of one topic the group has commits on.
+struct TopicTranslation {
+    enum Status { Translated, NotReplicated, Untranslatable };
+    QString topic;       // on the from-cluster
+    QString targetTopic; // its counterpart's name on the to-cluster (empty: none)
+    Status status = Translated;
+    QString reason;      // why it is not translated
+    bool operator==(const TopicTranslation &) const = default;
+};
+QString topicStatusName(TopicTranslation::Status status); // "translated", "not-replicated", "untranslatable"
+
+// A partition of a translated topic the group never committed: on the target its consumer
+// starts where its auto.offset.reset says.
+struct UncommittedPartition {
+    TopicPartition from;
+    TopicPartition to;
+    qint64 toLogStart = -1;
+    qint64 toLogEnd = -1;
 };
 
 struct FailoverGroupInputs {
@@ -103,8 +136,9 @@ struct FailoverGroupInputs {
     bool fromReachable = true; // false: disaster mode, cached data only
     qint64 nowMs = 0;          // the time the inputs were gathered (ages are against it)
     std::vector<PartitionInputs> partitions;
-    // Committed topics of the group with no counterpart on the to-cluster.
-    QStringList untranslatableTopics;
+    // Every topic the group has commits on, in name order, with what becomes of it.
+    std::vector<TopicTranslation> topics;
+    std::vector<UncommittedPartition> uncommitted;
     // State of the groups as described (empty when unknown).
     QString fromGroupState;
     int fromGroupMembers = 0;
@@ -137,6 +171,7 @@ struct PlannedFailoverPartition {
     // Records on the from-cluster not (yet) on the to-cluster, -1 unknown. Lost with the
     // source in disaster mode; still coming in a planned switchover while MirrorMaker runs.
     qint64 notReplicated = -1;
+    int exactCandidates = 0; // positions exact matching found (> 1: identical runs)
     QString note;  // how the offset was found, in words
     QString error; // why there is no offset
 };
@@ -150,6 +185,8 @@ struct FailoverPlan {
     Mode mode = Mode::Auto;
     Fallback fallback = Fallback::Fail;
     std::vector<PlannedFailoverPartition> partitions; // sorted by from-partition
+    std::vector<TopicTranslation> topics;             // every committed topic
+    std::vector<UncommittedPartition> uncommitted;
     QStringList warnings;
 
     // Some partition has no offset (fallback "fail" or nothing to translate).
@@ -158,7 +195,12 @@ struct FailoverPlan {
     bool skips() const;
     qint64 totalReread() const; // known parts only
     qint64 totalSkipped() const; // known parts only
+    // Committed topics the plan leaves as they are (not replicated, untranslatable).
+    QStringList untranslatedTopics() const;
 };
+
+// The committed topics of `inputs` that are not translated, "topic (reason)".
+QStringList untranslatedTopicReasons(const std::vector<TopicTranslation> &topics);
 
 // Same timestamp, key, value and headers: what MirrorMaker preserves (offsets differ).
 bool sameContent(const RawRecord &a, const RawRecord &b);

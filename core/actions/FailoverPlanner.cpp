@@ -19,20 +19,28 @@ struct Candidate {
     QString note;
 };
 
-// Highest offset the true position of C can have: a sync at or past C bounds it from
-// above (order is kept), and so does the log end; on a contiguous to-side the newest sync
-// below C bounds it too (at most C - from records lie between).
+// Highest offset the true position can have. The truth is the replica of the anchor, the
+// first record at or after C that exists on the source: its offset is known once exact
+// matching read the source, and then the matcher's bound, which counts the target records
+// it read (holes from compaction allowed), applies. A sync at or past the anchor bounds it
+// from above (order is kept), and so does the log end. Without the source read, a
+// contiguous to-side lets the newest sync below C bound it too (at most C - from records lie
+// between); only conservative candidates are checked against that.
 qint64 upperBound(const PartitionInputs &p, qint64 c)
 {
     qint64 upper = p.toLogEnd >= 0 ? p.toLogEnd : std::numeric_limits<qint64>::max();
+    const bool anchored = p.exact.kind == ReplicaMatch::Found && p.exact.anchorOffset >= 0;
+    const qint64 position = anchored ? p.exact.anchorOffset : c;
     const OffsetPair *below = nullptr;
     for (const OffsetPair &s : p.syncs) {
-        if (s.from >= c)
+        if (s.from >= position)
             upper = std::min(upper, s.to);
         else if (!below || s.from > below->from)
             below = &s;
     }
-    if (below && p.toContiguous)
+    if (p.exact.kind == ReplicaMatch::Found && p.exact.upperBound >= 0)
+        upper = std::min(upper, p.exact.upperBound);
+    else if (below && p.toContiguous && !anchored)
         upper = std::min(upper, below->to + (c - below->from));
     return upper == std::numeric_limits<qint64>::max() ? kNone : upper;
 }
@@ -66,6 +74,8 @@ QString methodName(Method method)
     switch (method) {
     case Method::None: return QStringLiteral("none");
     case Method::Exact: return QStringLiteral("exact");
+    case Method::ExactAmbiguous: return QStringLiteral("exact-ambiguous");
+    case Method::LogStart: return QStringLiteral("log-start");
     case Method::OffsetSync: return QStringLiteral("offset-sync");
     case Method::Checkpoint: return QStringLiteral("checkpoint");
     case Method::FallbackEarliest: return QStringLiteral("earliest");
@@ -98,6 +108,34 @@ std::optional<Fallback> parseFallback(const QString &text)
         if (fallbackName(f) == text)
             return f;
     return std::nullopt;
+}
+
+QString topicStatusName(TopicTranslation::Status status)
+{
+    switch (status) {
+    case TopicTranslation::Translated: return QStringLiteral("translated");
+    case TopicTranslation::NotReplicated: return QStringLiteral("not-replicated");
+    case TopicTranslation::Untranslatable: return QStringLiteral("untranslatable");
+    }
+    return {};
+}
+
+QStringList untranslatedTopicReasons(const std::vector<TopicTranslation> &topics)
+{
+    QStringList out;
+    for (const auto &t : topics)
+        if (t.status != TopicTranslation::Translated)
+            out << QStringLiteral("%1 (%2)").arg(t.topic, t.reason);
+    return out;
+}
+
+QStringList FailoverPlan::untranslatedTopics() const
+{
+    QStringList out;
+    for (const auto &t : topics)
+        if (t.status != TopicTranslation::Translated)
+            out << t.topic;
+    return out;
 }
 
 bool FailoverPlan::hasErrors() const
@@ -149,6 +187,7 @@ PlannedFailoverPartition planPartition(const FailoverGroupInputs &in, const Part
     out.committedAgeMs = p.committedLive || p.committedSeenAtMs < 0 ? -1 : std::max<qint64>(0, in.nowMs - p.committedSeenAtMs);
     out.targetBefore = p.targetCommitted;
     out.notReplicated = notReplicated(p);
+    out.exactCandidates = p.exact.candidates;
     if (!p.committed) {
         out.error = tr("the group has no committed offset for %1").arg(p.from.toString());
         return out;
@@ -172,7 +211,12 @@ PlannedFailoverPartition planPartition(const FailoverGroupInputs &in, const Part
     std::vector<Candidate> candidates;
     const bool any = options.mode == Mode::Auto;
     if ((any || options.mode == Mode::Exact) && p.exact.kind == ReplicaMatch::Found && p.committedLive)
-        candidates.push_back({Method::Exact, p.exact.newOffset, p.exact.note});
+        candidates.push_back({p.exact.ambiguous ? Method::ExactAmbiguous : Method::Exact, p.exact.newOffset, p.exact.note});
+    // At or below the source's log start (0 always is) nothing the group could have consumed
+    // is left: every record on the target may be unconsumed. A fact, not a mode's choice.
+    if (c == 0 || (p.fromLogStart >= 0 && c <= p.fromLogStart))
+        candidates.push_back({Method::LogStart, std::max<qint64>(0, p.toLogStart),
+                              tr("committed at the source's log start (%1): the target's log start").arg(c)});
     if (any || options.mode == Mode::OffsetSync) {
         if (const qint64 t = translateBySyncs(p.syncs, c); t >= 0)
             candidates.push_back({Method::OffsetSync, t, tr("newest offset sync at or below %1").arg(c)});
@@ -187,7 +231,8 @@ PlannedFailoverPartition planPartition(const FailoverGroupInputs &in, const Part
 
     Candidate chosen;
     for (const Candidate &cand : candidates)
-        if (cand.offset > chosen.offset || (cand.offset == chosen.offset && cand.method == Method::Exact))
+        if (cand.offset > chosen.offset
+            || (cand.offset == chosen.offset && (cand.method == Method::Exact || cand.method == Method::ExactAmbiguous)))
             chosen = cand;
 
     const qint64 upper = upperBound(p, c);
@@ -230,11 +275,16 @@ PlannedFailoverPartition planPartition(const FailoverGroupInputs &in, const Part
         out.note += tr("; records %1..%2 were deleted on %3").arg(out.newOffset).arg(p.toLogStart - 1).arg(in.toCluster);
         out.newOffset = p.toLogStart;
     }
-    if (out.method == Method::Exact && p.exact.candidates <= 1) {
+    if (out.method == Method::Exact) {
         out.reread = 0;
         out.rereadExact = true;
-    } else if (out.method == Method::Exact) {
-        out.reread = std::max<qint64>(0, p.exact.lastCandidate - out.newOffset);
+    } else if (out.method == Method::ExactAmbiguous) {
+        // The truth is one of the candidates when every place was read, else at most the bound.
+        qint64 last = p.exact.complete ? p.exact.lastCandidate : upper;
+        if (last >= 0 && upper >= 0)
+            last = std::min(last, upper);
+        out.reread = last >= 0 ? std::max<qint64>(0, last - out.newOffset) : kNone;
+        out.rereadExact = out.reread == 0;
     } else if (upper >= 0) {
         out.reread = std::max<qint64>(0, upper - out.newOffset);
         out.rereadExact = upper == out.newOffset;
@@ -245,12 +295,25 @@ PlannedFailoverPartition planPartition(const FailoverGroupInputs &in, const Part
         out.skipped = std::max<qint64>(out.skipped, out.newOffset - upper);
     else if (out.method == Method::Checkpoint && p.checkpoint->from > c)
         out.skipped = kNone;
-    if (out.method == Method::Exact && !p.exact.anchorReplicated && p.fromLogEnd > c)
+    if ((out.method == Method::Exact || out.method == Method::ExactAmbiguous) && !p.exact.anchorReplicated
+        && p.fromLogEnd > c)
         out.notReplicated = std::max(out.notReplicated, p.fromLogEnd - c);
     return out;
 }
 
 } // namespace
+
+QString uncommittedNote(const UncommittedPartition &u, const QString &toCluster)
+{
+    const QString where = u.toLogEnd < 0 ? tr("its log offsets are unknown")
+                                         : tr("earliest starts at %1 (%2 record(s)), latest at %3")
+                                               .arg(u.toLogStart)
+                                               .arg(std::max<qint64>(0, u.toLogEnd - u.toLogStart))
+                                               .arg(u.toLogEnd);
+    return tr("%1 was never committed by the group: on %2 its consumer starts at %3 where its auto.offset.reset says "
+              "(%4)")
+        .arg(u.from.toString(), toCluster, u.to.toString(), where);
+}
 
 FailoverPlan planFailover(const FailoverGroupInputs &in, const PlanOptions &options)
 {
@@ -266,10 +329,18 @@ FailoverPlan planFailover(const FailoverGroupInputs &in, const PlanOptions &opti
         plan.partitions.push_back(planPartition(in, p, options));
     std::sort(plan.partitions.begin(), plan.partitions.end(),
               [](const auto &a, const auto &b) { return a.from < b.from; });
-    for (const QString &topic : in.untranslatableTopics)
-        plan.warnings << tr("topic '%1' is not replicated to %2: its offsets are not translated").arg(topic, in.toCluster);
+    plan.topics = in.topics;
+    plan.uncommitted = in.uncommitted;
+    for (const auto &t : in.topics)
+        if (t.status != TopicTranslation::Translated)
+            plan.warnings << tr("topic '%1' is not translated (%2): the group's offsets there are left as they are")
+                                 .arg(t.topic, t.reason);
+    for (const auto &u : in.uncommitted)
+        plan.warnings << uncommittedNote(u, in.toCluster);
     if (plan.partitions.empty())
-        plan.warnings << tr("group '%1' has no committed offsets on %2 to translate").arg(in.group, in.fromCluster);
+        plan.warnings << (in.topics.empty()
+                              ? tr("group '%1' has no committed offsets on %2 to translate").arg(in.group, in.fromCluster)
+                              : tr("group '%1' has no committed offset on %2 that can be translated").arg(in.group, in.fromCluster));
     return plan;
 }
 

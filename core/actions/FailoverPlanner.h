@@ -4,10 +4,13 @@
 //
 // Per partition, the candidates — each one never past the first record the group has not
 // consumed — are:
-//   exact        the replica position found by record matching (ReplicaMatcher.h);
+//   exact        the replica position found by record matching (ReplicaMatcher.h); when
+//                identical records leave several positions, exact-ambiguous (earliest);
 //   offset-sync  MirrorMaker's own rule on the group's CURRENT committed offset C: the
 //                newest sync with from <= C gives to + (C == from ? 0 : 1);
-//   checkpoint   MirrorMaker's newest checkpoint, when its upstream offset is not past C.
+//   checkpoint   MirrorMaker's newest checkpoint, when its upstream offset is not past C;
+//   log-start    C at or below the source's log start (an empty partition at 0): the
+//                target's log start, in every mode.
 // Auto takes the highest candidate (exact wins ties); a forced mode takes only its own.
 // In disaster mode (source unreachable) C is the newest value the cache saw; a checkpoint
 // written after that sighting is the fresher view of the group and is used instead.
@@ -20,6 +23,9 @@
 namespace lagscope::failover {
 
 FailoverPlan planFailover(const FailoverGroupInputs &inputs, const PlanOptions &options);
+
+// In words: where a consumer starts on a partition the group never committed.
+QString uncommittedNote(const UncommittedPartition &partition, const QString &toCluster);
 
 // The conservative offset-sync translation of `committed`, or -1 when no sync is at or
 // below it (MirrorMaker then translates nothing either).

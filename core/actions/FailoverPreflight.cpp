@@ -86,9 +86,9 @@ std::vector<PreflightCheck> preflightFailover(const FailoverGroupInputs &in, con
     if (!missing.isEmpty())
         checks.push_back({tr("remote topics exist"), C::Red,
                           tr("missing on %1: %2").arg(in.toCluster, missing.join(QStringLiteral(", ")))});
-    else if (!in.untranslatableTopics.isEmpty())
+    else if (const QStringList left = untranslatedTopicReasons(in.topics); !left.isEmpty())
         checks.push_back({tr("remote topics exist"), C::Amber,
-                          tr("not replicated, left as they are: %1").arg(in.untranslatableTopics.join(QStringLiteral(", ")))});
+                          tr("not translated, left as they are: %1").arg(left.join(QStringLiteral("; ")))});
     else
         checks.push_back({tr("remote topics exist"), C::Green, tr("every committed topic has its replica on %1").arg(in.toCluster)});
 
@@ -100,9 +100,17 @@ std::vector<PreflightCheck> preflightFailover(const FailoverGroupInputs &in, con
     for (const auto &p : plan.partitions)
         if (p.newOffset < 0)
             failed << QStringLiteral("%1 (%2)").arg(p.from.toString(), p.error);
-    checks.push_back(failed.isEmpty()
-                         ? C{tr("every partition translated"), C::Green, tr("%1 partition(s)").arg(plan.partitions.size())}
-                         : C{tr("every partition translated"), C::Red, failed.join(QStringLiteral("; "))});
+    if (plan.partitions.empty()) {
+        // Nothing to commit is no failover: "applied" would leave the consumers to their reset policy.
+        const QStringList left = untranslatedTopicReasons(in.topics);
+        checks.push_back({tr("every partition translated"), C::Red,
+                          left.isEmpty() ? tr("the group has no committed offsets on %1").arg(in.fromCluster)
+                                         : tr("nothing to translate: %1").arg(left.join(QStringLiteral("; ")))});
+    } else {
+        checks.push_back(failed.isEmpty()
+                             ? C{tr("every partition translated"), C::Green, tr("%1 partition(s)").arg(plan.partitions.size())}
+                             : C{tr("every partition translated"), C::Red, failed.join(QStringLiteral("; "))});
+    }
 
     if (!plan.skips())
         checks.push_back({tr("no skipped records"), C::Green, tr("no partition jumps over unconsumed records")});

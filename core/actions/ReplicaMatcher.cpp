@@ -1,8 +1,139 @@
 #include "actions/ReplicaMatcher.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
+#include <limits>
 
 namespace lagscope::failover {
+
+namespace {
+
+QString tr(const char *text) { return QCoreApplication::translate("ReplicaMatcher", text); }
+
+using Records = std::vector<RawRecord>;
+
+// First index of the run of records identical to r[i] that contains i.
+qsizetype runStart(const Records &r, qsizetype i)
+{
+    while (i > 0 && sameContent(r[size_t(i - 1)], r[size_t(i)]))
+        --i;
+    return i;
+}
+
+qsizetype runEnd(const Records &r, qsizetype i) // one past the run's last index
+{
+    const qsizetype n = qsizetype(r.size());
+    while (i + 1 < n && sameContent(r[size_t(i + 1)], r[size_t(i)]))
+        ++i;
+    return i + 1;
+}
+
+// The source record whose replica the answer is (or one past, `after`), and its run.
+struct Pivot {
+    qsizetype index = 0;
+    bool after = false;
+    qsizetype runStart = 0;
+    bool runStartSeen = false; // the record before the run was read, or there is none
+};
+
+struct Search {
+    std::vector<qsizetype> candidates; // target indexes of the pivot's replica
+    bool relaxed = false;
+    int compared = 0; // records compared at the first candidate
+};
+
+class Matcher {
+public:
+    explicit Matcher(const MatchInput &in) : m_in(in), s(in.source), t(in.target) {}
+
+    Search search(const Pivot &pv, qint64 upper) const
+    {
+        Search out;
+        for (qsizetype j = 0; j < qsizetype(t.size()); ++j)
+            if (inRange(pv, j, upper))
+                if (const int n = strict(pv, j); n > 0) {
+                    if (out.candidates.empty())
+                        out.compared = n;
+                    out.candidates.push_back(j);
+                }
+        if (!out.candidates.empty())
+            return out;
+        out.relaxed = true;
+        for (qsizetype j = 0; j < qsizetype(t.size()); ++j)
+            if (inRange(pv, j, upper) && relaxed(pv, j))
+                out.candidates.push_back(j);
+        out.compared = out.candidates.empty() ? 0 : 1;
+        return out;
+    }
+
+    qint64 result(const Pivot &pv, qsizetype j) const { return t[size_t(j)].offset + (pv.after ? 1 : 0); }
+
+private:
+    bool inRange(const Pivot &pv, qsizetype j, qint64 upper) const
+    {
+        const qint64 r = result(pv, j);
+        return r >= m_in.searchFrom && (upper < 0 || t[size_t(j)].offset <= upper);
+    }
+
+    // Records compared when the pivot's replica is t[j], index by index over a window from
+    // the record before the pivot's run (or runBefore records) to runAfter past the pivot;
+    // 0 when any differs.
+    int strict(const Pivot &pv, qsizetype j) const
+    {
+        const qsizetype p = pv.index;
+        const qsizetype n = qsizetype(s.size());
+        qsizetype lo = std::max<qsizetype>(0, p - m_in.runBefore);
+        if (pv.runStartSeen)
+            lo = std::min(lo, std::max<qsizetype>(0, pv.runStart - 1));
+        const qsizetype hi = pv.after ? p + 1 : std::min(n, p + m_in.runAfter);
+        const qsizetype size = qsizetype(t.size());
+        int compared = 0;
+        for (qsizetype i = lo; i < hi; ++i) {
+            const qsizetype k = j + (i - p);
+            if (k < 0) {
+                if (!m_in.targetFromLogStart)
+                    return 0; // not read: cannot tell
+                continue;     // deleted by retention on the target
+            }
+            if (k >= size) {
+                if (!(m_in.targetAtEnd && i > p))
+                    return 0;
+                continue; // not replicated yet (only records past the pivot may be missing)
+            }
+            if (!sameContent(t[size_t(k)], s[size_t(i)]))
+                return 0;
+            ++compared;
+        }
+        return compared;
+    }
+
+    // The pivot's content at t[j], at the same place in its run when the run's start is known.
+    bool relaxed(const Pivot &pv, qsizetype j) const
+    {
+        const RawRecord &r = s[size_t(pv.index)];
+        if (!sameContent(t[size_t(j)], r))
+            return false;
+        if (!pv.runStartSeen)
+            return true;
+        const qsizetype k = pv.index - pv.runStart;
+        const qsizetype start = j - k;
+        if (start < 0)
+            return false;
+        for (qsizetype i = start; i < j; ++i)
+            if (!sameContent(t[size_t(i)], r))
+                return false;
+        if (start == 0)
+            return m_in.targetFromLogStart;
+        return !sameContent(t[size_t(start - 1)], r);
+    }
+
+    const MatchInput &m_in;
+    const Records &s;
+    const Records &t;
+};
+
+} // namespace
 
 bool sameContent(const RawRecord &a, const RawRecord &b)
 {
@@ -11,81 +142,113 @@ bool sameContent(const RawRecord &a, const RawRecord &b)
            && a.value.isNull() == b.value.isNull() && a.value == b.value && a.headers == b.headers;
 }
 
+qint64 replicaUpperBound(const MatchInput &in, qint64 offset)
+{
+    qint64 upper = std::numeric_limits<qint64>::max();
+    const OffsetPair *below = nullptr;
+    for (const OffsetPair &sync : in.syncs) {
+        if (sync.from >= offset)
+            upper = std::min(upper, sync.to); // order is kept and the record exists
+        else if (!below || sync.from > below->from)
+            below = &sync;
+    }
+    // Between the sync's replica and the record's replica lie at most `offset - from` target
+    // records (the replicas of what the source held in between when it was copied), whatever
+    // compaction removed since: count the records actually read, not offsets.
+    const Records &t = in.target;
+    if (below && !t.empty() && (t.front().offset <= below->to || in.targetFromLogStart)) {
+        const auto first = std::lower_bound(t.begin(), t.end(), below->to,
+                                            [](const RawRecord &r, qint64 o) { return r.offset < o; });
+        const qint64 index = qint64(first - t.begin()) + (offset - below->from);
+        if (index < qint64(t.size()))
+            upper = std::min(upper, t[size_t(index)].offset);
+    }
+    return upper == std::numeric_limits<qint64>::max() ? -1 : upper;
+}
+
 ReplicaMatch matchReplica(const MatchInput &in)
 {
     ReplicaMatch out;
     out.targetRecordsRead = qint64(in.target.size());
-    const auto &s = in.source;
-    const auto &t = in.target;
+    const Records &s = in.source;
+    const Records &t = in.target;
     const qsizetype n = qsizetype(s.size());
-    // a: index of the anchor, the first source record at or after C (n: none in the window).
-    const qsizetype a = std::find_if(s.begin(), s.end(), [&](const RawRecord &r) { return r.offset >= in.committed; })
-                        - s.begin();
-    const qsizetype lo = std::max<qsizetype>(0, a - in.runBefore);
-    const qsizetype hi = std::min<qsizetype>(n, a + in.runAfter);
-    if (lo >= hi) {
+    if (n == 0) {
         out.kind = ReplicaMatch::NoSourceRecords;
-        out.note = QStringLiteral("no records around offset %1 on the source").arg(in.committed);
+        out.note = tr("no records around offset %1 on the source").arg(in.committed);
         return out;
     }
-    const qsizetype size = qsizetype(t.size());
-
-    // Candidate j: the index in `target` where the anchor's replica is (j == size: the anchor
-    // is not replicated yet, or there is no anchor and the run ends at the target's end).
-    for (qsizetype j = 0; j <= size; ++j) {
-        qint64 result = -1;
-        if (a < n && j < size)
-            result = t[size_t(j)].offset;
-        else if (j >= 1)
-            result = t[size_t(j - 1)].offset + 1;
-        else
-            continue;
-        if (result < in.searchFrom)
-            continue;
-        int compared = 0;
-        bool ok = true;
-        for (qsizetype i = lo; i < hi && ok; ++i) {
-            const qsizetype k = j + (i - a);
-            if (k < 0) {
-                ok = in.targetFromLogStart; // deleted by retention on the target: cannot compare
-                continue;
-            }
-            if (k >= size) {
-                ok = in.targetAtEnd && i >= a; // not replicated yet (only records at or after C may be missing)
-                continue;
-            }
-            ok = sameContent(t[size_t(k)], s[size_t(i)]);
-            ++compared;
-        }
-        if (!ok || compared == 0)
-            continue;
-        ++out.candidates;
-        out.lastCandidate = result;
-        if (out.kind == ReplicaMatch::Found)
-            continue;
-        out.kind = ReplicaMatch::Found;
-        out.newOffset = result;
-        out.anchorReplicated = a < n && j < size;
-        out.runLength = compared;
+    const qsizetype a = std::find_if(s.begin(), s.end(), [&](const RawRecord &r) { return r.offset >= in.committed; })
+                        - s.begin();
+    if (a < n)
+        out.anchorOffset = s[size_t(a)].offset;
+    auto pivotAt = [&](qsizetype index, bool after) {
+        Pivot pv;
+        pv.index = index;
+        pv.after = after;
+        pv.runStart = runStart(s, index);
+        pv.runStartSeen = pv.runStart > 0 || in.sourceFromLogStart;
+        return pv;
+    };
+    const Matcher matcher(in);
+    Pivot pv;
+    Search found;
+    qint64 upper = -1;
+    if (a < n) {
+        pv = pivotAt(a, false);
+        upper = replicaUpperBound(in, s[size_t(a)].offset);
+        found = matcher.search(pv, upper);
     }
-    if (out.kind != ReplicaMatch::Found) {
+    // The anchor is not on the target yet (or there is none: C is the source's end): one
+    // past the replica of the last record before C, once the target was read to its end.
+    if (found.candidates.empty() && a > 0 && (a == n || in.targetAtEnd)) {
+        pv = pivotAt(a - 1, true);
+        upper = replicaUpperBound(in, s[size_t(a - 1)].offset);
+        found = matcher.search(pv, upper);
+        // With an anchor on the source, only "not replicated yet" explains its absence when
+        // nothing follows the previous record's replica; otherwise the contents differ.
+        if (a < n)
+            std::erase_if(found.candidates, [&](qsizetype j) { return j + 1 != qsizetype(t.size()); });
+    }
+    if (found.candidates.empty()) {
         out.kind = ReplicaMatch::NotFound;
-        out.note = QStringLiteral("no replica of the records around offset %1 among %2 target records from offset %3")
+        out.note = tr("no replica of the records around offset %1 among %2 target records from offset %3")
                        .arg(in.committed)
-                       .arg(size)
+                       .arg(t.size())
                        .arg(t.empty() ? in.searchFrom : t.front().offset);
         return out;
     }
-    out.note = out.anchorReplicated
-                   ? QStringLiteral("record %1 is replicated at %2 (run of %3 records)")
-                         .arg(a < n ? s[size_t(a)].offset : in.committed)
-                         .arg(out.newOffset)
-                         .arg(out.runLength)
-                   : QStringLiteral("one past the replica of the last record before %1 (run of %2 records)")
-                         .arg(in.committed)
-                         .arg(out.runLength);
+    const qsizetype j = found.candidates.front();
+    out.kind = ReplicaMatch::Found;
+    out.newOffset = matcher.result(pv, j);
+    out.lastCandidate = matcher.result(pv, found.candidates.back());
+    out.candidates = int(found.candidates.size());
+    out.anchorReplicated = !pv.after;
+    out.runLength = found.compared;
+    out.upperBound = upper < 0 ? -1 : upper + (pv.after ? 1 : 0);
+    // Every place the truth can be was read: the target up to the bound, or to its end.
+    const bool complete = in.targetAtEnd || (upper >= 0 && !t.empty() && t.back().offset >= upper);
+    out.complete = complete;
+    out.ambiguous = out.candidates > 1 || !complete;
+
+    const RawRecord &r = s[size_t(pv.index)];
+    const qsizetype runLength = runEnd(s, pv.index) - pv.runStart;
+    out.note = pv.after ? tr("one past record %1's replica at %2, the last record before %3")
+                              .arg(r.offset)
+                              .arg(t[size_t(j)].offset)
+                              .arg(in.committed)
+                        : tr("record %1 is replicated at %2").arg(r.offset).arg(out.newOffset);
+    if (runLength > 1 && pv.runStartSeen)
+        out.note += tr(" (record %1 of a run of %2%3 identical records)")
+                        .arg(pv.index - pv.runStart + 1)
+                        .arg(pv.runStart + runLength == n ? QStringLiteral("at least ") : QString())
+                        .arg(runLength);
+    out.note += found.relaxed ? tr("; its neighbours differ on the two sides (compaction), matched on the record itself")
+                              : tr("; %1 records compared").arg(found.compared);
     if (out.candidates > 1)
-        out.note += QStringLiteral("; %1 identical runs, the earliest taken").arg(out.candidates);
+        out.note += tr("; ambiguous: earliest of %1 candidates up to %2").arg(out.candidates).arg(out.lastCandidate);
+    else if (!complete)
+        out.note += tr("; ambiguous: the target was not read up to every place the record can be");
     return out;
 }
 

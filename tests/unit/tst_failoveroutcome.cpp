@@ -100,6 +100,24 @@ private Q_SLOTS:
         for (const QString &s : steps)
             QVERIFY2(!s.contains(QStringLiteral("Start the consumers")), qPrintable(s));
     }
+
+    // Every planned partition landed but a committed topic stayed behind: the result says so, and the
+    // first step names the topic and why before the consumers are started.
+    void partialNamesTheTopicsLeftBehind()
+    {
+        FailoverPlan plan = planOf({QStringLiteral("primary.a")});
+        plan.topics = {{QStringLiteral("a"), QStringLiteral("primary.a"), TopicTranslation::Translated, {}},
+                       {QStringLiteral("__b"), QStringLiteral("primary.__b"), TopicTranslation::NotReplicated,
+                        QStringLiteral("primary.__b does not exist on dr")}};
+        ResetOutcome outcome = outcomeOf({part("primary.a", 0, R::Applied)});
+        outcome.result = kAppliedWithUntranslated;
+        const QStringList steps = failoverNextSteps(plan, outcome);
+        QVERIFY(steps.size() >= 3);
+        QCOMPARE(steps.front(), QStringLiteral("Not translated, left as they are on dr: __b (primary.__b does not exist on "
+                                               "dr). A consumer of 'g' subscribed to them there starts where its "
+                                               "auto.offset.reset says; commit their offsets yourself or leave them out."));
+        QCOMPARE(steps.at(1), QStringLiteral("Start the consumers of group 'g' on dr, subscribed to primary.a."));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestFailoverOutcome)

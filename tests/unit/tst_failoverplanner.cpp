@@ -64,14 +64,32 @@ std::vector<MatchRow> matchRows()
     add("C not replicated and the target window was cut: not found", run(7, "a b c d e f"), run(5, "a b c"), 10, 7,
         false, K::NotFound, -1, 0, false);
     add("C is the source's log end", run(7, "a b c"), run(5, "a b c"), 10, 5, true, K::Found, 8, 1, false);
-    add("identical records: earliest candidate at the search start", run(7, "x x x x x x"),
-        run(0, "x x x x x x x x x x x x x x x x x x x x"), 10, 5, true, K::Found, 5, 16, true);
+    add("identical records, run start not read: earliest candidate at the search start", run(7, "x x x x x x"),
+        run(0, "x x x x x x x x x x x x x x x x x x x x"), 10, 5, true, K::Found, 5, 15, true);
     add("identical records before the search start are not candidates", run(10, "x x x x"), run(0, "x x x x x x x x x x"),
-        12, 6, true, K::Found, 6, 5, true);
+        12, 6, true, K::Found, 6, 4, true);
     add("run disambiguates identical single records (anchor y)", run(100, "x x x y z x"),
         run(50, "x x x x x x x y z x x"), 103, 50, true, K::Found, 57, 1, true);
+    // The x run's start is not in the source window: "x x x y" fits at 55 and, with the
+    // rest not replicated yet, at the target's last x.
     add("run disambiguates identical single records (anchor x before y)", run(100, "x x x y z x"),
-        run(50, "x x x x x x x y z x x"), 101, 50, true, K::Found, 55, 3, true); // + 2 "not replicated yet" at the end
+        run(50, "x x x x x x x y z x x"), 101, 50, true, K::Found, 55, 2, true);
+    // A run of 10 identical x after "a" on both sides; C is its 4th record. The target has
+    // another x run (after "z") first: only the run that starts after "a" lines up.
+    add("long identical run: the anchor's place in its run decides", run(100, "a x x x x x x x x x x b"),
+        run(40, "z x x x x x x x x x x x a x x x x x x x x x x b"), 104, 40, true, K::Found, 56, 1, true);
+    add("identical run seen whole on the source, shifted on the target: its 4th record", run(100, "a x x x x x x x x x x b"),
+        run(70, "a x x x x x x x x x x b c"), 104, 70, true, K::Found, 74, 1, true);
+
+    // Compacted on both sides at different times: b is gone on the target only, so the run
+    // around c differs; c itself is there once.
+    add("compacted differently on each side: matched on the record itself",
+        {rec(10, "a"), rec(13, "b"), rec(20, "c"), rec(21, "d")}, {rec(3, "a"), rec(5, "c"), rec(6, "d"), rec(7, "e")}, 15,
+        3, true, K::Found, 5, 1, true);
+    // C = 12 lies in a gap the cleaner made on the source after MirrorMaker copied 11..29:
+    // their replicas are still on the target, the anchor is record 30.
+    add("commit in a gap removed after copying: the next record's replica", {rec(10, "a"), rec(30, "e")},
+        run(0, "a b c d e"), 12, 1, true, K::Found, 4, 1, true);
     add("no source records around C", {}, run(0, "a b"), 5, 0, true, K::NoSourceRecords, -1, 0, false);
     add("C = 0 at the start of both logs", run(0, "a b c"), run(0, "a b c"), 0, 0, true, K::Found, 0, 1, true);
     add("different content: not found", run(7, "a b c d"), run(5, "p q r s"), 9, 5, true, K::NotFound, -1, 0, false);
@@ -93,6 +111,28 @@ std::vector<MatchRow> matchRows()
     bothHeaders[2].headers.emplace_back("trace", "1");
     add("same headers: found", withHeader, bothHeaders, 9, 5, true, K::Found, 7, 1, true);
     return rows;
+}
+
+// The bound counts target records from the newest sync below, so holes in the target's
+// offsets (compaction there) do not make it too low.
+struct BoundRow {
+    const char *name;
+    std::vector<OffsetPair> syncs;
+    std::vector<qint64> targetOffsets;
+    qint64 offset;
+    qint64 upper;
+};
+
+std::vector<BoundRow> boundRows()
+{
+    return {
+        {"contiguous target: sync + distance", {{100, 50}}, {50, 51, 52, 53, 54, 55}, 103, 53},
+        {"holes in the target: the 3rd record after the sync's replica", {{100, 50}}, {50, 52, 55, 56, 60}, 103, 56},
+        {"sync's replica itself removed on the target", {{100, 50}}, {48, 52, 55, 56, 60, 61}, 102, 56},
+        {"a sync at or past the record bounds it from above", {{100, 50}, {104, 54}}, {50, 51, 52, 53, 54}, 103, 53},
+        {"too few target records read: only syncs above", {{100, 50}}, {50, 51}, 103, -1},
+        {"target window starts after the sync's replica: no count", {{100, 50}}, {52, 53, 54, 55}, 101, -1},
+    };
 }
 
 // One partition `orders-0` -> `primary.orders-0`, live commit 500, target log [0, 1000),
@@ -117,6 +157,8 @@ ReplicaMatch found(qint64 offset, int candidates = 1, qint64 last = -1, bool anc
     m.candidates = candidates;
     m.lastCandidate = last < 0 ? offset : last;
     m.anchorReplicated = anchor;
+    m.complete = true;
+    m.ambiguous = candidates > 1;
     return m;
 }
 
@@ -148,11 +190,11 @@ std::vector<PlanRow> planRows()
                         p.exact = found(488);
                     }),
                     autoFail, Method::Exact, 488, 0, 0});
-    rows.push_back({"identical runs: exact re-reads at most to the last candidate", with([](auto &p) {
+    rows.push_back({"identical runs: exact-ambiguous re-reads at most to the last candidate", with([](auto &p) {
                         p.syncs = {{400, 390}};
                         p.exact = found(420, 5, 488);
                     }),
-                    autoFail, Method::Exact, 420, 68, 0});
+                    autoFail, Method::ExactAmbiguous, 420, 68, 0});
     rows.push_back({"offset-sync: newest sync below C, +1", with([](auto &p) { p.syncs = {{400, 390}, {600, 590}}; }),
                     autoFail, Method::OffsetSync, 391, 99, 0});
     rows.push_back({"offset-sync: C equal to a sync's upstream, no +1", with([](auto &p) { p.syncs = {{500, 490}}; }),
@@ -231,6 +273,62 @@ std::vector<PlanRow> planRows()
                         p.syncs = {{390, 400}, {590, 600}};
                     }),
                     autoFail, Method::OffsetSync, 401, 199, 0});
+    // Compaction removed 500..539 on the source after MirrorMaker copied them: the anchor is
+    // 540, its replica 530 lies past "sync + (C - from)" = 490, and that is no skip.
+    rows.push_back({"compacted source: commit in a gap, the anchor's replica is no skip", with([](auto &p) {
+                        p.syncs = {{490, 480}};
+                        p.exact = found(530);
+                        p.exact.anchorOffset = 540;
+                        p.exact.complete = true;
+                    }),
+                    autoFail, Method::Exact, 530, 0, 0});
+    rows.push_back({"anchored exact above the matcher's counted bound is still flagged", with([](auto &p) {
+                        p.syncs = {{490, 480}};
+                        p.exact = found(530);
+                        p.exact.anchorOffset = 540;
+                        p.exact.upperBound = 520;
+                        p.exact.complete = true;
+                    }),
+                    autoFail, Method::Exact, 530, 0, 10});
+    rows.push_back({"identical runs: exact-ambiguous re-reads up to the last candidate", with([](auto &p) {
+                        p.syncs = {{490, 480}};
+                        p.exact = found(600, 3, 640);
+                        p.exact.anchorOffset = 500;
+                        p.exact.ambiguous = true;
+                        p.exact.complete = true;
+                        p.exact.upperBound = 700;
+                    }),
+                    autoFail, Method::ExactAmbiguous, 600, 40, 0});
+    rows.push_back({"exact-ambiguous, not every place read: re-reads up to the bound", with([](auto &p) {
+                        p.syncs = {{490, 480}};
+                        p.exact = found(600);
+                        p.exact.anchorOffset = 500;
+                        p.exact.ambiguous = true;
+                        p.exact.complete = false;
+                        p.exact.upperBound = 620;
+                    }),
+                    autoFail, Method::ExactAmbiguous, 600, 20, 0});
+    rows.push_back({"empty partition committed at 0: the target's log start", with([](auto &p) {
+                        p.committed = 0;
+                        p.toLogEnd = 0;
+                        p.fromLogStart = 0;
+                        p.fromLogEnd = 0;
+                        p.exact.kind = ReplicaMatch::NoSourceRecords;
+                    }),
+                    autoFail, Method::LogStart, 0, 0, 0});
+    rows.push_back({"commit at 0 under mode exact: the target's log start all the same", with([](auto &p) {
+                        p.committed = 0;
+                        p.toLogStart = 5;
+                        p.toLogEnd = 5;
+                        p.exact.kind = ReplicaMatch::NoSourceRecords;
+                    }),
+                    PlanOptions{Mode::Exact, Fallback::Fail}, Method::LogStart, 5, 0, 0});
+    rows.push_back({"commit below the source's log start (retention): the target's log start", with([](auto &p) {
+                        p.committed = 100;
+                        p.fromLogStart = 300;
+                        p.toLogStart = 250;
+                    }),
+                    autoFail, Method::LogStart, 250, 750, 0});
     return rows;
 }
 
@@ -271,6 +369,82 @@ private Q_SLOTS:
         QCOMPARE(m.candidates, r.candidates);
         QCOMPARE(m.anchorReplicated, r.anchorReplicated);
         QVERIFY(m.newOffset >= r.in.searchFrom);
+    }
+
+    void upperBound_data()
+    {
+        QTest::addColumn<int>("row");
+        const auto rows = boundRows();
+        for (int i = 0; i < int(rows.size()); ++i)
+            QTest::newRow(rows[size_t(i)].name) << i;
+    }
+
+    void upperBound()
+    {
+        QFETCH(int, row);
+        const BoundRow r = boundRows()[size_t(row)];
+        MatchInput in;
+        in.syncs = r.syncs;
+        for (qint64 o : r.targetOffsets)
+            in.target.push_back(rec(o, "t"));
+        QCOMPARE(replicaUpperBound(in, r.offset), r.upper);
+    }
+
+    // A match is only unambiguous once every place the record can be was read: up to the
+    // counted bound, or the target's end.
+    void ambiguousUntilEveryPlaceWasRead()
+    {
+        MatchInput in;
+        in.committed = 102;
+        in.source = run(100, "a b c d");
+        in.target = run(50, "a b c d e f");
+        in.searchFrom = 51;
+        in.syncs = {{100, 50}};
+        ReplicaMatch m = matchReplica(in);
+        QCOMPARE(int(m.kind), int(ReplicaMatch::Found));
+        QCOMPARE(m.newOffset, qint64(52));
+        QCOMPARE(m.upperBound, qint64(52));
+        QVERIFY(m.complete);
+        QVERIFY(!m.ambiguous);
+        in.syncs.clear(); // nothing bounds it, and the target was not read to its end
+        m = matchReplica(in);
+        QCOMPARE(m.newOffset, qint64(52));
+        QVERIFY(!m.complete);
+        QVERIFY(m.ambiguous);
+        QVERIFY(m.note.contains(QStringLiteral("ambiguous")));
+    }
+
+    // Every committed topic is accounted for: a group whose topics are all left untranslated
+    // is refused, one with some translated is amber and named.
+    void untranslatedTopicsAreNamed()
+    {
+        FailoverGroupInputs in = group(base());
+        in.partitions.front().syncs = {{500, 490}};
+        in.targetGroupState = QStringLiteral("Empty");
+        in.fromGroupState = QStringLiteral("Empty");
+        in.topics = {{QStringLiteral("__audit"), QStringLiteral("primary.__audit"), TopicTranslation::NotReplicated,
+                      QStringLiteral("primary.__audit does not exist on dr")},
+                     {QStringLiteral("orders"), QStringLiteral("primary.orders"), TopicTranslation::Translated, {}}};
+        FailoverPlan plan = planFailover(in, {});
+        QCOMPARE(plan.untranslatedTopics(), QStringList{QStringLiteral("__audit")});
+        QVERIFY(plan.warnings.join(QLatin1Char('\n')).contains(QStringLiteral("__audit")));
+        auto checks = preflightFailover(in, plan, {});
+        auto level = [&](const char *name) -> QString {
+            for (const auto &c : checks)
+                if (c.name == QString::fromUtf8(name))
+                    return levelName(c.level) + QLatin1Char(' ') + c.reason;
+            return QStringLiteral("missing");
+        };
+        QVERIFY2(level("remote topics exist").startsWith(QStringLiteral("amber")), qPrintable(level("remote topics exist")));
+        QVERIFY(level("remote topics exist").contains(QStringLiteral("primary.__audit does not exist on dr")));
+        QVERIFY(!anyRed(checks));
+
+        in.partitions.clear();
+        in.topics.pop_back();
+        plan = planFailover(in, {});
+        checks = preflightFailover(in, plan, {});
+        QVERIFY2(level("every partition translated").startsWith(QStringLiteral("red nothing to translate: __audit")),
+                 qPrintable(level("every partition translated")));
     }
 
     void planner_data()

@@ -140,10 +140,15 @@ void FailoverApplyPage::groupFinished(int row)
                    .arg(run->outcome->reset.result)
                    .arg(verified)
                    .arg(run->outcome->reset.partitions.size());
-        if (run->outcome->reset.result != QStringLiteral("applied"))
+        if (run->outcome->reset.result == failover::kAppliedWithUntranslated) {
+            // Everything planned landed; the topics left behind are named, not hidden.
+            level = PreflightCheck::Amber;
+            text += tr("; not translated: %1").arg(run->plan.untranslatedTopics().join(QStringLiteral(", ")));
+        } else if (run->outcome->reset.result != QStringLiteral("applied")) {
             level = PreflightCheck::Red;
+        }
     }
-    r.bar->setFormat(level == PreflightCheck::Green ? tr("done") : tr("failed"));
+    r.bar->setFormat(level == PreflightCheck::Red ? tr("failed") : tr("done"));
     r.result->setText(text);
     r.result->setStyleSheet(QStringLiteral("color: %1;").arg(failoverui::levelColor(level).name()));
 }

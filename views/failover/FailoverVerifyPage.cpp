@@ -105,8 +105,9 @@ void FailoverVerifyPage::initializePage()
         ++total;
         if (!run->applied())
             continue;
-        if (run->outcome->reset.result == QStringLiteral("applied"))
-            ++applied;
+        const QString &result = run->outcome->reset.result;
+        if (result == QStringLiteral("applied") || result == failover::kAppliedWithUntranslated)
+            ++applied; // read back equal to the plan; topics left behind are in the next steps
         backups << tr("%1: %2").arg(run->plan.targetGroup, run->outcome->reset.backupPath);
         for (const QString &s : run->outcome->nextSteps)
             if (!steps.contains(s) && !s.startsWith(QStringLiteral("To undo")))
