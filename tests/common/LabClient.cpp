@@ -131,6 +131,42 @@ qint64 LabClient::logEndSum(const QString &cluster, const QString &topic, int pa
     return sum;
 }
 
+std::optional<std::vector<RawRecord>> LabClient::records(const QString &cluster, const TopicPartition &partition) const
+{
+    auto reader = PartitionReader::create({cluster, bootstrap(cluster), false, {}}, {5000, 0, nullptr});
+    if (!reader)
+        return std::nullopt;
+    std::vector<RawRecord> out;
+    const Deadline deadline = Deadline::inMs(10000);
+    qint64 next = PartitionReader::kEarliest;
+    while (true) {
+        auto read = (*reader)->read(partition, next, 5000, deadline);
+        if (!read || read->topicMissing)
+            return std::nullopt;
+        out.insert(out.end(), read->records.begin(), read->records.end());
+        if (read->atEnd)
+            return out;
+        if (deadline.expired())
+            return std::nullopt;
+        next = read->nextOffset;
+    }
+}
+
+bool LabClient::topicReady(const QString &cluster, const QString &topic, int partitions) const
+{
+    auto c = client(cluster);
+    if (!c)
+        return false;
+    auto meta = c->metadata(Deadline::inMs(5000));
+    const TopicInfo *t = meta ? meta->topic(topic) : nullptr;
+    if (!t || !t->error.isEmpty() || int(t->partitions.size()) != partitions)
+        return false;
+    for (const PartitionInfo &p : t->partitions)
+        if (p.leader < 0)
+            return false;
+    return true;
+}
+
 QString LabClient::writeConfig(const QString &dir) const
 {
     QString yaml = QStringLiteral("poll_interval: 1s\nrequest_timeout: 15s\nclusters:\n");

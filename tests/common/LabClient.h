@@ -4,6 +4,7 @@
 // tool and lagscopectl against it. Used from the test's main thread only.
 
 #include "kafka/KafkaClient.h"
+#include "kafka/PartitionReader.h"
 #include "util/Result.h"
 
 #include <QJsonObject>
@@ -51,6 +52,12 @@ public:
     // Sum of the log end offsets of the topic's partitions 0..partitions-1; -1 when they
     // cannot all be read within 5 s.
     qint64 logEndSum(const QString &cluster, const QString &topic, int partitions) const;
+
+    // Every record of the partition from its log start to its end as it was when asked
+    // (offsets show compaction's gaps); nullopt when it cannot be read within 10 s.
+    std::optional<std::vector<RawRecord>> records(const QString &cluster, const TopicPartition &partition) const;
+    // The topic exists on the cluster with `partitions` partitions, every one with a leader.
+    bool topicReady(const QString &cluster, const QString &topic, int partitions) const;
 
     // Writes a Lagscope config naming every lab cluster; returns its path.
     QString writeConfig(const QString &dir) const;

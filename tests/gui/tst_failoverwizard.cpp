@@ -334,6 +334,78 @@ private Q_SLOTS:
         wizard->close();
     }
 
+    // A group that also committed on a topic MirrorMaker does not replicate (its default
+    // topics.exclude has "__.*"): the wizard names that topic on the preflight, the plan, the
+    // apply result (amber, not "applied") and the next steps; nothing about it is hidden.
+    void untranslatedTopicIsNamed()
+    {
+        const QString group = QStringLiteral("fowiz-left-%1").arg(m_id);
+        const QString local = QStringLiteral("__fowiz-%1").arg(m_id);
+        run(kSource, {QStringLiteral("create-topic"), QStringLiteral("--topic"), local, QStringLiteral("--partitions"),
+                      QStringLiteral("1"), QStringLiteral("--replication"), QStringLiteral("3")});
+        run(kSource, {QStringLiteral("produce"), QStringLiteral("--topic"), local, QStringLiteral("--count"), QStringLiteral("20")});
+        run(kSource, {QStringLiteral("commit"), QStringLiteral("--group"), group, QStringLiteral("--topic"), m_topic,
+                      QStringLiteral("--offsets"), QStringLiteral("0=50,1=60,2=40")});
+        run(kSource, {QStringLiteral("commit"), QStringLiteral("--group"), group, QStringLiteral("--topic"), local,
+                      QStringLiteral("--offsets"), QStringLiteral("0=12")});
+
+        MainWindow window(m_config, QString(), QString(), nullptr, nullptr);
+        window.resize(1200, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.openGroup(kSource, group);
+        QTest::mouseClick(child<QPushButton>(&window, "failoverButton"), Qt::LeftButton);
+        auto *wizard = window.findChild<FailoverWizard *>();
+        QVERIFY(wizard);
+        QVERIFY(QTest::qWaitForWindowExposed(wizard));
+        QAbstractButton *next = wizard->button(QWizard::NextButton);
+        clickRadio(child<QAbstractButton>(wizard, "fallback-fail"));
+        QTest::mouseClick(next, Qt::LeftButton);
+
+        QTRY_VERIFY_WITH_TIMEOUT(!wizard->isBusy() && wizard->gathered.has_value(), 60000);
+        QCOMPARE(wizard->runs.size(), size_t(1));
+        QString remoteCheck;
+        for (const auto &c : wizard->runs[0].checks) {
+            QVERIFY2(c.level != failover::PreflightCheck::Red, qPrintable(c.name + QStringLiteral(": ") + c.reason));
+            if (c.name == QStringLiteral("remote topics exist"))
+                remoteCheck = failover::levelName(c.level) + QStringLiteral(": ") + c.reason;
+        }
+        QVERIFY2(remoteCheck.startsWith(QStringLiteral("amber: not translated, left as they are: ") + local),
+                 qPrintable(remoteCheck));
+        QVERIFY2(remoteCheck.contains(QStringLiteral("primary.%1 does not exist on dr").arg(local)), qPrintable(remoteCheck));
+        saveScreenshot(wizard, QStringLiteral("failoverwizard-untranslated-1-preflight"));
+        QTest::mouseClick(next, Qt::LeftButton);
+
+        QCOMPARE(wizard->currentId(), int(FailoverWizard::PlanPage));
+        QCOMPARE(child<QTableView>(wizard, "planTable")->model()->rowCount(), kPartitions);
+        const QString summary = child<QLabel>(wizard, "planSummary")->text();
+        QVERIFY2(summary.contains(QStringLiteral("topic '%1' is not translated").arg(local)), qPrintable(summary));
+        saveScreenshot(wizard, QStringLiteral("failoverwizard-untranslated-2-plan"));
+        QTest::mouseClick(next, Qt::LeftButton);
+
+        QTest::keyClicks(child<QLineEdit>(wizard, "confirmCluster"), kTarget);
+        QTest::mouseClick(wizard->button(QWizard::CommitButton), Qt::LeftButton);
+        auto *apply = child<FailoverApplyPage>(wizard, "failoverApplyPage");
+        QTRY_VERIFY_WITH_TIMEOUT(apply->isFinished() && !wizard->isBusy(), 60000);
+        const QString result = child<QLabel>(wizard, qPrintable(QStringLiteral("applyResult-") + group))->text();
+        QVERIFY2(result.startsWith(QStringLiteral("applied-with-untranslated: 3 of 3 partition(s) verified; not "
+                                                  "translated: ")
+                                   + local),
+                 qPrintable(result));
+        const QString status = child<QLabel>(wizard, "applyStatus")->text();
+        QCOMPARE(status, QStringLiteral("1 of 1 group(s) applied and verified on dr. 1 of them left committed topics "
+                                        "untranslated (named below)."));
+        saveScreenshot(wizard, QStringLiteral("failoverwizard-untranslated-3-apply"));
+        QTest::mouseClick(next, Qt::LeftButton);
+
+        const QString steps = child<QLabel>(wizard, "nextSteps")->text();
+        QVERIFY2(steps.contains(QStringLiteral("Not translated, left as they are on dr: %1").arg(local)), qPrintable(steps));
+        QVERIFY2(steps.contains(QStringLiteral("Start the consumers of group '%1' on dr, subscribed to %2.").arg(group, m_remote)),
+                 qPrintable(steps));
+        saveScreenshot(wizard, QStringLiteral("failoverwizard-untranslated-4-verify"));
+        wizard->close();
+    }
+
     void readOnlyTargetDisablesEntryPoints()
     {
         AppConfig config = m_config;

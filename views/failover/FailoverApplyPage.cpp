@@ -98,12 +98,23 @@ void FailoverApplyPage::initializePage()
         }
         return [this, to] {
             m_finished = true;
-            int ok = 0;
-            for (const FailoverGroupRun *run : m_wizard->includedRuns())
-                ok += run->applied() && run->outcome->reset.result == QStringLiteral("applied") ? 1 : 0;
+            int ok = 0, leftBehind = 0;
+            for (const FailoverGroupRun *run : m_wizard->includedRuns()) {
+                const bool applied = run->applied() && run->outcome->reset.result == QStringLiteral("applied");
+                const bool withUntranslated =
+                    run->applied() && run->outcome->reset.result == failover::kAppliedWithUntranslated;
+                ok += applied || withUntranslated ? 1 : 0;
+                leftBehind += withUntranslated ? 1 : 0;
+            }
             const int total = int(m_wizard->includedRuns().size());
-            m_status->setText(tr("%1 of %2 group(s) applied and verified on %3.").arg(ok).arg(total).arg(to.name));
-            m_status->setStyleSheet(ok == total ? QStringLiteral("color: #1a7f37;") : QStringLiteral("color: #d02121;"));
+            QString text = tr("%1 of %2 group(s) applied and verified on %3.").arg(ok).arg(total).arg(to.name);
+            if (leftBehind > 0)
+                text += tr(" %n of them left committed topics untranslated (named below).", nullptr, leftBehind);
+            m_status->setText(text);
+            const PreflightCheck::Level level = ok < total         ? PreflightCheck::Red
+                                                : leftBehind > 0 ? PreflightCheck::Amber
+                                                                 : PreflightCheck::Green;
+            m_status->setStyleSheet(QStringLiteral("color: %1;").arg(failoverui::levelColor(level).name()));
             Q_EMIT m_wizard->applied(to.name);
             Q_EMIT completeChanged();
         };

@@ -3,6 +3,7 @@
 #include "Kafka.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 
 namespace lagscope::traffic {
@@ -35,19 +36,46 @@ struct ProduceOptions {
     std::string valuePrefix;
     int64_t timestampStart = 0; // 0: let the producer stamp the current time
     int64_t timestampStep = 0;
+    int64_t keys = 0;                 // > 0: keys cycle over this many (compaction removes older records)
+    std::vector<int64_t> runLengths;  // non-empty: runs of identical records, lengths cycling
 };
 
+// What one record carries. Without runs `seq` is the record's number; with runs it is the
+// run's, so that every record of a run is byte-identical (key, value, header, timestamp).
+struct RecordContent {
+    std::string key;
+    std::string value;
+    std::string run; // the "run" header; empty: no header
+    int64_t timestamp = 0;
+};
+
+RecordContent contentOf(const ProduceOptions& options, int64_t seq, int64_t runStartMs) {
+    RecordContent c;
+    c.key = options.keyPrefix + "-" + std::to_string(options.keys > 0 ? seq % options.keys : seq);
+    c.value = options.valuePrefix + "-" + std::to_string(seq);
+    if (!options.runLengths.empty())
+        c.run = std::to_string(seq);
+    // A run needs one explicit timestamp: the producer would stamp each record itself.
+    c.timestamp = options.timestampStart ? options.timestampStart + seq * options.timestampStep : runStartMs;
+    return c;
+}
+
 // Enqueues one record, waiting for queue space if needed; only fails on real errors.
-Status enqueue(rd_kafka_t* rk, const ProduceOptions& options, int64_t seq, int32_t partition) {
-    const std::string key = options.keyPrefix + "-" + std::to_string(seq);
-    const std::string value = options.valuePrefix + "-" + std::to_string(seq);
-    const int64_t timestamp = options.timestampStart ? options.timestampStart + seq * options.timestampStep : 0;
+Status enqueue(rd_kafka_t* rk, const ProduceOptions& options, const RecordContent& c, int32_t partition) {
     const Deadline deadline(std::chrono::seconds(30));
     while (true) {
-        const rd_kafka_resp_err_t err = rd_kafka_producev(
-            rk, RD_KAFKA_V_TOPIC(options.topic.c_str()), RD_KAFKA_V_PARTITION(partition),
-            RD_KAFKA_V_KEY(key.data(), key.size()), RD_KAFKA_V_VALUE(const_cast<char*>(value.data()), value.size()),
-            RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY), RD_KAFKA_V_TIMESTAMP(timestamp), RD_KAFKA_V_END);
+        // RD_KAFKA_V_HEADER copies the header, like RD_KAFKA_MSG_F_COPY the key and value.
+        const rd_kafka_resp_err_t err =
+            c.run.empty()
+                ? rd_kafka_producev(rk, RD_KAFKA_V_TOPIC(options.topic.c_str()), RD_KAFKA_V_PARTITION(partition),
+                                    RD_KAFKA_V_KEY(c.key.data(), c.key.size()),
+                                    RD_KAFKA_V_VALUE(const_cast<char*>(c.value.data()), c.value.size()),
+                                    RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY), RD_KAFKA_V_TIMESTAMP(c.timestamp), RD_KAFKA_V_END)
+                : rd_kafka_producev(rk, RD_KAFKA_V_TOPIC(options.topic.c_str()), RD_KAFKA_V_PARTITION(partition),
+                                    RD_KAFKA_V_KEY(c.key.data(), c.key.size()),
+                                    RD_KAFKA_V_VALUE(const_cast<char*>(c.value.data()), c.value.size()),
+                                    RD_KAFKA_V_HEADER("run", c.run.data(), static_cast<ssize_t>(c.run.size())),
+                                    RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY), RD_KAFKA_V_TIMESTAMP(c.timestamp), RD_KAFKA_V_END);
         if (err == RD_KAFKA_RESP_ERR_NO_ERROR)
             return okStatus();
         if (err != RD_KAFKA_RESP_ERR__QUEUE_FULL)
@@ -70,10 +98,21 @@ int runProduce(const Args& args) {
     auto tsStart = args.integer("timestamp-start", 0, 1, int64_t{1} << 50);
     auto tsStep = args.integer("timestamp-step", 0, -(int64_t{1} << 40), int64_t{1} << 40);
     auto timeout = args.integer("timeout", 60, 1, 86400);
-    for (const auto* number : {&count, &partition, &rate, &tsStart, &tsStep, &timeout}) {
+    auto keys = args.integer("keys", 0, 1, int64_t{1} << 40);
+    for (const auto* number : {&count, &partition, &rate, &tsStart, &tsStep, &timeout, &keys}) {
         if (!number->ok())
             return usageFailure(name, number->error());
     }
+    for (const auto& item : split(args.value("run-length"), ',')) {
+        auto length = parseInteger(item, "--run-length");
+        if (!length.ok())
+            return usageFailure(name, length.error());
+        if (length.value() < 1 || length.value() > 1000000)
+            return usageFailure(name, "--run-length: every length must be between 1 and 1000000");
+        options.runLengths.push_back(length.value());
+    }
+    if (args.has("run-length") && options.runLengths.empty())
+        return usageFailure(name, "--run-length is empty");
     if (args.has("timestamp-step") && !args.has("timestamp-start"))
         return usageFailure(name, "--timestamp-step needs --timestamp-start");
     options.count = count.value();
@@ -81,6 +120,7 @@ int runProduce(const Args& args) {
     options.rate = rate.value();
     options.timestampStart = tsStart.value();
     options.timestampStep = tsStep.value();
+    options.keys = keys.value();
     if (options.timestampStart && options.timestampStart + (options.count ? options.count - 1 : 0) * options.timestampStep <= 0)
         return usageFailure(name, "--timestamp-step would produce timestamps <= 0");
 
@@ -111,6 +151,11 @@ int runProduce(const Args& args) {
     const Deadline overall(std::chrono::seconds(timeout.value()));
     const auto start = std::chrono::steady_clock::now();
     int64_t sent = 0;
+    // With runs: the current run's number, where it started and how long it is.
+    int64_t run = -1;
+    int64_t runStart = 0;
+    int64_t runLength = 0;
+    int64_t runStartMs = 0;
     for (; sent < options.count && !stopRequested() && !overall.expired(); ++sent) {
         if (options.rate > 0) {
             // Pace against the start time rather than sleeping 1/rate per record, so that
@@ -121,8 +166,21 @@ int runProduce(const Args& args) {
             if (stopRequested())
                 break;
         }
-        const int32_t target = options.partition >= 0 ? options.partition : static_cast<int32_t>(sent % partitions.value());
-        if (auto status = enqueue(rk, options, sent, target); !status.ok())
+        int64_t seq = sent;
+        if (!options.runLengths.empty()) {
+            if (run < 0 || sent - runStart >= runLength) {
+                ++run;
+                runStart = sent;
+                runLength = options.runLengths[static_cast<size_t>(run) % options.runLengths.size()];
+                runStartMs = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                 std::chrono::system_clock::now().time_since_epoch())
+                                 .count();
+            }
+            seq = run;
+        }
+        // Round-robin by record, or with runs by run: a run stays in one partition.
+        const int32_t target = options.partition >= 0 ? options.partition : static_cast<int32_t>(seq % partitions.value());
+        if (auto status = enqueue(rk, options, contentOf(options, seq, runStartMs), target); !status.ok())
             return runtimeFailure(name, status.error());
         rd_kafka_poll(rk, 0);
     }
@@ -147,7 +205,11 @@ const Command& produceCommand() {
          "produce N predictable records (round-robin partitions, optional rate/timestamps)",
          "Produce --count records with key <key-prefix>-<seq> and value <value-prefix>-<seq>, seq counting\n"
          "from 0. Without --partition record i goes to partition i % partitions, so every partition gets a\n"
-         "predictable share. Prints 'produced N' once all records are acknowledged.",
+         "predictable share. --keys N makes the key <key-prefix>-<seq % N> (overwrites, for compacted\n"
+         "topics). --run-length groups the records into runs of byte-identical records: seq numbers the\n"
+         "run, every record of run i has the same key, value, header run=<i> and timestamp (the run's\n"
+         "start), and run i goes to partition i % partitions. Prints 'produced N' once all records are\n"
+         "acknowledged.",
          {bootstrapOption(),
           {"topic", "T", "topic (must exist)", true},
           {"count", "N", "number of records", true},
@@ -156,7 +218,9 @@ const Command& produceCommand() {
           {"key-prefix", "K", "key prefix (default 'key')"},
           {"value-prefix", "V", "value prefix (default 'value')"},
           {"timestamp-start", "MS", "explicit CreateTime of record 0, epoch ms"},
-          {"timestamp-step", "MS", "added per record to --timestamp-start (default 0)"},
+          {"timestamp-step", "MS", "added per record (per run) to --timestamp-start (default 0)"},
+          {"keys", "N", "keys cycle over N values: <key-prefix>-<seq % N>"},
+          {"run-length", "R[,R2...]", "runs of R identical records; a list cycles (e.g. 1,200,7)"},
           {"client-id", "C", "client.id (default traffic-producer)"},
           {"timeout", "SEC", "deadline for producing and flushing (default 60)"}}},
         runProduce};
