@@ -172,8 +172,13 @@ Result<FailoverOutcome> applyFailover(const ClusterConfig &to, const FailoverPla
     reset.dataDir = options.dataDir;
     reset.specText = specText(plan);
     const QStringList left = untranslatedTopicReasons(plan.topics);
-    if (!left.isEmpty()) // the audit record names what stays behind
-        reset.specText += tr("; not translated: %1").arg(left.join(QStringLiteral("; ")));
+    if (!left.isEmpty()) {
+        // Every partition planned may land, but committed topics stay as they are: not a plain
+        // "applied" (in the outcome and the audit record), their consumers on the target start
+        // from their reset policy.
+        reset.appliedResult = kAppliedWithUntranslated;
+        reset.appliedReason = tr("not translated: %1").arg(left.join(QStringLiteral("; ")));
+    }
     reset.scopeText = options.commandText;
     reset.deadline = options.deadline;
     reset.afterBatch = options.afterBatch;
@@ -182,10 +187,6 @@ Result<FailoverOutcome> applyFailover(const ClusterConfig &to, const FailoverPla
         return R(applied.error());
     out.reset = std::move(*applied);
     out.refusal = out.reset.refusal;
-    // Every partition planned landed, but committed topics were left as they are: not a
-    // plain "applied", their consumers on the target start from their reset policy.
-    if (out.reset.result == QStringLiteral("applied") && !left.isEmpty())
-        out.reset.result = kAppliedWithUntranslated;
     if (!out.refusal)
         out.nextSteps = failoverNextSteps(plan, out.reset);
     return out;

@@ -240,7 +240,12 @@ Result<ResetOutcome> applyReset(KafkaClient &client, const ResetPlan &plan, cons
         reasons << tr("commit of topic '%1' failed: %2").arg(failedTopic, failure);
     if (!readBackError.isEmpty())
         reasons << tr("read-back failed: %1").arg(readBackError);
-    if (auto written = finish(overallResult(outcome.partitions), reasons.join(QStringLiteral("; "))); !written)
+    QString result = overallResult(outcome.partitions);
+    if (result == QStringLiteral("applied") && options.appliedResult != result) {
+        result = options.appliedResult;
+        reasons << options.appliedReason;
+    }
+    if (auto written = finish(result, reasons.join(QStringLiteral("; "))); !written)
         return R(written.error());
     return outcome;
 }

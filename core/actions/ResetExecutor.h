@@ -50,6 +50,10 @@ struct ResetApplyOptions {
     QString dataDir; // backups/ and audit.jsonl go here (QStandardPaths::AppDataLocation)
     QString specText;  // for the audit record, e.g. "--to-offset 5"
     QString scopeText; // e.g. "--all-topics"
+    // The result recorded when every partition was applied and verified, and why: a failover
+    // that left committed topics untranslated records "applied-with-untranslated", not "applied".
+    QString appliedResult = QStringLiteral("applied");
+    QString appliedReason;
     Deadline deadline = Deadline::inMs(30000);
     // Called on the executor's thread after each topic's commit was answered without a
     // request error, before the next is sent: the topic, how many topics are committed so

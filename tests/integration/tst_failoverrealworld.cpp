@@ -444,6 +444,13 @@ private Q_SLOTS:
         QVERIFY2(!failoverGroup(r.out, onlyHidden).isEmpty(), qPrintable(r.describe()));
 
         QCOMPARE(result, QStringLiteral("applied-with-untranslated")); // not "applied": a committed topic was left as it is
+        // The audit record says the same, and names the topic left behind.
+        const QList<QJsonObject> audit =
+            auditRecords(m_dir.filePath(QStringLiteral("data/lagscope/audit.jsonl")), g);
+        QVERIFY(!audit.isEmpty());
+        QCOMPARE(audit.back().value(QStringLiteral("result")).toString(), QStringLiteral("applied-with-untranslated"));
+        QVERIFY2(audit.back().value(QStringLiteral("reason")).toString().contains(hidden),
+                 qPrintable(compact(audit.back())));
     }
 
     void emptyAndUncommitted()
