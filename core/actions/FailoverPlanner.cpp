@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
 
 namespace lagscope::failover {
 
@@ -315,6 +316,33 @@ QString uncommittedNote(const UncommittedPartition &u, const QString &toCluster)
         .arg(u.from.toString(), toCluster, u.to.toString(), where);
 }
 
+QStringList uncommittedSummary(const std::vector<UncommittedPartition> &partitions, const QString &toCluster)
+{
+    // One line a topic: a topic of 100 partitions the group never touched is one fact.
+    std::map<QString, std::vector<const UncommittedPartition *>> byTopic;
+    for (const auto &u : partitions)
+        byTopic[u.from.topic].push_back(&u);
+    QStringList out;
+    for (const auto &[topic, parts] : byTopic) {
+        QStringList numbers;
+        qint64 records = 0;
+        bool known = true;
+        for (const UncommittedPartition *u : parts) {
+            numbers << QString::number(u->from.partition);
+            known = known && u->toLogEnd >= 0;
+            records += std::max<qint64>(0, u->toLogEnd - std::max<qint64>(0, u->toLogStart));
+        }
+        out << QCoreApplication::translate("FailoverPlanner",
+                                           "%1: %n partition(s) never committed by the group (%2): on %3 its consumer "
+                                           "starts there where its auto.offset.reset says (earliest: %4; latest: the log "
+                                           "end, nothing read)",
+                                           nullptr, int(parts.size()))
+                   .arg(topic, numbers.join(QStringLiteral(", ")), toCluster,
+                        known ? tr("%1 record(s) read from the log start").arg(records) : tr("log offsets unknown"));
+    }
+    return out;
+}
+
 FailoverPlan planFailover(const FailoverGroupInputs &in, const PlanOptions &options)
 {
     FailoverPlan plan;
@@ -335,8 +363,7 @@ FailoverPlan planFailover(const FailoverGroupInputs &in, const PlanOptions &opti
         if (t.status != TopicTranslation::Translated)
             plan.warnings << tr("topic '%1' is not translated (%2): the group's offsets there are left as they are")
                                  .arg(t.topic, t.reason);
-    for (const auto &u : in.uncommitted)
-        plan.warnings << uncommittedNote(u, in.toCluster);
+    plan.warnings << uncommittedSummary(in.uncommitted, in.toCluster);
     if (plan.partitions.empty())
         plan.warnings << (in.topics.empty()
                               ? tr("group '%1' has no committed offsets on %2 to translate").arg(in.group, in.fromCluster)

@@ -26,6 +26,8 @@ FailoverPlan planFailover(const FailoverGroupInputs &inputs, const PlanOptions &
 
 // In words: where a consumer starts on a partition the group never committed.
 QString uncommittedNote(const UncommittedPartition &partition, const QString &toCluster);
+// The same for a plan's warnings, one line a topic.
+QStringList uncommittedSummary(const std::vector<UncommittedPartition> &partitions, const QString &toCluster);
 
 // The conservative offset-sync translation of `committed`, or -1 when no sync is at or
 // below it (MirrorMaker then translates nothing either).

@@ -414,6 +414,28 @@ private Q_SLOTS:
         QVERIFY(m.note.contains(QStringLiteral("ambiguous")));
     }
 
+    // Never-committed partitions: one warning line a topic, with the partitions and what
+    // earliest would read; the JSON keeps one entry a partition.
+    void uncommittedPartitionsOneLineATopic()
+    {
+        FailoverGroupInputs in = group(base());
+        in.uncommitted = {{{QStringLiteral("orders"), 1}, {QStringLiteral("primary.orders"), 1}, 10, 40},
+                          {{QStringLiteral("orders"), 3}, {QStringLiteral("primary.orders"), 3}, 0, 5},
+                          {{QStringLiteral("audit"), 0}, {QStringLiteral("primary.audit"), 0}, -1, -1}};
+        const FailoverPlan plan = planFailover(in, {});
+        QCOMPARE(plan.uncommitted.size(), size_t(3));
+        QCOMPARE(plan.warnings.filter(QStringLiteral("never committed")),
+                 QStringList({QStringLiteral("audit: 1 partition(s) never committed by the group (0): on dr its consumer "
+                                             "starts there where its auto.offset.reset says (earliest: log offsets "
+                                             "unknown; latest: the log end, nothing read)"),
+                              QStringLiteral("orders: 2 partition(s) never committed by the group (1, 3): on dr its "
+                                             "consumer starts there where its auto.offset.reset says (earliest: 35 "
+                                             "record(s) read from the log start; latest: the log end, nothing read)")}));
+        QCOMPARE(uncommittedNote(plan.uncommitted[0], QStringLiteral("dr")),
+                 QStringLiteral("orders-1 was never committed by the group: on dr its consumer starts at primary.orders-1 "
+                                "where its auto.offset.reset says (earliest starts at 10 (30 record(s)), latest at 40)"));
+    }
+
     // Every committed topic is accounted for: a group whose topics are all left untranslated
     // is refused, one with some translated is amber and named.
     void untranslatedTopicsAreNamed()
