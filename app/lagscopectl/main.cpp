@@ -54,8 +54,18 @@ int main(int argc, char **argv)
         return args.isEmpty() ? cli::UsageError : cli::Ok;
     }
     if (args.first() == QStringLiteral("--version")) {
+        const QStringList patches = KafkaClient::librdkafkaPatches();
         out << "lagscopectl " << LAGSCOPE_VERSION << " (librdkafka " << KafkaClient::librdkafkaVersion() << ", Qt "
             << qVersion() << ")" << Qt::endl;
+        // Which group requests batch: a system librdkafka has none of Lagscope's patches.
+        out << "librdkafka patches: "
+            << (patches.isEmpty() ? QStringLiteral("none (unpatched: committed offsets fetched with one request per group)")
+                                  : patches.join(QStringLiteral(", ")))
+            << Qt::endl;
+        out << "committed offsets: "
+            << (KafkaClient::batchedGroupOffsets() ? "one OffsetFetch request per coordinator for all its groups"
+                                                   : "one OffsetFetch request per group")
+            << Qt::endl;
         return cli::Ok;
     }
     const std::map<QString, std::function<int(const QStringList &)>> commands = {

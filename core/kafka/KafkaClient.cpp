@@ -190,6 +190,13 @@ const QString &KafkaClient::clusterName() const { return d->cluster; }
 
 QString KafkaClient::librdkafkaVersion() { return fromUtf8(rd_kafka_version_str()); }
 
+QStringList KafkaClient::librdkafkaPatches()
+{
+    return QString::fromLatin1(LAGSCOPE_RDKAFKA_PATCHES).split(QLatin1Char(','), Qt::SkipEmptyParts);
+}
+
+bool KafkaClient::batchedGroupOffsets() { return LAGSCOPE_RDKAFKA_BATCHED_GROUP_OFFSETS != 0; }
+
 Result<std::unique_ptr<KafkaClient>> KafkaClient::create(const ClusterConfig &cluster, const ClientOptions &options)
 {
     using R = Result<std::unique_ptr<KafkaClient>>;

@@ -84,6 +84,12 @@ public:
     std::map<int, QString> brokerConnectionStates();
 
     static QString librdkafkaVersion();
+    // Lagscope's patches in the librdkafka built in (packaging/librdkafka), by name; empty for
+    // a system librdkafka, which then takes one request per group where they batch.
+    static QStringList librdkafkaPatches();
+    // Whether committed offsets of many groups go in one call (one OffsetFetch v8+ request
+    // per coordinator: the patched librdkafka) rather than one call a group.
+    static bool batchedGroupOffsets();
 
     // "Authentication failed: <reason>" when `error` (a failure of this class) says that
     // SASL or TLS refused the connection; empty otherwise. The reason names what failed

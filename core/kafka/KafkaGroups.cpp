@@ -115,16 +115,25 @@ Result<std::vector<GroupDescription>> KafkaClient::describeGroups(const QStringL
 Result<std::map<QString, CommittedOffsets>> KafkaClient::committedOffsets(const QStringList &groups, Deadline deadline)
 {
     using R = Result<std::map<QString, CommittedOffsets>>;
-    // librdkafka accepts one group per ListConsumerGroupOffsets call; the calls run
-    // concurrently on one queue so N groups cost one round trip, not N.
-    auto events = d->admin(RD_KAFKA_ADMIN_OP_LISTCONSUMERGROUPOFFSETS, static_cast<size_t>(groups.size()),
+    if (groups.isEmpty())
+        return std::map<QString, CommittedOffsets>{};
+    // With Lagscope's librdkafka patch (packaging/librdkafka, KIP-709) one call takes every
+    // group: one OffsetFetch request per coordinator. Unpatched, librdkafka takes one group a
+    // call; the calls run concurrently on one queue, one request each.
+    const bool batched = batchedGroupOffsets() && groups.size() > 1;
+    QStringList unique = groups;
+    unique.removeDuplicates(); // the batched call refuses a group named twice
+    auto events = d->admin(RD_KAFKA_ADMIN_OP_LISTCONSUMERGROUPOFFSETS, batched ? 1 : static_cast<size_t>(groups.size()),
                            RD_KAFKA_EVENT_LISTCONSUMERGROUPOFFSETS_RESULT, deadline,
                            QStringLiteral("fetch committed offsets"),
                            [&](rd_kafka_AdminOptions_t *o, rd_kafka_queue_t *q, size_t i) {
-                               rd_kafka_ListConsumerGroupOffsets_t *req =
-                                   rd_kafka_ListConsumerGroupOffsets_new(groups[static_cast<qsizetype>(i)].toUtf8().constData(), nullptr);
-                               rd_kafka_ListConsumerGroupOffsets(d->rk.get(), &req, 1, o, q);
-                               rd_kafka_ListConsumerGroupOffsets_destroy(req);
+                               const QStringList &names = batched ? unique : QStringList{groups[qsizetype(i)]};
+                               std::vector<rd_kafka_ListConsumerGroupOffsets_t *> reqs;
+                               for (const QString &g : names)
+                                   reqs.push_back(rd_kafka_ListConsumerGroupOffsets_new(g.toUtf8().constData(), nullptr));
+                               rd_kafka_ListConsumerGroupOffsets(d->rk.get(), reqs.data(), reqs.size(), o, q);
+                               for (auto *req : reqs)
+                                   rd_kafka_ListConsumerGroupOffsets_destroy(req);
                            });
     if (!events)
         return R(events.error());

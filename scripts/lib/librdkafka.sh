@@ -23,15 +23,31 @@ rdkafka_source_tree() {
     echo "$work/package/deps/librdkafka"
 }
 
+# Applies the patch series to the tree in $1 and lists what was applied, one name a line, in
+# $LAGSCOPE_RDKAFKA_PREFIX/share/lagscope/rdkafka-patches (the build reads it for --version).
+apply_rdkafka_patches() {
+    local src=$1 list=$LAGSCOPE_RDKAFKA_PREFIX/share/lagscope/rdkafka-patches
+    mkdir -p "$(dirname "$list")"
+    : >"$list"
+    [ "$LAGSCOPE_RDKAFKA_PATCHES" = 0 ] && return 0
+    local patch
+    for patch in "$LAGSCOPE_RDKAFKA_PATCH_DIR"/*.patch; do
+        (cd "$src" && patch -p1 --forward --batch --quiet <"$patch") \
+            || die "librdkafka patch $(basename "$patch") does not apply to the pinned tree"
+        basename "$patch" .patch >>"$list"
+    done
+}
+
 ensure_librdkafka() {
     local stamp=$LAGSCOPE_RDKAFKA_PREFIX/.lagscope-built
     [ -f "$stamp" ] && return 0
-    log "building librdkafka $LAGSCOPE_RDKAFKA_VERSION into $LAGSCOPE_RDKAFKA_PREFIX (about a minute)"
+    log "building librdkafka $LAGSCOPE_RDKAFKA_VERSION ($LAGSCOPE_RDKAFKA_FLAVOUR) into $LAGSCOPE_RDKAFKA_PREFIX (about two minutes)"
     local work
     work=$(mktemp -d)
     local src
     src=$(rdkafka_source_tree "$work")
     [ -n "$src" ] && [ -x "$src/configure" ] || die "no librdkafka source tree found"
+    apply_rdkafka_patches "$src"
     (
         cd "$src"
         ./configure --prefix="$LAGSCOPE_RDKAFKA_PREFIX" --disable-curl \
@@ -39,7 +55,16 @@ ensure_librdkafka() {
             || { tail -n 40 "$work/configure.log"; exit 1; }
         make -j"$(nproc)" libs >"$work/make.log" 2>&1 || { tail -n 40 "$work/make.log"; exit 1; }
         make -C src install >>"$work/make.log" 2>&1 || { tail -n 40 "$work/make.log"; exit 1; }
+        # The patches' own tests run on librdkafka's mock cluster from its test runner, which
+        # CTest starts (tests/CMakeLists.txt): the built tree is kept for it.
+        if [ "$LAGSCOPE_RDKAFKA_PATCHES" != 0 ]; then
+            make -C tests -j"$(nproc)" test-runner >>"$work/make.log" 2>&1 || { tail -n 40 "$work/make.log"; exit 1; }
+        fi
     ) || die "librdkafka build failed"
+    if [ "$LAGSCOPE_RDKAFKA_PATCHES" != 0 ]; then
+        rm -rf "$LAGSCOPE_RDKAFKA_PREFIX/tree"
+        mv "$src" "$LAGSCOPE_RDKAFKA_PREFIX/tree"
+    fi
     touch "$stamp"
     rm -rf "$work"
 }

@@ -2,6 +2,7 @@
 
 LAGSCOPE_DEBIAN_PACKAGES=(
     build-essential cmake ninja-build pkg-config git python3
+    patch           # applies packaging/librdkafka/*.patch to the pinned librdkafka tree
     qt6-base-dev libqt6sql6-sqlite libgl1-mesa-dev fonts-dejavu-core
     libqcustomplot-dev libqcustomplot2.1-qt6
     libyaml-cpp-dev
