@@ -189,6 +189,54 @@ private Q_SLOTS:
         QCOMPARE(seen, (QSet<int>{0, 2}));
     }
 
+    // Committed offsets of many groups: with Lagscope's librdkafka patch one OffsetFetch per
+    // coordinator carries all its groups, counted in librdkafka's protocol log (the
+    // documented LAGSCOPE_RDKAFKA_LOG=1 with `debug: protocol`); unpatched, one per group.
+    // The rows still equal kafka-consumer-groups.sh's for the same groups.
+    void manyGroupsOneOffsetFetchPerCoordinator()
+    {
+        constexpr int kGroups = 12;
+        QStringList selection;
+        for (int i = 0; i < kGroups; ++i) {
+            const QString g = QStringLiteral("desc-batch-%1-%2").arg(i).arg(m_id);
+            run({QStringLiteral("commit"), QStringLiteral("--group"), g, QStringLiteral("--topic"), m_topic,
+                 QStringLiteral("--offsets"), QStringLiteral("0=%1,3=%2").arg(i).arg(2 * i)});
+            selection << QStringLiteral("--group") << g;
+        }
+        const QString config = m_dir.filePath(QStringLiteral("protocol-log.yaml"));
+        QFile f(config);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QStringLiteral("clusters:\n  - name: %1\n    bootstrap: \"%2\"\n    properties:\n      debug: protocol\n")
+                    .arg(kCluster, m_lab.bootstrap(kCluster))
+                    .toUtf8());
+        f.close();
+        qputenv("LAGSCOPE_RDKAFKA_LOG", "1");
+        const ProcessResult ours = m_lab.lagscopectl(
+            QStringList{QStringLiteral("describe"), QStringLiteral("--config"), config, QStringLiteral("--cluster"), kCluster}
+            + selection);
+        qunsetenv("LAGSCOPE_RDKAFKA_LOG");
+        QVERIFY2(ours.exitCode == 0, qPrintable(ours.describe()));
+        const qsizetype offsetFetches = ours.err.count(QStringLiteral("Sent OffsetFetchRequest"));
+        const ProcessResult version = m_lab.lagscopectl({QStringLiteral("--version")});
+        const bool batched = version.out.contains(QStringLiteral("one OffsetFetch request per coordinator"));
+        qInfo("%d groups: %lld OffsetFetch request(s) (%s)", kGroups, static_cast<long long>(offsetFetches),
+              batched ? "patched librdkafka" : "unpatched librdkafka");
+        if (batched)
+            QVERIFY2(offsetFetches >= 1 && offsetFetches <= m_lab.brokerNodes(kCluster).size(),
+                     qPrintable(QStringLiteral("%1 OffsetFetch requests for %2 groups").arg(offsetFetches).arg(kGroups)));
+        else
+            QCOMPARE(offsetFetches, qsizetype(kGroups));
+
+        const ProcessResult kafka = m_lab.kafkaTool(QStringLiteral("consumer-groups"), kCluster,
+                                                    QStringList{QStringLiteral("--describe")} + selection);
+        QVERIFY2(kafka.exitCode == 0, qPrintable(kafka.describe()));
+        const auto expected = describeRows(kafka.out, QStringLiteral("desc-batch-"));
+        const auto actual = describeRows(ours.out, QStringLiteral("desc-batch-"));
+        QCOMPARE(qsizetype(expected.size()), qsizetype(2 * kGroups));
+        QVERIFY2(actual == expected, qPrintable(QStringLiteral("kafka-consumer-groups:\n%1\n\nlagscopectl:\n%2")
+                                                    .arg(show(expected), show(actual))));
+    }
+
     void csvHasEmptyCellsForMissingValues()
     {
         const ProcessResult ours = m_lab.lagscopectl({QStringLiteral("describe"), QStringLiteral("--config"), m_config,
