@@ -1,5 +1,5 @@
 """Kafka-specific parts of the lab: the jar cache, main classes, JVM command lines and the
-broker / MirrorMaker 2 configuration files. Facts come from shared/docs/KAFKA-LAB.md."""
+broker / MirrorMaker 2 configuration files (tests/lab/README.md says how the lab is laid out)."""
 import base64
 import fcntl
 import hashlib
