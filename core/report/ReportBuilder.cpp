@@ -225,7 +225,7 @@ Result<Report> buildReport(const HistoryStore &store, const ReportRequest &reque
     report.generatedAt = now.toUTC();
     report.historyPath = store.path();
     report.retentionMs = msOf(store.policy().keepFor);
-    // Sections that need issue #4's data in the history; never invented here. Rebalances
+    // Sections that need the lag-status data in the history (docs/LAG-STATUS.md); never invented here. Rebalances
     // are always available: every history the store opens has their table.
     report.lagSecondsNote = tr("not available: no lag in seconds recorded in the range "
                                "(histories before schema version 4 have none)");

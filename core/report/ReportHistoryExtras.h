@@ -1,5 +1,5 @@
 #pragma once
-// The report sections that come from what issue #4 records in the history: each group's lag
+// The report sections that come from what lag monitoring records in the history: each group's lag
 // status and lag in seconds per poll (HistoryStore::groupStatusHistory, summed up by
 // ReportStatus.h) and its rebalances (HistoryStore::rebalances). Kept apart from
 // ReportBuilder.cpp, which reads the lag series.

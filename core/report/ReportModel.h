@@ -26,7 +26,7 @@ struct ReportRequest {
     // A breach is a stretch of time during which the group's total lag was above this many
     // records. Unset: no breach section.
     std::optional<qint64> slaLagRecords;
-    // The same on lag in seconds (needs recorded lag seconds, issue #4).
+    // The same on lag in seconds (needs recorded lag seconds, docs/LAG-STATUS.md).
     std::optional<double> slaLagSeconds;
     bool partitionDetail = false;
 };
@@ -56,7 +56,7 @@ struct LagSecondsBounds {
     qint64 lowerBoundMs = 0; // the time they stand for
 };
 
-// Time spent in one state (Kafka's group state, or a lag status of issue #4).
+// Time spent in one state (Kafka's group state, or a lag status, docs/LAG-STATUS.md).
 struct StateTime {
     QString state;
     qint64 ms = 0;
@@ -69,7 +69,7 @@ struct StateSpan {
     QString state;
 };
 
-// One rebalance, as the history records it (issue #4): Lagscope sees a group only at poll
+// One rebalance, as the history records it (the rebalance detector): Lagscope sees a group only at poll
 // times, so start and end are each known to lie between two polls, and the duration
 // between a lower and an upper bound.
 struct ReportRebalance {
@@ -151,7 +151,7 @@ struct GroupReport {
 };
 
 struct Report {
-    // 2: rebalances filled from the history (issue #4); lag_seconds_at_least and
+    // 2: rebalances filled from the history (the rebalance detector); lag_seconds_at_least and
     //    lag_status_timeline added (filled once lag statuses are recorded).
     // 3: lag seconds and lag statuses filled from the history; lag_seconds_lower_bounds,
     //    lag_status_no_data_seconds and current.lag_seconds_at_least added.

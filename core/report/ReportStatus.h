@@ -1,6 +1,6 @@
 #pragma once
 // The lag-status part of a report, as a pure function over a group's recorded verdicts
-// (issue #4: per poll, or per bucket further back, a status and the largest lag in seconds;
+// (the lag statuses of docs/LAG-STATUS.md: per poll, or per bucket further back, a status and the largest lag in seconds;
 // HistoryStore::groupStatusHistory), so that it can be tested with tables of known answers.
 //
 // Weighting is ReportStats.h's: a poll's status and lag seconds hold until the next poll,

@@ -6,7 +6,7 @@
 //     and 4,320 raw polls 5 s apart, produced by writing polls at those spacings and
 //     compacting once. --raw-interval thins the raw tier (polls S seconds apart instead of
 //     5) where the full-density file (≈ 2.4 GiB) is too slow to write; the other tiers stay;
-//     Every group poll carries a lag status and lag seconds (issue #4's verdicts, varied by
+//     Every group poll carries a lag status and lag seconds (the lag verdicts, varied by
 //     group and time, some lower bounds) so that the status section is measured too;
 //  2. times buildReport() for the 7 days and every group (and, with --partitions, with
 //     per-partition detail), then writes the report as CSV, JSON and PDF and reports each

@@ -111,22 +111,6 @@ public:
                           QStringLiteral("primary"), QStringLiteral("--"), QStringLiteral("--offset-json-file"), path});
     }
 
-    // Kafka's own translation of the group's offsets (RemoteClusterUtils): sorted
-    // "topic partition offset" lines of the remote topic.
-    QStringList kafkaTranslation(const QString &group, const QString &remoteTopic) const
-    {
-        const ProcessResult r = m_lab.lab({QStringLiteral("translate-offsets"), QStringLiteral("--cluster"), QStringLiteral("dr"),
-                                           QStringLiteral("--source-alias"), QStringLiteral("primary"),
-                                           QStringLiteral("--group"), group, QStringLiteral("--timeout"), QStringLiteral("30")},
-                                          90000);
-        QStringList lines;
-        for (const QString &line : r.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
-            if (line.startsWith(remoteTopic + QLatin1Char(' ')))
-                lines << line.trimmed();
-        lines.sort();
-        return lines;
-    }
-
 private:
     const LabClient &m_lab;
     QString m_config;

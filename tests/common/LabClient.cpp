@@ -167,6 +167,20 @@ bool LabClient::topicReady(const QString &cluster, const QString &topic, int par
     return true;
 }
 
+QStringList LabClient::kafkaTranslation(const QString &group, const QString &remoteTopic) const
+{
+    const ProcessResult r = lab({QStringLiteral("translate-offsets"), QStringLiteral("--cluster"), QStringLiteral("dr"),
+                                 QStringLiteral("--source-alias"), QStringLiteral("primary"), QStringLiteral("--group"), group,
+                                 QStringLiteral("--timeout"), QStringLiteral("30")},
+                                90000);
+    QStringList lines;
+    for (const QString &line : r.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+        if (line.startsWith(remoteTopic + QLatin1Char(' ')))
+            lines << line.trimmed();
+    lines.sort();
+    return lines;
+}
+
 QString LabClient::writeConfig(const QString &dir) const
 {
     QString yaml = QStringLiteral("poll_interval: 1s\nrequest_timeout: 15s\nclusters:\n");

@@ -59,6 +59,11 @@ public:
     // The topic exists on the cluster with `partitions` partitions, every one with a leader.
     bool topicReady(const QString &cluster, const QString &topic, int partitions) const;
 
+    // Kafka's own translation of the group's offsets through MirrorMaker's checkpoints on dr
+    // (RemoteClusterUtils, `lab translate-offsets`): the sorted "topic partition offset" lines
+    // of `remoteTopic`.
+    QStringList kafkaTranslation(const QString &group, const QString &remoteTopic) const;
+
     // Writes a Lagscope config naming every lab cluster; returns its path.
     QString writeConfig(const QString &dir) const;
     // Prints the tail of every broker log: called when a test fails.

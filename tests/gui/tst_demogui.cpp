@@ -1,4 +1,4 @@
-// What a user sees of the demo (issue #4, "Done when"): `lagscope-traffic demo` on the test
+// What a user sees of the demo (the lag statuses on the demo traffic): `lagscope-traffic demo` on the test
 // lab's primary, in the real desktop session (2 s polls, as scripts/demo configures it), with
 // shortened cycles. The groups table shows, at one moment, billing-healthy OK, analytics-slow
 // WARN and audit-stopping STOP; the slow group's page charts its growing lag; the rebalancing

@@ -1,4 +1,4 @@
-// The demo's groups get the statuses their behaviour deserves (issue #4, "Done when"):
+// The demo's groups get the statuses their behaviour deserves (docs/LAG-STATUS.md):
 // `lagscope-traffic demo` on the test lab's primary, monitored as scripts/demo configures it
 // (2 s polls, lag window 10), with a shortened audit cycle so the test stays short.
 //   billing-healthy     keeps up                       → OK in every poll once it consumes

@@ -1,4 +1,4 @@
-// Safety drill of the failover executor (issue #7) against the real lab: a group of three
+// Safety drill of the failover executor against the real lab: a group of three
 // replicated topics is failed over from primary to dr through the real executor
 // (gatherFailover → planFailover → preflightFailover → applyFailover), and the target broker
 // (dr's only one, so dr as a whole) is killed with SIGKILL from

@@ -126,19 +126,7 @@ private:
     }
 
     // Kafka's own translation of the group's offsets (RemoteClusterUtils), "topic p offset".
-    QStringList kafkaTranslation(const QString &groupId)
-    {
-        const ProcessResult r = m_lab.lab({QStringLiteral("translate-offsets"), QStringLiteral("--cluster"), QStringLiteral("dr"),
-                                           QStringLiteral("--source-alias"), QStringLiteral("primary"), QStringLiteral("--group"),
-                                           groupId, QStringLiteral("--timeout"), QStringLiteral("30")},
-                                          90000);
-        QStringList lines;
-        for (const QString &line : r.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
-            if (line.startsWith(m_remote + QLatin1Char(' ')))
-                lines << line.trimmed();
-        lines.sort();
-        return lines;
-    }
+    QStringList kafkaTranslation(const QString &groupId) { return m_lab.kafkaTranslation(groupId, m_remote); }
 
     QStringList drCommittedLines(const QString &groupId)
     {

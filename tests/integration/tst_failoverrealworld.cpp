@@ -1,4 +1,4 @@
-// Failover on real-world topics (issue #14), on real Kafka and a real MirrorMaker 2. Each
+// Failover on real-world topics (docs/FAILOVER.md), on real Kafka and a real MirrorMaker 2. Each
 // case has a group consume part of a topic on primary and commit, moves it to dr with
 // `lagscopectl failover --execute`, consumes the rest on dr as the same group, and counts
 // lost and duplicated records over both consumers' logs (FailoverTally.h):
@@ -188,7 +188,7 @@ private Q_SLOTS:
         // down, so its last checkpoint lies 20 records past the group.
         ok(steps().commit(rewound, name, {{0, 30}, {1, 30}}));
         const auto checkpointed = [&] {
-            const QStringList lines = steps().kafkaTranslation(rewound, topic.remote());
+            const QStringList lines = m_lab.kafkaTranslation(rewound, topic.remote());
             return lines.size() == 2 && std::all_of(lines.begin(), lines.end(), [](const QString &l) {
                        return l.section(QLatin1Char(' '), 2).toLongLong() > 10;
                    });

@@ -4,7 +4,7 @@
 // JSON are parsed back and their numbers checked against the history store (and a plain
 // SQL aggregate over it), the PDF's text is read with pdftotext and its pages rendered to
 // PNG with pdftoppm for a person to look at. The lag statuses and lag seconds the monitor
-// judged and recorded per poll (issue #4) are checked the same way: time in each status,
+// judged and recorded per poll (docs/LAG-STATUS.md) are checked the same way: time in each status,
 // lag seconds max and lower bounds, breaches of a seconds threshold, recomputed here from
 // HistoryStore::groupStatusHistory with the weighting docs/REPORTS.md documents.
 #include "CsvTestUtil.h"

@@ -174,7 +174,7 @@ void TestSecurity::wrongPassword()
     }
 }
 
-// The other two refusals of issue #9: a user the broker does not know, and a mechanism its
+// The other two authentication refusals: a user the broker does not know, and a mechanism its
 // listener does not enable (the lab enables only SCRAM-SHA-512).
 void TestSecurity::unknownUserAndUnsupportedMechanism()
 {

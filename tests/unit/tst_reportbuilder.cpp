@@ -273,7 +273,7 @@ private Q_SLOTS:
         QVERIFY(!p->breachSeconds);
     }
 
-    // Rebalances as issue #4 records them: two end in the range, one before it (left out);
+    // Rebalances as the rebalance detector records them: two end in the range, one before it (left out);
     // durations are summed bound by bound.
     void rebalancesInTheRange()
     {
