@@ -66,6 +66,11 @@ int main(int argc, char **argv)
             << (KafkaClient::batchedGroupOffsets() ? "one OffsetFetch request per coordinator for all its groups"
                                                    : "one OffsetFetch request per group")
             << Qt::endl;
+        out << "group descriptions: "
+            << (KafkaClient::batchedGroupDescribe()
+                    ? "one ConsumerGroupDescribe and one DescribeGroups request per coordinator for all its groups"
+                    : "a ConsumerGroupDescribe and a DescribeGroups request per group")
+            << Qt::endl;
         return cli::Ok;
     }
     const std::map<QString, std::function<int(const QStringList &)>> commands = {

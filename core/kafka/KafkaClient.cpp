@@ -197,6 +197,8 @@ QStringList KafkaClient::librdkafkaPatches()
 
 bool KafkaClient::batchedGroupOffsets() { return LAGSCOPE_RDKAFKA_BATCHED_GROUP_OFFSETS != 0; }
 
+bool KafkaClient::batchedGroupDescribe() { return LAGSCOPE_RDKAFKA_BATCHED_GROUP_DESCRIBE != 0; }
+
 Result<std::unique_ptr<KafkaClient>> KafkaClient::create(const ClusterConfig &cluster, const ClientOptions &options)
 {
     using R = Result<std::unique_ptr<KafkaClient>>;

@@ -90,6 +90,9 @@ public:
     // Whether committed offsets of many groups go in one call (one OffsetFetch v8+ request
     // per coordinator: the patched librdkafka) rather than one call a group.
     static bool batchedGroupOffsets();
+    // Whether descriptions of many groups go per coordinator (one ConsumerGroupDescribe and,
+    // for classic groups, one DescribeGroups request each) rather than per group.
+    static bool batchedGroupDescribe();
 
     // "Authentication failed: <reason>" when `error` (a failure of this class) says that
     // SASL or TLS refused the connection; empty otherwise. The reason names what failed

@@ -193,7 +193,7 @@ private Q_SLOTS:
     // coordinator carries all its groups, counted in librdkafka's protocol log (the
     // documented LAGSCOPE_RDKAFKA_LOG=1 with `debug: protocol`); unpatched, one per group.
     // The rows still equal kafka-consumer-groups.sh's for the same groups.
-    void manyGroupsOneOffsetFetchPerCoordinator()
+    void manyGroupsOneRequestPerCoordinator()
     {
         constexpr int kGroups = 12;
         QStringList selection;
@@ -216,16 +216,36 @@ private Q_SLOTS:
             + selection);
         qunsetenv("LAGSCOPE_RDKAFKA_LOG");
         QVERIFY2(ours.exitCode == 0, qPrintable(ours.describe()));
-        const qsizetype offsetFetches = ours.err.count(QStringLiteral("Sent OffsetFetchRequest"));
+        const auto sent = [&](const char *request) {
+            return ours.err.count(QStringLiteral("Sent %1Request").arg(QString::fromLatin1(request)));
+        };
+        const qsizetype offsetFetches = sent("OffsetFetch");
+        const qsizetype consumerDescribes = sent("ConsumerGroupDescribe");
+        const qsizetype classicDescribes = sent("DescribeGroups");
         const ProcessResult version = m_lab.lagscopectl({QStringLiteral("--version")});
         const bool batched = version.out.contains(QStringLiteral("one OffsetFetch request per coordinator"));
-        qInfo("%d groups: %lld OffsetFetch request(s) (%s)", kGroups, static_cast<long long>(offsetFetches),
+        const bool batchedDescribe = version.out.contains(QStringLiteral("one ConsumerGroupDescribe and one DescribeGroups"));
+        qInfo("%d groups: %lld OffsetFetch, %lld ConsumerGroupDescribe, %lld DescribeGroups, %lld FindCoordinator "
+              "request(s) (%s)",
+              kGroups, static_cast<long long>(offsetFetches), static_cast<long long>(consumerDescribes),
+              static_cast<long long>(classicDescribes), static_cast<long long>(sent("FindCoordinator")),
               batched ? "patched librdkafka" : "unpatched librdkafka");
+        const qsizetype coordinators = m_lab.brokerNodes(kCluster).size();
         if (batched)
-            QVERIFY2(offsetFetches >= 1 && offsetFetches <= m_lab.brokerNodes(kCluster).size(),
+            QVERIFY2(offsetFetches >= 1 && offsetFetches <= coordinators,
                      qPrintable(QStringLiteral("%1 OffsetFetch requests for %2 groups").arg(offsetFetches).arg(kGroups)));
         else
             QCOMPARE(offsetFetches, qsizetype(kGroups));
+        // The groups are classic: each coordinator is asked once with ConsumerGroupDescribe
+        // (which answers GROUP_ID_NOT_FOUND) and once with DescribeGroups.
+        if (batchedDescribe)
+            QVERIFY2(consumerDescribes <= coordinators && classicDescribes >= 1 && classicDescribes <= coordinators,
+                     qPrintable(QStringLiteral("%1 ConsumerGroupDescribe and %2 DescribeGroups requests for %3 groups")
+                                    .arg(consumerDescribes)
+                                    .arg(classicDescribes)
+                                    .arg(kGroups)));
+        else
+            QCOMPARE(classicDescribes, qsizetype(kGroups));
 
         const ProcessResult kafka = m_lab.kafkaTool(QStringLiteral("consumer-groups"), kCluster,
                                                     QStringList{QStringLiteral("--describe")} + selection);
