@@ -2,6 +2,7 @@
 // its data).
 #include "charts/LagChart.h"
 
+#include "charts/ChartAxisStyle.h"
 #include "charts/ChartRangeBar.h"
 #include "charts/ChartData.h"
 #include "charts/ChartImageMenu.h"
@@ -112,15 +113,7 @@ void LagChart::applyPalette()
     grid.setAlpha(dark ? 50 : 38);
 
     m_plot->setBackground(base);
-    for (QCPAxis *axis : m_plot->axisRect()->axes()) {
-        axis->setBasePen(QPen(muted, 1));
-        axis->setTickPen(QPen(muted, 1));
-        axis->setSubTickPen(QPen(muted, 1));
-        axis->setTickLabelColor(text);
-        axis->setLabelColor(text);
-        axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
-        axis->grid()->setZeroLinePen(QPen(grid, 1));
-    }
+    styleChartAxes(m_plot, muted, text, grid, true);
     m_plot->legend->setBrush(base);
     m_plot->legend->setBorderPen(Qt::NoPen);
     m_plot->legend->setTextColor(text);

@@ -1,5 +1,6 @@
 #include "replication/FlowLatencyChart.h"
 
+#include "charts/ChartAxisStyle.h"
 #include "charts/ChartData.h"
 #include "charts/ChartRangeBar.h"
 #include "charts/LagAxisTickers.h"
@@ -71,14 +72,7 @@ void FlowLatencyChart::applyPalette()
     QColor grid = text;
     grid.setAlpha(isDarkPalette(pal) ? 50 : 38);
     m_plot->setBackground(pal.color(QPalette::Active, QPalette::Base));
-    for (QCPAxis *axis : m_plot->axisRect()->axes()) {
-        axis->setBasePen(QPen(muted, 1));
-        axis->setTickPen(QPen(muted, 1));
-        axis->setSubTickPen(QPen(muted, 1));
-        axis->setTickLabelColor(text);
-        axis->setLabelColor(text);
-        axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
-    }
+    styleChartAxes(m_plot, muted, text, grid, false);
     m_latency->setPen(QPen(pal.color(QPalette::Active, QPalette::Highlight), 1.5));
     const QColor bad = statusForeground(StatusTone::Error, pal);
     m_notOk->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, bad, bad, 5));
