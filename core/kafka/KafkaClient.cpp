@@ -152,6 +152,53 @@ bool KafkaClient::Impl::settleUnanswered(int waitMs)
 
 KafkaClient::KafkaClient(std::unique_ptr<Impl> impl) : d(std::move(impl)) {}
 
+Result<std::vector<rd::Event>> KafkaClient::Impl::awaitAdmin(Pending pending, Deadline deadline)
+{
+    std::vector<rd::Event> events(pending.count);
+    size_t received = 0;
+    while (received < pending.count) {
+        // Short slices, so a cancel request is noticed quickly.
+        rd::Event ev(rd_kafka_queue_poll(pending.queue.get(), std::min(100, deadline.remainingMs())));
+        if (!ev) {
+            if (!cancelled() && !deadline.expired() && !authenticationFailed())
+                continue;
+            const QString why = cancelled() ? QStringLiteral("cancelled") : QStringLiteral("no answer before the deadline");
+            keepUnanswered(pending.op, std::move(pending.queue), pending.type, pending.count - received, false);
+            serve();
+            return Result<std::vector<rd::Event>>::failure(failure(pending.what, why));
+        }
+        if (rd_kafka_event_type(ev.get()) != pending.type)
+            continue;
+        if (const rd_kafka_resp_err_t err = rd_kafka_event_error(ev.get());
+            err != RD_KAFKA_RESP_ERR_NO_ERROR && !pending.errorsPerEvent) {
+            const QString why = fromUtf8(rd_kafka_event_error_string(ev.get()));
+            keepUnanswered(pending.op, std::move(pending.queue), pending.type, pending.count - received - 1,
+                           err == RD_KAFKA_RESP_ERR__TIMED_OUT);
+            serve();
+            return Result<std::vector<rd::Event>>::failure(failure(pending.what, why));
+        }
+        if (rd_kafka_event_error(ev.get()) == RD_KAFKA_RESP_ERR__TIMED_OUT)
+            keepUnanswered(pending.op, nullptr, pending.type, 0, true); // its lookup may live on
+        const auto index = reinterpret_cast<size_t>(rd_kafka_event_opaque(ev.get()));
+        if (index < pending.count && !events[index]) {
+            events[index] = std::move(ev);
+            ++received;
+        }
+    }
+    serve();
+    return events;
+}
+
+int KafkaClient::Impl::adminLifetimeMs(rd_kafka_admin_op_t op, Deadline deadline, bool batched)
+{
+    const int remaining = deadline.remainingMs();
+    if (coordinatorBound(op) && !batched)
+        return std::max(kAdminLifetimeMs, remaining);
+    // A tenth of the time (at most a second) is left for the answer to reach us.
+    return std::max(1, remaining - std::min(1000, remaining / 10));
+}
+
+
 bool KafkaClient::awaitUnansweredRequests(Deadline deadline)
 {
     d->serve();
@@ -241,6 +288,13 @@ Result<std::unique_ptr<KafkaClient>> KafkaClient::create(const ClusterConfig &cl
 Result<ClusterMetadata> KafkaClient::metadata(Deadline deadline)
 {
     using R = Result<ClusterMetadata>;
+    // DescribeCluster adds what the metadata struct lacks: racks, controller, cluster id. It
+    // goes out first, so that both are answered in one round trip.
+    Impl::Pending describing = d->startAdmin(RD_KAFKA_ADMIN_OP_DESCRIBECLUSTER, 1, RD_KAFKA_EVENT_DESCRIBECLUSTER_RESULT,
+                                             Impl::adminLifetimeMs(RD_KAFKA_ADMIN_OP_DESCRIBECLUSTER, deadline), QStringLiteral("describe cluster"),
+                                             [&](rd_kafka_AdminOptions_t *o, rd_kafka_queue_t *q, size_t) {
+                                                 rd_kafka_DescribeCluster(d->rk.get(), o, q);
+                                             });
     const rd_kafka_metadata_t *raw = nullptr;
     rd_kafka_resp_err_t err = RD_KAFKA_RESP_ERR__TIMED_OUT;
     // In slices, so that a cancel request is honoured within half a second.
@@ -293,12 +347,7 @@ Result<ClusterMetadata> KafkaClient::metadata(Deadline deadline)
     }
     std::sort(out.topics.begin(), out.topics.end(), [](const TopicInfo &a, const TopicInfo &b) { return a.name < b.name; });
 
-    // DescribeCluster adds what the metadata struct lacks: racks, controller, cluster id.
-    auto described = d->admin(RD_KAFKA_ADMIN_OP_DESCRIBECLUSTER, 1, RD_KAFKA_EVENT_DESCRIBECLUSTER_RESULT, deadline,
-                              QStringLiteral("describe cluster"),
-                              [&](rd_kafka_AdminOptions_t *o, rd_kafka_queue_t *q, size_t) {
-                                  rd_kafka_DescribeCluster(d->rk.get(), o, q);
-                              });
+    auto described = d->awaitAdmin(std::move(describing), deadline);
     if (!described)
         return R(described.error());
     const auto *res = rd_kafka_event_DescribeCluster_result(described->front().get());

@@ -37,6 +37,30 @@ struct LogOffsetsResult {
     std::map<TopicPartition, QString> errors; // partitions whose offset could not be read
 };
 
+// Committed offsets of many groups, and the groups whose offsets could not be read.
+struct GroupOffsetsResult {
+    std::map<QString, CommittedOffsets> offsets;
+    std::map<QString, QString> errors; // group id → why (e.g. its coordinator is down)
+};
+
+// Reads started together and awaited together, so that each costs one round trip, not one
+// after the other. Each part succeeds or fails on its own.
+struct ClusterOverview {
+    Result<ClusterMetadata> metadata;
+    Result<std::vector<GroupListing>> groups;
+    // Why groups may be missing from `groups` (a broker that did not answer its ListGroups
+    // by the listing deadline: the groups it coordinates); empty when the list is complete.
+    QString groupsIncomplete;
+};
+struct GroupsRead {
+    Result<std::vector<GroupDescription>> described;
+    Result<GroupOffsetsResult> committed;
+};
+struct LogBounds {
+    Result<LogOffsetsResult> earliest;
+    Result<LogOffsetsResult> latest;
+};
+
 // Requests sent so far, per broker id and request name ("ListOffsets", "Metadata"…).
 using RequestCounts = std::map<int, std::map<QString, qint64>>;
 
@@ -49,11 +73,23 @@ public:
 
     const QString &clusterName() const;
 
+    // Metadata, with DescribeCluster (racks, controller, cluster id) asked at the same time.
     Result<ClusterMetadata> metadata(Deadline deadline);
     Result<std::vector<GroupListing>> listGroups(Deadline deadline);
+    // Both of the above at once. The group list is what the brokers answered by
+    // listDeadline (at most `deadline`): a broker that is down costs only its own groups.
+    ClusterOverview metadataAndGroups(Deadline deadline, Deadline listDeadline);
     Result<std::vector<GroupDescription>> describeGroups(const QStringList &groups, Deadline deadline);
-    // Committed offsets of each group, fetched concurrently (one OffsetFetch per group).
+    // Committed offsets of each group: one OffsetFetch per coordinator with the patched
+    // librdkafka, else one per group, concurrently. Fails as a whole when any group's
+    // offsets could not be read (for writers, which need them all).
     Result<std::map<QString, CommittedOffsets>> committedOffsets(const QStringList &groups, Deadline deadline);
+    // The same, but one group's error is that group's (GroupOffsetsResult::errors): a
+    // coordinator that is down costs only its own groups. Fails as a whole only when no
+    // answer came at all.
+    Result<GroupOffsetsResult> groupOffsets(const QStringList &groups, Deadline deadline);
+    // describeGroups() and groupOffsets() of the same groups at once.
+    GroupsRead readGroups(const QStringList &groups, Deadline deadline);
     // Commits these offsets for the group (AlterConsumerGroupOffsets). The group must have
     // no active members. Returns the partitions the broker refused, with why; a failure of
     // the whole request is an error value.
@@ -62,6 +98,9 @@ public:
     // One batched ListOffsets call: librdkafka sends one request per partition leader.
     Result<LogOffsetsResult> logOffsets(const std::vector<TopicPartition> &partitions, OffsetSpec spec,
                                         Deadline deadline);
+
+    // Earliest and latest at once.
+    LogBounds logBounds(const std::vector<TopicPartition> &partitions, Deadline deadline);
 
     // ListOffsets by timestamp (one batched call): per partition the first offset whose
     // record timestamp is >= timestampMs, or -1 when the partition has no such record.

@@ -81,14 +81,58 @@ struct KafkaClient::Impl {
     // that says more (e.g. "Connection refused") than the request's own error.
     QString failure(const QString &what, const QString &why);
 
-    // Runs `count` admin requests started by `start(options, queue, index)` and returns their
-    // result events, in index order. Fails as a whole if any event is missing at the deadline.
+    // Admin requests started and not yet awaited. Requests of different kinds started one
+    // after the other and then awaited are in flight together: one round trip, not several.
+    // Every started request must be awaited (awaitAdmin), also when an earlier one failed, so
+    // that the unanswered ones of a group operation are kept for the destructor.
+    struct Pending {
+        rd_kafka_admin_op_t op;
+        rd_kafka_event_type_t type;
+        size_t count = 0;
+        QString what;
+        rd::Queue queue;
+        // One request per group (unpatched librdkafka): an event's error is its group's,
+        // kept with the results instead of failing the whole call.
+        bool errorsPerEvent = false;
+    };
+
+    // Starts `count` admin requests with `start(options, queue, index)`. lifetimeMs is
+    // librdkafka's own timeout of each (see adminLifetimeMs()).
+    template <typename Start>
+    Pending startAdmin(rd_kafka_admin_op_t op, size_t count, rd_kafka_event_type_t type, int lifetimeMs,
+                       const QString &what, Start start);
+    // Their result events, in index order. Fails as a whole if any event is missing at the
+    // deadline or carries an error.
+    Result<std::vector<rd::Event>> awaitAdmin(Pending pending, Deadline deadline);
+
+    // startAdmin() and awaitAdmin() at once.
     template <typename Start>
     Result<std::vector<rd::Event>> admin(rd_kafka_admin_op_t op, size_t count, rd_kafka_event_type_t type,
-                                         Deadline deadline, const QString &what, Start start);
+                                         Deadline deadline, const QString &what, Start start)
+    {
+        return awaitAdmin(startAdmin(op, count, type, adminLifetimeMs(op, deadline), what, start), deadline);
+    }
+
+    // librdkafka's own timeout for a request we wait for until `deadline`.
+    //
+    // librdkafka 2.15.1 aborts (rd_kafka_enq_once_del_source_return: refcnt > 0) when a
+    // single-group admin request times out while its coordinator is down and the coordinator
+    // then comes back: rd_kafka_admin_coord_request() drops the eonce's last reference and
+    // the failure path drops it again. Seen here when a broker that coordinated groups was
+    // killed. So the timeout of those is set far beyond ours (kAdminLifetimeMs): we stop
+    // waiting at our deadline (late results are dropped; the queue of a group operation is
+    // kept in `unanswered` until they came, for the destructor) and the request normally
+    // completes once a new coordinator is elected.
+    //
+    // Every other request (batched: a group request of the patched librdkafka with many
+    // groups, which does not take that path) ends a little before our deadline. A request
+    // sent to several brokers then answers with what the others said and an error for the
+    // one that is down (a broker killed but not yet fenced, or one librdkafka still waits
+    // for after it left the metadata), instead of missing our deadline as a whole.
+    static int adminLifetimeMs(rd_kafka_admin_op_t op, Deadline deadline, bool batched = false);
 };
 
-// How long librdkafka keeps an admin request alive (see admin() for why it exceeds ours).
+// How long librdkafka keeps an admin request alive (see adminLifetimeMs() for why it exceeds ours).
 inline constexpr int kAdminLifetimeMs = 5 * 60 * 1000;
 
 QString rdError(rd_kafka_resp_err_t err);
@@ -98,58 +142,21 @@ bool isAuthenticationError(int err);
 QString fromUtf8(const char *s);
 
 template <typename Start>
-Result<std::vector<rd::Event>> KafkaClient::Impl::admin(rd_kafka_admin_op_t op, size_t count,
-                                                        rd_kafka_event_type_t type, Deadline deadline,
-                                                        const QString &what, Start start)
+KafkaClient::Impl::Pending KafkaClient::Impl::startAdmin(rd_kafka_admin_op_t op, size_t count,
+                                                         rd_kafka_event_type_t type, int lifetimeMs,
+                                                         const QString &what, Start start)
 {
     serve();
-    rd::Queue queue(rd_kafka_queue_new(rk.get()));
-    std::vector<rd::Event> events(count);
+    Pending pending{op, type, count, what, rd::Queue(rd_kafka_queue_new(rk.get()))};
     for (size_t i = 0; i < count; ++i) {
         rd::Options opts(rd_kafka_AdminOptions_new(rk.get(), op));
         char err[256];
-        // librdkafka 2.15.1 aborts (rd_kafka_enq_once_del_source_return: refcnt > 0) when a
-        // coordinator-bound admin request times out while its coordinator is down and the
-        // coordinator then comes back: rd_kafka_admin_coord_request() drops the eonce's last
-        // reference and the failure path drops it again. Seen here when a broker that
-        // coordinated groups was killed. So librdkafka's own timeout is set far beyond ours:
-        // we stop waiting at our deadline (late results are dropped; the queue of a group
-        // operation is kept in `unanswered` until they came, for the destructor) and the
-        // request normally completes once a new coordinator is elected.
-        rd_kafka_AdminOptions_set_request_timeout(opts.get(), std::max(kAdminLifetimeMs, deadline.remainingMs()), err,
-                                                  sizeof err);
+        rd_kafka_AdminOptions_set_request_timeout(opts.get(), lifetimeMs, err, sizeof err);
         // The index travels with the request so results can be put back in order.
         rd_kafka_AdminOptions_set_opaque(opts.get(), reinterpret_cast<void *>(i));
-        start(opts.get(), queue.get(), i);
+        start(opts.get(), pending.queue.get(), i);
     }
-    size_t received = 0;
-    while (received < count) {
-        // Short slices, so a cancel request is noticed quickly.
-        rd::Event ev(rd_kafka_queue_poll(queue.get(), std::min(100, deadline.remainingMs())));
-        if (!ev) {
-            if (!cancelled() && !deadline.expired() && !authenticationFailed())
-                continue;
-            const QString why = cancelled() ? QStringLiteral("cancelled") : QStringLiteral("no answer before the deadline");
-            keepUnanswered(op, std::move(queue), type, count - received, false);
-            serve();
-            return Result<std::vector<rd::Event>>::failure(failure(what, why));
-        }
-        if (rd_kafka_event_type(ev.get()) != type)
-            continue;
-        if (const rd_kafka_resp_err_t err = rd_kafka_event_error(ev.get()); err != RD_KAFKA_RESP_ERR_NO_ERROR) {
-            const QString why = fromUtf8(rd_kafka_event_error_string(ev.get()));
-            keepUnanswered(op, std::move(queue), type, count - received - 1, err == RD_KAFKA_RESP_ERR__TIMED_OUT);
-            serve();
-            return Result<std::vector<rd::Event>>::failure(failure(what, why));
-        }
-        const auto index = reinterpret_cast<size_t>(rd_kafka_event_opaque(ev.get()));
-        if (index < count && !events[index]) {
-            events[index] = std::move(ev);
-            ++received;
-        }
-    }
-    serve();
-    return events;
+    return pending;
 }
 
 } // namespace lagscope

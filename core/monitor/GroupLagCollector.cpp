@@ -33,12 +33,17 @@ Result<GroupLagResult> collectGroupLag(KafkaClient &client, const QStringList &g
     if (ids.isEmpty())
         return out;
 
-    auto described = client.describeGroups(ids, deadline);
-    if (!described)
-        return R(described.error());
-    auto committed = client.committedOffsets(ids, deadline);
-    if (!committed)
-        return R(committed.error());
+    // Descriptions and committed offsets in one round trip; a group that cannot be read fails
+    // the command, naming it, rather than printing it without offsets.
+    GroupsRead read = client.readGroups(ids, deadline);
+    if (!read.described)
+        return R(read.described.error());
+    if (!read.committed)
+        return R(read.committed.error());
+    if (!read.committed->errors.empty())
+        return R::failure(read.committed->errors.begin()->second);
+    auto &described = read.described;
+    auto committed = &read.committed->offsets;
 
     std::set<TopicPartition> wanted;
     for (const auto &d : *described) {
