@@ -80,7 +80,13 @@ struct GroupState {
     LagVerdict verdict;                 // the worst partition's, with its reason
     std::optional<LagTime> maxLagTime;  // the oldest unconsumed record over all partitions
     std::optional<DrainTime> drain;     // the slowest partition's time to drain (skew)
+    // Non-empty when this poll could not read the group (its coordinator is down, …): the
+    // values above are then those of the last poll that did, read at lastReadAt (invalid
+    // when no poll has read it yet), and nothing above was judged anew.
+    QString error;
+    QDateTime lastReadAt;
 
+    bool unread() const { return !error.isEmpty(); }
     QStringList topics() const;
 };
 

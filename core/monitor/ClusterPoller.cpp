@@ -144,7 +144,8 @@ void ClusterPoller::poll()
     PollResult &result = *gathered;
 
     ClusterSnapshot built =
-        buildSnapshot(m_cluster.name, result, m_knownBrokers, QDateTime::currentDateTimeUtc(), elapsed.elapsed());
+        buildSnapshot(m_cluster.name, result, m_knownBrokers, QDateTime::currentDateTimeUtc(), elapsed.elapsed(),
+                      m_lastGood.get());
     std::vector<Rebalance> rebalances = m_rebalances.update(built);
     for (GroupState &g : built.groups)
         g.rebalancesLastHour = m_rebalances.perHour(g.groupId, built.takenAt);

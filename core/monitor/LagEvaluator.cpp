@@ -71,18 +71,25 @@ void LagEvaluator::evaluate(ClusterSnapshot &snapshot, const QDateTime &logEndAt
                 logStarts[{t.name, p.partition}] = p.logStart;
 
     // Log-end histories: one per partition any group reads, shared by those groups.
+    // An unread group carries old log ends (see GroupState::error): its partitions' histories
+    // are kept, but nothing is added from it.
     std::set<TopicPartition> read;
     for (const auto &g : snapshot.groups)
         for (const auto &p : g.partitions)
             if (p.logEnd) {
                 read.insert(p.partition);
-                m_logEnds[p.partition].add({measured, *p.logEnd});
+                if (!g.unread())
+                    m_logEnds[p.partition].add({measured, *p.logEnd});
             }
     std::erase_if(m_logEnds, [&](const auto &e) { return !read.contains(e.first); });
 
     std::set<QString> groups;
     for (GroupState &g : snapshot.groups) {
         groups.insert(g.groupId);
+        // Not read this poll: its memory waits for the next poll that reads it. Judging the
+        // carried offsets again would see them stand still (a false STOP or STALL).
+        if (g.unread())
+            continue;
         auto &memory = m_groups[g.groupId];
         std::set<TopicPartition> present;
         for (const PartitionLag &p : g.partitions) {

@@ -2,64 +2,109 @@
 
 #include "kafka/KafkaClient.h"
 
+#include <QSet>
+
 namespace lagscope {
 
 namespace {
 
-// Everything after metadata is best effort: a failure there is recorded in the result's
-// errors and the rest is still shown.
-void gatherGroups(KafkaClient &client, PollResult &result, Deadline deadline, const ClusterSnapshot *lastGood)
+// When each stage must have its answers, in per cent of the poll's time. A broker or a
+// coordinator that is down holds its part of a stage until that stage's deadline (its
+// groups come back unread), and the later stages still have time: the other groups' lag is
+// computed in that poll. Metadata alone may take the whole time (nothing works without it).
+constexpr int kListedByPercent = 30;
+constexpr int kGroupsReadByPercent = 65;
+
+// A description error other than "no such group" (a group with only committed offsets,
+// which newer brokers answer that way) means the group could not be read.
+bool describeFailed(const GroupDescription &d)
 {
-    auto keepPrevious = [&](const QString &error) {
-        result.errors << error;
-        if (!lastGood)
-            return;
-        // Carrying the last known groups avoids reporting every group as gone.
-        for (const auto &g : lastGood->groups) {
-            GroupDescription d{g.groupId, g.state, g.type, {}, -1, g.members, {}};
-            result.groups.push_back(std::move(d));
-            for (const auto &p : g.partitions)
-                if (p.committed)
-                    result.committed[g.groupId][p.partition] = *p.committed;
-        }
-    };
-    auto listed = client.listGroups(deadline);
-    if (!listed)
-        return keepPrevious(listed.errorMessage());
-    QStringList ids;
-    for (const auto &g : *listed)
-        ids << g.groupId;
-    if (ids.isEmpty())
-        return;
-    auto described = client.describeGroups(ids, deadline);
-    if (!described)
-        return keepPrevious(described.errorMessage());
-    auto committed = client.committedOffsets(ids, deadline);
-    if (!committed)
-        return keepPrevious(committed.errorMessage());
-    result.groups = std::move(*described);
-    result.committed = std::move(*committed);
+    return !d.error.isEmpty() && !d.error.contains(QStringLiteral("not found"), Qt::CaseInsensitive)
+           && !d.error.contains(QStringLiteral("GROUP_ID_NOT_FOUND"));
 }
 
+// Every group known from the last good poll becomes unread with `why`: the snapshot then
+// carries its last values instead of reporting it gone or its offsets as standing still.
+void markAllUnread(PollResult &result, const QString &why, const ClusterSnapshot *lastGood)
+{
+    result.errors << why;
+    if (!lastGood)
+        return;
+    for (const auto &g : lastGood->groups) {
+        result.groups.push_back(GroupDescription{g.groupId, g.state, g.type, {}, -1, g.members, {}});
+        result.groupErrors[g.groupId] = why;
+    }
+}
+
+// Round trips 2 and 3: descriptions (ConsumerGroupDescribe, then DescribeGroups for the
+// classic groups) with the committed offsets asked at the same time.
+void gatherGroups(KafkaClient &client, PollResult &result, const ClusterOverview &overview, Deadline deadline,
+                  const ClusterSnapshot *lastGood)
+{
+    const auto &listed = overview.groups;
+    if (!listed)
+        return markAllUnread(result, listed.errorMessage(), lastGood);
+    QStringList ids;
+    ids.reserve(qsizetype(listed->size()));
+    for (const auto &g : *listed)
+        ids << g.groupId;
+    // A broker that did not list its groups: those known from the last poll are unread, not
+    // gone (they are the ones it coordinates).
+    std::vector<GroupDescription> unlisted;
+    if (!overview.groupsIncomplete.isEmpty() && lastGood) {
+        const QSet<QString> seen(ids.begin(), ids.end());
+        for (const auto &g : lastGood->groups)
+            if (!seen.contains(g.groupId)) {
+                unlisted.push_back(GroupDescription{g.groupId, g.state, g.type, {}, -1, g.members, {}});
+                result.groupErrors[g.groupId] =
+                    QStringLiteral("not listed, its coordinator did not answer: ") + overview.groupsIncomplete;
+            }
+    }
+    const auto addUnlisted = [&] {
+        result.groups.insert(result.groups.end(), unlisted.begin(), unlisted.end());
+        if (!result.groupErrors.empty())
+            result.errors << QStringLiteral("%1 groups not read; e.g. %2: %3")
+                                 .arg(result.groupErrors.size())
+                                 .arg(result.groupErrors.begin()->first, result.groupErrors.begin()->second);
+        else if (!overview.groupsIncomplete.isEmpty())
+            result.errors << overview.groupsIncomplete;
+    };
+    if (ids.isEmpty())
+        return addUnlisted();
+    GroupsRead read = client.readGroups(ids, deadline);
+    if (!read.described)
+        return markAllUnread(result, read.described.errorMessage(), lastGood);
+    if (!read.committed)
+        return markAllUnread(result, read.committed.errorMessage(), lastGood);
+    result.groups = std::move(*read.described);
+    result.committed = std::move(read.committed->offsets);
+    std::map<QString, QString> unread = std::move(read.committed->errors);
+    for (const auto &d : result.groups)
+        if (describeFailed(d))
+            unread.try_emplace(d.groupId, d.error);
+    result.groupErrors.merge(unread);
+    addUnlisted();
+}
+
+// Round trip 4: log start and end offsets together. Partitions without a leader are left
+// out: asking for them would only wait for the deadline, and the topics page shows them as
+// offline anyway.
 void gatherOffsets(KafkaClient &client, PollResult &result, Deadline deadline)
 {
-    // Partitions without a leader are left out: asking for them would only wait for the
-    // deadline, and the topics page shows them as offline anyway.
     std::vector<TopicPartition> partitions;
     for (const auto &t : result.metadata.topics)
         for (const auto &p : t.partitions)
             if (p.leader >= 0)
                 partitions.push_back({t.name, p.partition});
-    for (const OffsetSpec spec : {OffsetSpec::Latest, OffsetSpec::Earliest}) {
-        const QDateTime asked = QDateTime::currentDateTimeUtc();
-        auto offsets = client.logOffsets(partitions, spec, deadline);
-        if (spec == OffsetSpec::Latest)
-            result.logEndAt = asked.addMSecs(asked.msecsTo(QDateTime::currentDateTimeUtc()) / 2);
-        if (!offsets) {
-            result.errors << offsets.errorMessage();
+    const QDateTime asked = QDateTime::currentDateTimeUtc();
+    LogBounds bounds = client.logBounds(partitions, deadline);
+    result.logEndAt = asked.addMSecs(asked.msecsTo(QDateTime::currentDateTimeUtc()) / 2);
+    for (auto *part : {&bounds.earliest, &bounds.latest}) {
+        if (!*part) {
+            result.errors << part->errorMessage();
             continue;
         }
-        (spec == OffsetSpec::Latest ? result.logEnd : result.logStart) = std::move(offsets->offsets);
+        (part == &bounds.latest ? result.logEnd : result.logStart) = std::move((*part)->offsets);
     }
 }
 
@@ -68,11 +113,15 @@ void gatherOffsets(KafkaClient &client, PollResult &result, Deadline deadline)
 Result<PollResult> gatherPoll(KafkaClient &client, Deadline deadline, const ClusterSnapshot *lastGood)
 {
     PollResult result;
-    auto md = client.metadata(deadline);
-    if (!md)
-        return Result<PollResult>(md.error());
-    result.metadata = std::move(*md);
-    gatherGroups(client, result, deadline, lastGood);
+    // Round trip 1: metadata, DescribeCluster and ListGroups at once.
+    const int budget = deadline.remainingMs();
+    const auto by = [&](int percent) { return Deadline::inMs(std::max(1, budget * percent / 100)); };
+    const Deadline groupsRead = by(kGroupsReadByPercent);
+    ClusterOverview overview = client.metadataAndGroups(deadline, by(kListedByPercent));
+    if (!overview.metadata)
+        return Result<PollResult>(overview.metadata.error());
+    result.metadata = std::move(*overview.metadata);
+    gatherGroups(client, result, overview, groupsRead, lastGood);
     gatherOffsets(client, result, deadline);
     result.connectionStates = client.brokerConnectionStates();
     return result;

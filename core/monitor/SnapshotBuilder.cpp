@@ -73,11 +73,30 @@ GroupState groupState(const GroupDescription &d, const CommittedOffsets &committ
     return g;
 }
 
+// A group this poll could not read: what the last good poll knew of it (its lag, verdict
+// and members as they were then), else only its id. Never its offsets as "absent", which
+// would read as a group that lost its commits.
+GroupState unreadGroup(const GroupDescription &d, const QString &error, const ClusterSnapshot *lastGood)
+{
+    GroupState g;
+    if (const GroupState *last = lastGood ? lastGood->group(d.groupId) : nullptr) {
+        g = *last;
+        if (!last->unread())
+            g.lastReadAt = lastGood->takenAt;
+    } else {
+        g.groupId = d.groupId;
+        g.state = d.state;
+        g.type = d.type;
+    }
+    g.error = error;
+    return g;
+}
+
 } // namespace
 
 ClusterSnapshot buildSnapshot(const QString &cluster, const PollResult &poll,
                               const std::map<int, BrokerInfo> &knownBrokers, const QDateTime &takenAt,
-                              qint64 durationMs)
+                              qint64 durationMs, const ClusterSnapshot *lastGood)
 {
     ClusterSnapshot s;
     s.cluster = cluster;
@@ -102,6 +121,10 @@ ClusterSnapshot buildSnapshot(const QString &cluster, const PollResult &poll,
 
     static const CommittedOffsets none;
     for (const auto &d : poll.groups) {
+        if (const auto unread = poll.groupErrors.find(d.groupId); unread != poll.groupErrors.end()) {
+            s.groups.push_back(unreadGroup(d, unread->second, lastGood));
+            continue;
+        }
         const auto it = poll.committed.find(d.groupId);
         s.groups.push_back(groupState(d, it == poll.committed.end() ? none : it->second, poll.logEnd));
     }

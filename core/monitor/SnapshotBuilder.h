@@ -12,6 +12,9 @@ struct PollResult {
     ClusterMetadata metadata;
     std::vector<GroupDescription> groups;
     std::map<QString, CommittedOffsets> committed;
+    // Groups that could not be read in this poll (their coordinator is down…), with why.
+    // Their committed offsets are unknown, not absent.
+    std::map<QString, QString> groupErrors;
     LogOffsets logStart;
     LogOffsets logEnd;
     // When the log-end offsets were read (the middle of that request): lag seconds date the
@@ -22,10 +25,11 @@ struct PollResult {
 };
 
 // knownBrokers: every broker seen in this cluster's earlier metadata, so that one missing
-// now is reported Offline instead of silently vanishing.
+// now is reported Offline instead of silently vanishing. lastGood (may be null): a group in
+// poll.groupErrors carries its state from there, marked with the error (GroupState::error).
 ClusterSnapshot buildSnapshot(const QString &cluster, const PollResult &poll,
                               const std::map<int, BrokerInfo> &knownBrokers, const QDateTime &takenAt,
-                              qint64 durationMs);
+                              qint64 durationMs, const ClusterSnapshot *lastGood = nullptr);
 
 // A poll that could not reach the cluster: keeps the last good data, marked stale.
 ClusterSnapshot unreachableSnapshot(const QString &cluster, const QString &error, const QDateTime &since,

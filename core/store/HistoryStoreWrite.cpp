@@ -123,6 +123,10 @@ Status HistoryStore::Private::writeSnapshot(const ClusterSnapshot &snapshot)
         return fail(sql::errorText(insertPoll.lastError()));
 
     for (const GroupState &group : snapshot.groups) {
+        // An unread group carries the values of an earlier poll: its chart shows a gap for
+        // this poll rather than those values again.
+        if (group.unread())
+            continue;
         const auto gid = groupId(*cluster, group.groupId);
         if (!gid)
             return fail(gid.errorMessage());

@@ -4,6 +4,7 @@
 #include "charts/LagChart.h"
 #include "models/GroupTableModel.h"
 #include "models/PartitionLagModel.h"
+#include "models/StatusColors.h"
 #include "monitor/LagEvaluator.h"
 #include "pages/GroupDetailPage.h"
 
@@ -161,6 +162,49 @@ private Q_SLOTS:
         QVERIFY(warn.data(Qt::ToolTipRole).toString().contains(QStringLiteral("lag grew from")));
         saveWithToolTip(&window, view, stop, QStringLiteral("lagstatus-groups-stop-tooltip"));
         saveWithToolTip(&window, view, warn, QStringLiteral("lagstatus-groups-warn-tooltip"));
+    }
+
+    // A group the last poll could not read: UNREAD, with why and the age of its values, its
+    // numbers greyed; sorted with the worst.
+    void unreadGroup()
+    {
+        ClusterSnapshot s = *m_snapshot;
+        for (GroupState &g : s.groups)
+            if (g.groupId == QStringLiteral("billing-healthy")) {
+                g.error = QStringLiteral("cluster 'primary': committed offsets of group 'billing-healthy': "
+                                         "Failed to look up group coordinator: Local: Timed out");
+                g.lastReadAt = QDateTime::currentDateTimeUtc().addSecs(-95); // as live: "95s ago"
+            }
+        QWidget window;
+        window.resize(1250, 260);
+        auto *view = new QTableView(&window);
+        view->setGeometry(0, 0, 1250, 260);
+        GroupTableModel model;
+        model.apply(std::make_shared<const ClusterSnapshot>(std::move(s)));
+        view->setModel(&model);
+        view->verticalHeader()->hide();
+        view->setColumnWidth(GroupTableModel::Group, 170);
+        view->setColumnWidth(GroupTableModel::Topics, 80);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+
+        const int row = rowOf(&model, QStringLiteral("billing-healthy"));
+        const QModelIndex status = model.index(row, GroupTableModel::Status);
+        QCOMPARE(status.data().toString(), QStringLiteral("UNREAD"));
+        const QString tip = status.data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.startsWith(QStringLiteral("UNREAD: the last poll could not read this group")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("Failed to look up group coordinator")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("ago)")), qPrintable(tip));
+        QVERIFY(status.data(Qt::BackgroundRole).value<QColor>().isValid());
+        // The carried numbers are still shown, greyed like other values that may not hold.
+        const QModelIndex lag = model.index(row, GroupTableModel::TotalLag);
+        QVERIFY(!lag.data().toString().isEmpty());
+        QCOMPARE(lag.data(Qt::ForegroundRole).value<QColor>(), statusForeground(StatusTone::Muted));
+        QVERIFY(model.index(row, GroupTableModel::Status).data(GroupTableModel::SortRole).toInt()
+                > model.index(rowOf(&model, QStringLiteral("audit-stopping")), GroupTableModel::Status)
+                      .data(GroupTableModel::SortRole)
+                      .toInt());
+        saveWithToolTip(&window, view, status, QStringLiteral("lagstatus-groups-unread-tooltip"));
     }
 
     void groupPage()

@@ -50,9 +50,11 @@ void GroupTableModel::apply(const SnapshotPtr &snapshot)
             row.verdict = g.verdict;
             row.lagTime = g.maxLagTime;
             row.drain = g.drain;
+            row.error = g.error;
+            row.lastReadAt = g.lastReadAt;
             if (const Row *old = findRow(g.groupId))
                 row.trend = old->trend;
-            if (row.lagKnown && (row.trend.isEmpty() || row.trend.last() != row.totalLag)) {
+            if (row.lagKnown && row.error.isEmpty() && (row.trend.isEmpty() || row.trend.last() != row.totalLag)) {
                 row.trend.append(row.totalLag);
                 if (row.trend.size() > kTrendLength)
                     row.trend.remove(0, row.trend.size() - kTrendLength);
@@ -81,7 +83,7 @@ QVariant GroupTableModel::display(const Row &row, int column) const
     case State:
         return row.state.isEmpty() ? unknownText() : row.state;
     case Status:
-        return lagStatusName(row.verdict.status);
+        return row.error.isEmpty() ? lagStatusName(row.verdict.status) : unreadText();
     case LagSeconds:
         return lagTimeText(row.lagTime);
     case Drain:
@@ -110,7 +112,8 @@ QVariant GroupTableModel::sortValue(const Row &row, int column) const
     case State:
         return row.state;
     case Status:
-        return lagStatusSeverity(row.verdict.status);
+        // Not knowing sorts with the worst: an unread group needs a look.
+        return row.error.isEmpty() ? lagStatusSeverity(row.verdict.status) : kUnreadSeverity;
     case LagSeconds:
         return lagTimeSortValue(row.lagTime);
     case Drain:
@@ -146,6 +149,8 @@ QVariant GroupTableModel::toolTip(const Row &row, int column) const
         return lines.join(QLatin1Char('\n'));
     }
     case Status:
+        if (!row.error.isEmpty())
+            return unreadToolTip(row.error, row.lastReadAt);
         return lagStatusToolTip(row.verdict);
     case LagSeconds:
         return QString(lagTimeToolTip(row.lagTime) + QLatin1Char('\n') + tr("The group's value is its oldest partition's."));
@@ -170,6 +175,11 @@ QVariant GroupTableModel::toolTip(const Row &row, int column) const
 
 QVariant GroupTableModel::foreground(const Row &row, int column) const
 {
+    if (!row.error.isEmpty() && column == Status)
+        return statusForeground(StatusTone::Warning);
+    // An unread group's values are old: greyed, as values that may no longer hold.
+    if (!row.error.isEmpty() && column != Group)
+        return statusForeground(StatusTone::Muted);
     if (column == State) {
         if (row.state == QLatin1String("Dead"))
             return statusForeground(StatusTone::Error);
@@ -212,6 +222,8 @@ QVariant GroupTableModel::data(const QModelIndex &index, int role) const
     case Qt::ForegroundRole:
         return foreground(row, column);
     case Qt::BackgroundRole:
+        if (column == Status && !row.error.isEmpty())
+            return statusBackground(StatusTone::Warning);
         if (column == Status && row.verdict.status != LagStatus::Ok)
             return statusBackground(lagStatusTone(row.verdict.status));
         return QVariant();

@@ -54,6 +54,8 @@ private:
         LagVerdict verdict;
         std::optional<LagTime> lagTime;
         std::optional<DrainTime> drain;
+        QString error;         // not read in the last poll: the values are from lastReadAt
+        QDateTime lastReadAt;
 
         friend bool operator==(const Row &, const Row &) = default;
     };

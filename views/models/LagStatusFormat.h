@@ -8,6 +8,8 @@
 #include "models/StatusColors.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
+#include <QLocale>
 
 #include <optional>
 
@@ -99,6 +101,25 @@ inline double lagTimeSortValue(const std::optional<LagTime> &t) { return t ? t->
 inline double drainSortValue(const std::optional<DrainTime> &d)
 {
     return !d ? -1.0 : d->never ? 1e300 : d->seconds;
+}
+
+// A group the last poll could not read (GroupState::error): shown as UNREAD, sorted with
+// the worst, with why and the age of the values still shown.
+inline constexpr int kUnreadSeverity = 100;
+inline QString unreadText() { return QCoreApplication::translate("lagscope::LagStatus", "UNREAD"); }
+inline QString unreadToolTip(const QString &error, const QDateTime &lastReadAt)
+{
+    const auto tr = [](const char *text) { return QCoreApplication::translate("lagscope::LagStatus", text); };
+    QString tip = tr("UNREAD: the last poll could not read this group, so its status was not judged.\n%1")
+                      .arg(error);
+    if (lastReadAt.isValid())
+        tip += QLatin1Char('\n')
+               + tr("The values shown were read at %1 (%2 ago).")
+                     .arg(QLocale().toString(lastReadAt.toLocalTime(), QStringLiteral("HH:mm:ss")),
+                          formatDuration(double(lastReadAt.secsTo(QDateTime::currentDateTimeUtc()))));
+    else
+        tip += QLatin1Char('\n') + tr("No poll has read it yet.");
+    return tip;
 }
 
 } // namespace lagscope
