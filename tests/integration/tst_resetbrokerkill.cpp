@@ -12,8 +12,8 @@
 //   undo run during the outage fails and exits by itself (its client is closed with a
 //   coordinator request still waiting: see KafkaClient::~KafkaClient).
 //
-// It restores the lab afterwards (all brokers up, the partition's replicas back, preferred
-// leaders elected), polling with deadlines.
+// It restores the lab afterwards (tests/common/CoordinatorDrill.h).
+#include "CoordinatorDrill.h"
 #include "DrillUtil.h"
 #include "LabClient.h"
 #include "actions/ResetExecutor.h"
@@ -23,7 +23,6 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QStandardPaths>
@@ -32,7 +31,6 @@
 
 #include <algorithm>
 #include <functional>
-#include <limits>
 #include <memory>
 #include <optional>
 
@@ -41,21 +39,7 @@ using namespace lagscope::test;
 
 namespace {
 
-const QString kCluster = QStringLiteral("primary");
-const QString kOffsetsTopic = QStringLiteral("__consumer_offsets");
-// Node 1 is the only controller of primary: killing it would stop the quorum.
-constexpr int kController = 1;
-
-// The __consumer_offsets partition of a group: Utils.abs(groupId.hashCode()) % partitions,
-// as Kafka's group coordinator computes it (String.hashCode over UTF-16 code units).
-int offsetsPartitionFor(const QString &group, int partitions)
-{
-    qint32 h = 0;
-    for (const QChar c : group)
-        h = qint32(quint32(h) * 31u + c.unicode());
-    const qint32 abs = h == std::numeric_limits<qint32>::min() ? 0 : (h < 0 ? -h : h);
-    return abs % partitions;
-}
+const QString kCluster = CoordinatorDrill::kCluster;
 
 } // namespace
 
@@ -64,163 +48,12 @@ class TestResetBrokerKill final : public QObject {
 
 private:
     LabClient m_lab = *LabClient::load();
-    std::unique_ptr<KafkaClient> m_client; // observes; never used while a coordinator is down
+    CoordinatorDrill m_drill{m_lab};
+    KafkaClient *m_client = m_drill.client(); // observes; never used while a coordinator is down
     QString m_id = LabClient::uniqueSuffix();
     QTemporaryDir m_tmp;
     QString m_dataDir;
     QString m_config;
-    // Set while the offsets partition is reassigned away from its original replicas.
-    std::optional<std::pair<int, std::vector<int>>> m_shrunk;
-
-    QString partitionReplicas(int partition)
-    {
-        auto md = m_client->metadata(Deadline::inMs(5000));
-        const TopicInfo *t = md ? md->topic(kOffsetsTopic) : nullptr;
-        if (!t)
-            return QString();
-        for (const auto &p : t->partitions)
-            if (p.partition == partition) {
-                QStringList r, isr;
-                for (int n : p.replicas)
-                    r << QString::number(n);
-                for (int n : p.isr)
-                    isr << QString::number(n);
-                return QStringLiteral("replicas %1 isr %2 leader %3").arg(r.join(QLatin1Char(',')), isr.join(QLatin1Char(',')))
-                    .arg(p.leader);
-            }
-        return QString();
-    }
-
-    std::optional<PartitionInfo> offsetsPartition(int partition)
-    {
-        auto md = m_client->metadata(Deadline::inMs(5000));
-        const TopicInfo *t = md ? md->topic(kOffsetsTopic) : nullptr;
-        if (!t)
-            return std::nullopt;
-        for (const auto &p : t->partitions)
-            if (p.partition == partition)
-                return p;
-        return std::nullopt;
-    }
-
-    // Every broker is up and every partition has its full ISR and its preferred leader.
-    bool labBalanced()
-    {
-        auto md = m_client->metadata(Deadline::inMs(5000));
-        if (!md || md->brokers.size() != 3 || !md->topic(kOffsetsTopic))
-            return false;
-        for (const auto &t : md->topics)
-            for (const auto &p : t.partitions)
-                if (p.offline() || p.underReplicated() || p.replicas.empty() || p.leader != p.replicas.front())
-                    return false;
-        return true;
-    }
-
-    bool labTool(const QStringList &args)
-    {
-        const ProcessResult r = m_lab.lab(args);
-        if (r.exitCode != 0)
-            qWarning("%s", qPrintable(r.describe()));
-        return r.exitCode == 0;
-    }
-
-    bool reassign(int partition, const std::vector<int> &replicas)
-    {
-        QJsonArray list;
-        for (int n : replicas)
-            list.append(n);
-        const QJsonObject plan{{QStringLiteral("version"), 1},
-                               {QStringLiteral("partitions"),
-                                QJsonArray{QJsonObject{{QStringLiteral("topic"), kOffsetsTopic},
-                                                       {QStringLiteral("partition"), partition},
-                                                       {QStringLiteral("replicas"), list}}}}};
-        const QString path = m_tmp.filePath(QStringLiteral("reassign-%1.json").arg(partition));
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-            return false;
-        f.write(QJsonDocument(plan).toJson());
-        f.close();
-        return labTool({QStringLiteral("tool"), QStringLiteral("java-class"),
-                        QStringLiteral("org.apache.kafka.tools.reassign.ReassignPartitionsCommand"),
-                        QStringLiteral("--cluster"), kCluster, QStringLiteral("--"),
-                        QStringLiteral("--reassignment-json-file"), path, QStringLiteral("--execute")});
-    }
-
-    // Offsets partitions with fewer replicas than the cluster has brokers, each with the
-    // full list to give it back: its current replicas first (the first one stays the
-    // preferred leader), then the missing brokers.
-    std::optional<std::map<int, std::vector<int>>> shrunkPartitions()
-    {
-        auto md = m_client->metadata(Deadline::inMs(5000));
-        const TopicInfo *t = md ? md->topic(kOffsetsTopic) : nullptr;
-        if (!t || md->brokers.size() != 3)
-            return std::nullopt;
-        std::map<int, std::vector<int>> out;
-        for (const auto &p : t->partitions) {
-            if (p.replicas.size() >= md->brokers.size())
-                continue;
-            std::vector<int> full = p.replicas;
-            for (const auto &b : md->brokers)
-                if (std::find(full.begin(), full.end(), b.id) == full.end())
-                    full.push_back(b.id);
-            out[p.partition] = full;
-        }
-        return out;
-    }
-
-    bool hasReplicas(int partition, const std::vector<int> &replicas)
-    {
-        const auto p = offsetsPartition(partition);
-        return p && p->replicas == replicas && p->isr.size() == replicas.size() && p->leader == replicas.front();
-    }
-
-    bool electPreferredLeaders()
-    {
-        // ELECTION_NOT_NEEDED for the partitions already led by their preferred replica
-        // makes the tool exit non-zero on some versions: the metadata is the judge.
-        (void)labTool({QStringLiteral("tool"), QStringLiteral("java-class"),
-                       QStringLiteral("org.apache.kafka.tools.LeaderElectionCommand"), QStringLiteral("--cluster"),
-                       kCluster, QStringLiteral("--"), QStringLiteral("--election-type"), QStringLiteral("PREFERRED"),
-                       QStringLiteral("--all-topic-partitions")});
-        return true;
-    }
-
-    // Restarts every broker, gives the offsets partition its replicas back, waits for full
-    // ISRs and elects the preferred leaders, until the lab is as the next test expects it.
-    void restoreLab()
-    {
-        QElapsedTimer clock;
-        clock.start();
-        for (int node : {2, 3})
-            QVERIFY(labTool({QStringLiteral("broker"), QStringLiteral("start"), QStringLiteral("--cluster"), kCluster,
-                             QStringLiteral("--node"), QString::number(node)}));
-        // Offsets partitions left with fewer replicas than brokers (by this run, or by an
-        // earlier one that was interrupted) get them back; the one this run shrank gets its
-        // exact original list.
-        std::optional<std::map<int, std::vector<int>>> shrunk;
-        QVERIFY(waitUntil([&] { return (shrunk = shrunkPartitions()).has_value(); }, 60000));
-        for (auto [partition, replicas] : *shrunk) {
-            if (m_shrunk && m_shrunk->first == partition)
-                replicas = m_shrunk->second;
-            // The reassignment needs the partition's current replica online: wait for it.
-            QVERIFY(waitUntil([&] { return offsetsPartition(partition) && !offsetsPartition(partition)->offline(); },
-                              120000));
-            QVERIFY(reassign(partition, replicas));
-            QVERIFY2(waitUntil([&] { return hasReplicas(partition, replicas); }, 120000),
-                     qPrintable(partitionReplicas(partition)));
-        }
-        m_shrunk.reset();
-        // Leaders that moved off the killed broker stay moved until an election (the
-        // automatic rebalance runs only every 5 minutes).
-        const Deadline deadline = Deadline::inMs(180000);
-        bool balanced = waitUntil([&] { return labBalanced(); }, 2000, 3);
-        while (!balanced && !deadline.expired()) {
-            electPreferredLeaders();
-            balanced = waitUntil([&] { return labBalanced(); }, 15000, 3);
-        }
-        QVERIFY2(balanced, "the lab did not get back its brokers, full ISRs and preferred leaders");
-        qInfo("lab restored in %lld ms", static_cast<long long>(clock.elapsed()));
-    }
 
     bool traffic(const QStringList &args)
     {
@@ -260,26 +93,6 @@ private:
         return topics;
     }
 
-    // A group name whose coordinator partition is led by a broker other than the controller.
-    QString groupAwayFromController(const QString &base, int *partition, int *coordinator)
-    {
-        auto md = m_client->metadata(Deadline::inMs(10000));
-        const TopicInfo *offsets = md ? md->topic(kOffsetsTopic) : nullptr;
-        if (!offsets)
-            return QString();
-        for (int i = 0; i < 100; ++i) {
-            const QString group = QStringLiteral("%1-%2-%3").arg(base, m_id).arg(i);
-            const int p = offsetsPartitionFor(group, int(offsets->partitions.size()));
-            const int leader = offsets->partitions[size_t(p)].leader;
-            if (leader > 0 && leader != kController) {
-                *partition = p;
-                *coordinator = leader;
-                return group;
-            }
-        }
-        return QString();
-    }
-
     Result<ResetPlan> planToEarliest(const QString &group, const QStringList &topics)
     {
         ResetSpec spec;
@@ -295,18 +108,6 @@ private:
         return planReset(spec, scope, gathered->inputs);
     }
 
-    int coordinatorOf(const QString &group)
-    {
-        auto described = m_client->describeGroups({group}, Deadline::inMs(5000));
-        return described && !described->empty() ? described->front().coordinatorId : -1;
-    }
-
-    bool killBroker(int node)
-    {
-        return labTool({QStringLiteral("broker"), QStringLiteral("kill"), QStringLiteral("--cluster"), kCluster,
-                        QStringLiteral("--node"), QString::number(node)});
-    }
-
 private Q_SLOTS:
     void initTestCase()
     {
@@ -316,8 +117,7 @@ private Q_SLOTS:
         // lagscopectl keeps its own backups and audit trail here.
         qputenv("XDG_DATA_HOME", m_tmp.filePath(QStringLiteral("cli")).toUtf8());
         m_config = m_lab.writeConfig(m_tmp.path());
-        m_client = m_lab.client(kCluster);
-        QVERIFY(m_client);
+        QVERIFY(m_drill.ready());
         // The offsets topic exists once a group has used it (a fresh lab has none yet).
         const QString warmup = QStringLiteral("kill-warmup-%1").arg(m_id);
         QVERIFY(traffic({QStringLiteral("create-topic"), QStringLiteral("--topic"), warmup, QStringLiteral("--partitions"),
@@ -325,23 +125,21 @@ private Q_SLOTS:
         QVERIFY(traffic({QStringLiteral("commit"), QStringLiteral("--group"), warmup, QStringLiteral("--topic"), warmup,
                          QStringLiteral("--offsets"), QStringLiteral("0=0")}));
         // Start from a balanced lab, whatever ran before.
-        restoreLab();
+        m_drill.restoreLab();
     }
 
     void cleanup()
     {
         if (QTest::currentTestFailed())
             m_lab.dumpLogs();
-        restoreLab();
+        m_drill.restoreLab();
     }
-
-    void cleanupTestCase() { m_client.reset(); }
 
     void heldDown()
     {
         int partition = -1;
         int coordinator = -1;
-        const QString group = groupAwayFromController(QStringLiteral("kill-held-g"), &partition, &coordinator);
+        const QString group = m_drill.groupAwayFromController(QStringLiteral("kill-held-g"), m_id, &partition, &coordinator);
         QVERIFY(!group.isEmpty());
         const QStringList topics = setUpGroup(QStringLiteral("kill-held"), group);
         QCOMPARE(topics.size(), 3);
@@ -350,13 +148,8 @@ private Q_SLOTS:
         QCOMPARE(original->size(), size_t(6));
 
         // Only the coordinator keeps the group's offsets partition: nothing can take over.
-        const auto before = offsetsPartition(partition);
-        QVERIFY(before);
-        m_shrunk = {partition, before->replicas};
-        QVERIFY(reassign(partition, {coordinator}));
-        QVERIFY2(waitUntil([&] { return hasReplicas(partition, {coordinator}); }, 60000, 3),
-                 qPrintable(partitionReplicas(partition)));
-        QVERIFY(waitUntil([&] { return coordinatorOf(group) == coordinator; }, 30000, 3));
+        QVERIFY(m_drill.holdOnly(partition, coordinator));
+        QVERIFY(waitUntil([&] { return m_drill.coordinatorOf(group) == coordinator; }, 30000, 3));
 
         auto planned = planToEarliest(group, topics);
         QVERIFY2(planned, why(planned).constData());
@@ -376,7 +169,7 @@ private Q_SLOTS:
         options.afterBatch = [&](const QString &topic, int, int) {
             committedTopics << topic;
             if (!killed)
-                killed = killBroker(coordinator);
+                killed = m_drill.killBroker(coordinator);
         };
         QElapsedTimer clock;
         clock.start();
@@ -427,8 +220,7 @@ private Q_SLOTS:
         QVERIFY2(during.err.contains(QStringLiteral("no answer before the deadline")), qPrintable(during.describe()));
 
         // Recovery: the coordinator restarts and answers again.
-        QVERIFY(labTool({QStringLiteral("broker"), QStringLiteral("start"), QStringLiteral("--cluster"), kCluster,
-                         QStringLiteral("--node"), QString::number(coordinator)}));
+        QVERIFY(m_drill.startBroker(coordinator));
         std::optional<CommittedOffsets> after;
         QVERIFY(waitUntil([&] { return (after = committed(group)).has_value(); }, 120000));
         // The applier's requests left unanswered (the commit in flight, the read-back) end
