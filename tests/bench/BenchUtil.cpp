@@ -40,6 +40,21 @@ QString number(double v)
 
 } // namespace
 
+bool Fixture::useScale(const QString &name)
+{
+    if (name == QStringLiteral("standard")) {
+        topics = 100;
+        groups = 500;
+        return true;
+    }
+    if (name == QStringLiteral("large")) {
+        topics = 1000;
+        groups = 5000;
+        return true;
+    }
+    return false;
+}
+
 QString Fixture::topicName(int i)
 {
     return QStringLiteral("bench-t%1").arg(i, 3, 10, QLatin1Char('0'));
@@ -130,8 +145,8 @@ ClusterSnapshot syntheticFixtureSnapshot(const QDateTime &takenAt)
     s.controllerId = 1;
     for (int id = 1; id <= 3; ++id)
         s.brokers.push_back({BrokerInfo{id, QStringLiteral("127.0.0.1"), 9091 + id, {}}, BrokerStatus::Online,
-                             id == 1, Fixture::kTopics * Fixture::kPartitionsPerTopic / 3});
-    for (int t = 0; t < Fixture::kTopics; ++t) {
+                             id == 1, Fixture::topics * Fixture::kPartitionsPerTopic / 3});
+    for (int t = 0; t < Fixture::topics; ++t) {
         TopicState topic{Fixture::topicName(t), false, {}};
         for (int p = 0; p < Fixture::kPartitionsPerTopic; ++p) {
             const int leader = 1 + (t * Fixture::kPartitionsPerTopic + p) % 3;
@@ -139,7 +154,7 @@ ClusterSnapshot syntheticFixtureSnapshot(const QDateTime &takenAt)
         }
         s.topics.push_back(std::move(topic));
     }
-    for (int g = 0; g < Fixture::kGroups; ++g) {
+    for (int g = 0; g < Fixture::groups; ++g) {
         GroupState group;
         group.groupId = Fixture::groupName(g);
         group.state = QStringLiteral("Empty");

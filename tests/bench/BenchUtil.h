@@ -17,16 +17,21 @@
 namespace lagscope::bench {
 
 // The scale fixture (tests/bench/bench_fixture creates it on the lab's "primary" cluster):
-// 100 topics × 20 partitions, RF 1; 500 groups, group i committed on topic i % 100.
+// 100 topics × 20 partitions, RF 1; 500 groups, group i committed on topic i % 100 (or,
+// --scale large, 1,000 topics and 5,000 groups on topic i % 1,000).
 struct Fixture {
-    static constexpr int kTopics = 100;
+    // The standard scale; useScale("large") makes it 1,000 topics and 5,000 groups (20,000
+    // partitions): as large as a 3-broker lab on a 2-core machine holds (docs/PERFORMANCE.md).
+    static inline int topics = 100;
     static constexpr int kPartitionsPerTopic = 20;
-    static constexpr int kGroups = 500;
+    static inline int groups = 500;
     static constexpr int kRecordsPerPartition = 5;
 
+    // "standard" or "large"; false for another name. Call once, before anything else.
+    static bool useScale(const QString &name);
     static QString topicName(int i);
     static QString groupName(int i);
-    static int topicOfGroup(int group) { return group % kTopics; }
+    static int topicOfGroup(int group) { return group % topics; }
     // The offset group `group` has committed on `partition` of its topic (0..4, so lag 1..5).
     static std::int64_t committedOffset(int group, int partition) { return (group + partition) % kRecordsPerPartition; }
 };

@@ -1,9 +1,10 @@
-// bench_fixture --lab DIR [--traffic PATH]
+// bench_fixture --lab DIR [--traffic PATH] [--scale standard|large]
 // Creates the monitoring scale fixture on the lab's "primary" cluster, idempotently:
 // 100 topics × 20 partitions (RF 1, spread over the brokers by Kafka), 5 records in each
 // partition, and 500 consumer groups, group i with committed offsets on the 20 partitions
-// of topic i % 100 (AlterConsumerGroupOffsets; no live consumers). Whatever already
-// matches is left alone, so a second run only checks.
+// of topic i % 100 (AlterConsumerGroupOffsets; no live consumers); --scale large: 1,000
+// topics and 5,000 groups. Whatever already matches is left alone, so a second run only
+// checks.
 #include "BenchUtil.h"
 
 #include "kafka/KafkaClient.h"
@@ -65,7 +66,11 @@ int main(int argc, char **argv)
     parser.addOption({QStringLiteral("lab"), QStringLiteral("Lab directory (holds lab.json)."), QStringLiteral("DIR")});
     parser.addOption({QStringLiteral("traffic"), QStringLiteral("Path of lagscope-traffic."), QStringLiteral("PATH"),
                       QStringLiteral(LAGSCOPE_TRAFFIC)});
+    parser.addOption({QStringLiteral("scale"), QStringLiteral("Fixture scale: standard or large."), QStringLiteral("NAME"),
+                      QStringLiteral("standard")});
     parser.process(app);
+    if (!Fixture::useScale(parser.value(QStringLiteral("scale"))))
+        return fail(QStringLiteral("--scale must be standard or large"));
 
     const auto bootstrap = labBootstrap(parser.value(QStringLiteral("lab")), QStringLiteral("primary"));
     if (!bootstrap)
@@ -83,7 +88,7 @@ int main(int argc, char **argv)
     if (!md)
         return fail(md.errorMessage());
     std::vector<QStringList> jobs;
-    for (int t = 0; t < Fixture::kTopics; ++t) {
+    for (int t = 0; t < Fixture::topics; ++t) {
         const TopicInfo *topic = md->topic(Fixture::topicName(t));
         if (topic && int(topic->partitions.size()) == Fixture::kPartitionsPerTopic)
             continue;
@@ -99,7 +104,7 @@ int main(int argc, char **argv)
 
     // Records: a topic is produced to only when it is empty, so reruns add nothing.
     std::vector<TopicPartition> partitions;
-    for (int t = 0; t < Fixture::kTopics; ++t)
+    for (int t = 0; t < Fixture::topics; ++t)
         for (int p = 0; p < Fixture::kPartitionsPerTopic; ++p)
             partitions.push_back({Fixture::topicName(t), p});
     auto readEnds = [&]() { return client.logOffsets(partitions, OffsetSpec::Latest, Deadline::inMs(60000)); };
@@ -113,7 +118,7 @@ int main(int argc, char **argv)
     if (!ends->errors.empty())
         return fail(QStringLiteral("cannot read log end offsets of %1 partitions").arg(ends->errors.size()));
     jobs.clear();
-    for (int t = 0; t < Fixture::kTopics; ++t) {
+    for (int t = 0; t < Fixture::topics; ++t) {
         std::int64_t sum = 0;
         for (int p = 0; p < Fixture::kPartitionsPerTopic; ++p)
             sum += ends->offsets[{Fixture::topicName(t), p}];
@@ -134,7 +139,7 @@ int main(int argc, char **argv)
 
     // Groups: committed offsets compared with the wanted ones, written where they differ.
     QStringList groups;
-    for (int g = 0; g < Fixture::kGroups; ++g)
+    for (int g = 0; g < Fixture::groups; ++g)
         groups << Fixture::groupName(g);
     // Reading offsets while group coordinators are still loading crashes librdkafka 2.15.1
     // (an OffsetFetch NOT_COORDINATOR answer on a handle without a consumer group
@@ -154,7 +159,7 @@ int main(int argc, char **argv)
     }
     const auto *committed = &existing;
     int written = 0;
-    for (int g = 0; g < Fixture::kGroups; ++g) {
+    for (int g = 0; g < Fixture::groups; ++g) {
         CommittedOffsets wanted;
         for (int p = 0; p < Fixture::kPartitionsPerTopic; ++p)
             wanted[{Fixture::topicName(Fixture::topicOfGroup(g)), p}] = Fixture::committedOffset(g, p);
@@ -177,11 +182,11 @@ int main(int argc, char **argv)
                             .arg(refused->begin()->second));
         ++written;
     }
-    printLine(QStringLiteral("groups: %1 written, %2 already in place").arg(written).arg(Fixture::kGroups - written));
+    printLine(QStringLiteral("groups: %1 written, %2 already in place").arg(written).arg(Fixture::groups - written));
     printLine(QStringLiteral("fixture ready in %1 s: %2 topics × %3 partitions, %4 groups × %3 committed partitions")
                   .arg(total.elapsedMs() / 1000, 0, 'f', 1)
-                  .arg(Fixture::kTopics)
+                  .arg(Fixture::topics)
                   .arg(Fixture::kPartitionsPerTopic)
-                  .arg(Fixture::kGroups));
+                  .arg(Fixture::groups));
     return 0;
 }

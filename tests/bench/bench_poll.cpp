@@ -163,7 +163,11 @@ int main(int argc, char **argv)
     parser.addOption({QStringLiteral("protocol-log"),
                       QStringLiteral("Log every request librdkafka sends to stderr, between BENCH-POLL-BEGIN/END markers"
                                      " (slows the poll; for counting requests, not for timing).")});
+    parser.addOption({QStringLiteral("scale"), QStringLiteral("Fixture scale: standard or large."), QStringLiteral("NAME"),
+                      QStringLiteral("standard")});
     parser.process(app);
+    if (!Fixture::useScale(parser.value(QStringLiteral("scale"))))
+        return fail(QStringLiteral("--scale must be standard or large"));
     const bool protocolLog = parser.isSet(QStringLiteral("protocol-log"));
     if (protocolLog)
         qputenv("LAGSCOPE_RDKAFKA_LOG", "1");
@@ -253,7 +257,7 @@ int main(int argc, char **argv)
             fixtureRows += int(g.partitions.size());
     printLine(QStringLiteral("  fixture rows in the snapshot: %1 (expected %2)")
                   .arg(fixtureRows)
-                  .arg(Fixture::kGroups * Fixture::kPartitionsPerTopic));
+                  .arg(Fixture::groups * Fixture::kPartitionsPerTopic));
 
     if (parser.isSet(QStringLiteral("no-peer")))
         return 0;

@@ -123,7 +123,7 @@ int main(int argc, char **argv)
     parser.addOption({QStringLiteral("partitions"), QStringLiteral("Also time the report with per-partition detail.")});
     parser.addOption({QStringLiteral("no-pdf"), QStringLiteral("Skip the PDF.")});
     parser.process(app);
-    const int groups = std::clamp(parser.value(QStringLiteral("groups")).toInt(), 1, Fixture::kGroups);
+    const int groups = std::clamp(parser.value(QStringLiteral("groups")).toInt(), 1, Fixture::groups);
     const int runs = std::max(1, parser.value(QStringLiteral("runs")).toInt());
     const qint64 rawIntervalMs = std::max(1, parser.value(QStringLiteral("raw-interval")).toInt()) * qint64(1000);
 

@@ -174,7 +174,7 @@ def _log_flags(version, tool):
 def server_cmd(lab, main_class, args, logs_dir, log_name):
     """A long-running JVM (broker or MirrorMaker): the heap of bin/kafka-server-start.sh
     scaled down for the lab, log file ${kafka.logs.dir}/${lagscope.log.name}."""
-    return ([lab["java"], "-Xms256m", "-Xmx512m", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20",
+    return ([lab["java"], "-Xms256m", f"-Xmx{lab.get('broker_heap', '512m')}", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20",
              "-XX:+ExitOnOutOfMemoryError", "-Djava.awt.headless=true",
              f"-Dkafka.logs.dir={logs_dir}", f"-Dlagscope.log.name={log_name}"]
             + _log_flags(lab["kafka_version"], tool=False)
