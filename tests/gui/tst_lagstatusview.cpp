@@ -96,6 +96,20 @@ void saveWithToolTip(QWidget *window, QTableView *view, const QModelIndex &index
     QToolTip::hideText();
 }
 
+// The groups table as the main window shows it, in `window` (shown).
+QTableView *showGroupsTable(QWidget &window, GroupTableModel &model)
+{
+    window.resize(1250, 260);
+    auto *view = new QTableView(&window);
+    view->setGeometry(0, 0, 1250, 260);
+    view->setModel(&model);
+    view->verticalHeader()->hide();
+    view->setColumnWidth(GroupTableModel::Group, 170);
+    view->setColumnWidth(GroupTableModel::Topics, 80);
+    window.show();
+    return view;
+}
+
 int rowOf(const QAbstractItemModel *m, const QString &group)
 {
     for (int r = 0; r < m->rowCount(); ++r)
@@ -126,16 +140,9 @@ private Q_SLOTS:
     void groupsTable()
     {
         QWidget window;
-        window.resize(1250, 260);
-        auto *view = new QTableView(&window);
-        view->setGeometry(0, 0, 1250, 260);
         GroupTableModel model;
         model.apply(m_snapshot);
-        view->setModel(&model);
-        view->verticalHeader()->hide();
-        view->setColumnWidth(GroupTableModel::Group, 170);
-        view->setColumnWidth(GroupTableModel::Topics, 80);
-        window.show();
+        QTableView *view = showGroupsTable(window, model);
         QVERIFY(QTest::qWaitForWindowExposed(&window));
 
         const QStringList expected{QStringLiteral("WARN"), QStringLiteral("STOP"), QStringLiteral("OK"), QStringLiteral("STALL")};
@@ -176,16 +183,9 @@ private Q_SLOTS:
                 g.lastReadAt = QDateTime::currentDateTimeUtc().addSecs(-95); // as live: "95s ago"
             }
         QWidget window;
-        window.resize(1250, 260);
-        auto *view = new QTableView(&window);
-        view->setGeometry(0, 0, 1250, 260);
         GroupTableModel model;
         model.apply(std::make_shared<const ClusterSnapshot>(std::move(s)));
-        view->setModel(&model);
-        view->verticalHeader()->hide();
-        view->setColumnWidth(GroupTableModel::Group, 170);
-        view->setColumnWidth(GroupTableModel::Topics, 80);
-        window.show();
+        QTableView *view = showGroupsTable(window, model);
         QVERIFY(QTest::qWaitForWindowExposed(&window));
 
         const int row = rowOf(&model, QStringLiteral("billing-healthy"));
