@@ -30,6 +30,12 @@ DescribeRow makeRow(const QString &group, const TopicPartition &tp, const Commit
 
 } // namespace
 
+bool groupNotFound(const GroupDescription &group)
+{
+    return group.error.contains(QStringLiteral("not found"), Qt::CaseInsensitive)
+           || group.error.contains(QStringLiteral("GROUP_ID_NOT_FOUND"));
+}
+
 std::vector<DescribeRow> describeRows(const GroupDescription &group, const CommittedOffsets &committed,
                                       const LogOffsets &logEnd)
 {

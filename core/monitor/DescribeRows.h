@@ -22,6 +22,10 @@ struct DescribeRow {
 
 // Members with a non-empty assignment first (largest assignment first), each with its
 // partitions; then committed partitions that no member owns — the tool's order of blocks.
+// Whether a description error says the group does not exist (newer brokers answer
+// GROUP_ID_NOT_FOUND for a group that has only committed offsets, or none).
+bool groupNotFound(const GroupDescription &group);
+
 std::vector<DescribeRow> describeRows(const GroupDescription &group, const CommittedOffsets &committed,
                                       const LogOffsets &logEnd);
 

@@ -10,8 +10,7 @@ bool groupMissing(const GroupDescription &d, const CommittedOffsets &committed)
 {
     // Classic DescribeGroups answers "Dead" for an unknown id; newer brokers answer
     // GROUP_ID_NOT_FOUND. A Dead group that still has offsets is shown, as the tool does.
-    if (d.error.contains(QStringLiteral("not found"), Qt::CaseInsensitive)
-        || d.error.contains(QStringLiteral("GROUP_ID_NOT_FOUND")))
+    if (groupNotFound(d))
         return committed.empty();
     return d.state == QStringLiteral("Dead") && d.members.empty() && committed.empty();
 }

@@ -1,6 +1,7 @@
 #include "monitor/PollGatherer.h"
 
 #include "kafka/KafkaClient.h"
+#include "monitor/DescribeRows.h"
 
 #include <QSet>
 
@@ -17,10 +18,20 @@ constexpr int kGroupsReadByPercent = 65;
 
 // A description error other than "no such group" (a group with only committed offsets,
 // which newer brokers answer that way) means the group could not be read.
-bool describeFailed(const GroupDescription &d)
+bool describeFailed(const GroupDescription &d) { return !d.error.isEmpty() && !groupNotFound(d); }
+
+// What the last good poll knew of a group, as the description of one not read now.
+GroupDescription lastKnown(const GroupState &g) { return {g.groupId, g.state, g.type, {}, -1, g.members, {}}; }
+
+// The poll's error line for the groups not read, or why the list was incomplete.
+void sayUnread(PollResult &result, const QString &listIncomplete)
 {
-    return !d.error.isEmpty() && !d.error.contains(QStringLiteral("not found"), Qt::CaseInsensitive)
-           && !d.error.contains(QStringLiteral("GROUP_ID_NOT_FOUND"));
+    if (!result.groupErrors.empty())
+        result.errors << QStringLiteral("%1 groups not read; e.g. %2: %3")
+                             .arg(result.groupErrors.size())
+                             .arg(result.groupErrors.begin()->first, result.groupErrors.begin()->second);
+    else if (!listIncomplete.isEmpty())
+        result.errors << listIncomplete;
 }
 
 // Every group known from the last good poll becomes unread with `why`: the snapshot then
@@ -31,7 +42,7 @@ void markAllUnread(PollResult &result, const QString &why, const ClusterSnapshot
     if (!lastGood)
         return;
     for (const auto &g : lastGood->groups) {
-        result.groups.push_back(GroupDescription{g.groupId, g.state, g.type, {}, -1, g.members, {}});
+        result.groups.push_back(lastKnown(g));
         result.groupErrors[g.groupId] = why;
     }
 }
@@ -55,35 +66,27 @@ void gatherGroups(KafkaClient &client, PollResult &result, const ClusterOverview
         const QSet<QString> seen(ids.begin(), ids.end());
         for (const auto &g : lastGood->groups)
             if (!seen.contains(g.groupId)) {
-                unlisted.push_back(GroupDescription{g.groupId, g.state, g.type, {}, -1, g.members, {}});
+                unlisted.push_back(lastKnown(g));
                 result.groupErrors[g.groupId] =
                     QStringLiteral("not listed, its coordinator did not answer: ") + overview.groupsIncomplete;
             }
     }
-    const auto addUnlisted = [&] {
-        result.groups.insert(result.groups.end(), unlisted.begin(), unlisted.end());
-        if (!result.groupErrors.empty())
-            result.errors << QStringLiteral("%1 groups not read; e.g. %2: %3")
-                                 .arg(result.groupErrors.size())
-                                 .arg(result.groupErrors.begin()->first, result.groupErrors.begin()->second);
-        else if (!overview.groupsIncomplete.isEmpty())
-            result.errors << overview.groupsIncomplete;
-    };
-    if (ids.isEmpty())
-        return addUnlisted();
-    GroupsRead read = client.readGroups(ids, deadline);
-    if (!read.described)
-        return markAllUnread(result, read.described.errorMessage(), lastGood);
-    if (!read.committed)
-        return markAllUnread(result, read.committed.errorMessage(), lastGood);
-    result.groups = std::move(*read.described);
-    result.committed = std::move(read.committed->offsets);
-    std::map<QString, QString> unread = std::move(read.committed->errors);
-    for (const auto &d : result.groups)
-        if (describeFailed(d))
-            unread.try_emplace(d.groupId, d.error);
-    result.groupErrors.merge(unread);
-    addUnlisted();
+    if (!ids.isEmpty()) {
+        GroupsRead read = client.readGroups(ids, deadline);
+        if (!read.described)
+            return markAllUnread(result, read.described.errorMessage(), lastGood);
+        if (!read.committed)
+            return markAllUnread(result, read.committed.errorMessage(), lastGood);
+        result.groups = std::move(*read.described);
+        result.committed = std::move(read.committed->offsets);
+        std::map<QString, QString> unread = std::move(read.committed->errors);
+        for (const auto &d : result.groups)
+            if (describeFailed(d))
+                unread.try_emplace(d.groupId, d.error);
+        result.groupErrors.merge(unread);
+    }
+    result.groups.insert(result.groups.end(), unlisted.begin(), unlisted.end());
+    sayUnread(result, overview.groupsIncomplete);
 }
 
 // Round trip 4: log start and end offsets together. Partitions without a leader are left

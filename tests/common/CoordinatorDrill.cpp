@@ -27,6 +27,22 @@ CoordinatorDrill::CoordinatorDrill(LabClient &lab) : m_lab(lab), m_client(lab.cl
 
 CoordinatorDrill::~CoordinatorDrill() = default;
 
+bool CoordinatorDrill::ensureOffsetsTopic(const QString &name)
+{
+    for (const QStringList &args :
+         {QStringList{QStringLiteral("create-topic"), QStringLiteral("--topic"), name, QStringLiteral("--partitions"),
+                      QStringLiteral("1")},
+          QStringList{QStringLiteral("commit"), QStringLiteral("--group"), name, QStringLiteral("--topic"), name,
+                      QStringLiteral("--offsets"), QStringLiteral("0=0")}}) {
+        const ProcessResult r = m_lab.traffic(kCluster, args);
+        if (r.exitCode != 0) {
+            qWarning("%s", qPrintable(r.describe()));
+            return false;
+        }
+    }
+    return true;
+}
+
 std::optional<PartitionInfo> CoordinatorDrill::offsetsPartition(int partition)
 {
     auto md = m_client->metadata(Deadline::inMs(5000));

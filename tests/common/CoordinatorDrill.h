@@ -34,6 +34,9 @@ public:
     KafkaClient *client() { return m_client.get(); }
     bool ready() const { return m_client && m_tmp.isValid(); }
 
+    // The offsets topic exists once a group has used it (a fresh lab has none yet): a topic
+    // `name` and a commit of group `name` on it make sure it does.
+    bool ensureOffsetsTopic(const QString &name);
     std::optional<PartitionInfo> offsetsPartition(int partition);
     QString partitionReplicas(int partition); // for failure messages
     bool hasReplicas(int partition, const std::vector<int> &replicas);

@@ -79,12 +79,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_drill.ready());
-        // The offsets topic exists once a group has used it (a fresh lab has none yet).
-        const QString warmup = QStringLiteral("down-warmup-%1").arg(m_id);
-        QVERIFY(traffic({QStringLiteral("create-topic"), QStringLiteral("--topic"), warmup, QStringLiteral("--partitions"),
-                         QStringLiteral("1")}));
-        QVERIFY(traffic({QStringLiteral("commit"), QStringLiteral("--group"), warmup, QStringLiteral("--topic"), warmup,
-                         QStringLiteral("--offsets"), QStringLiteral("0=0")}));
+        QVERIFY(m_drill.ensureOffsetsTopic(QStringLiteral("down-warmup-%1").arg(m_id)));
         m_drill.restoreLab(); // start from a balanced lab, whatever ran before
     }
 

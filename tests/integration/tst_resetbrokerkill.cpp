@@ -118,12 +118,7 @@ private Q_SLOTS:
         qputenv("XDG_DATA_HOME", m_tmp.filePath(QStringLiteral("cli")).toUtf8());
         m_config = m_lab.writeConfig(m_tmp.path());
         QVERIFY(m_drill.ready());
-        // The offsets topic exists once a group has used it (a fresh lab has none yet).
-        const QString warmup = QStringLiteral("kill-warmup-%1").arg(m_id);
-        QVERIFY(traffic({QStringLiteral("create-topic"), QStringLiteral("--topic"), warmup, QStringLiteral("--partitions"),
-                         QStringLiteral("1")}));
-        QVERIFY(traffic({QStringLiteral("commit"), QStringLiteral("--group"), warmup, QStringLiteral("--topic"), warmup,
-                         QStringLiteral("--offsets"), QStringLiteral("0=0")}));
+        QVERIFY(m_drill.ensureOffsetsTopic(QStringLiteral("kill-warmup-%1").arg(m_id)));
         // Start from a balanced lab, whatever ran before.
         m_drill.restoreLab();
     }
