@@ -285,25 +285,25 @@ int run(const QString &name, const QStringList &args)
                         exit = std::max<int>(exit, RuntimeError);
                     }
                 }
-                if (applied->reset.result == kAppliedWithUntranslated) {
+                if (applied->reset.result == WriteResult::AppliedWithUntranslated) {
                     ctx.err() << "Error: " << plan.group << ": applied on " << toName << ", but committed topics were left "
                               << "untranslated: " << untranslatedTopicReasons(plan.topics).join(QStringLiteral("; "))
                               << Qt::endl;
                     exit = std::max<int>(exit, RuntimeError);
-                } else if (applied->reset.result != QStringLiteral("applied")) {
+                } else if (!isApplied(applied->reset.result)) {
                     // One line naming what was and was not done, topic by topic.
                     ctx.err() << "Error: " << plan.group << ": the failover to " << toName << " did not complete ("
-                              << applied->reset.result << "): " << failoverOutcomeSummary(applied->reset) << Qt::endl;
+                              << writeResultName(applied->reset.result) << "): " << failoverOutcomeSummary(applied->reset) << Qt::endl;
                     exit = std::max<int>(exit, RuntimeError);
                 }
-                json.insert(QStringLiteral("result"), applied->reset.result);
+                json.insert(QStringLiteral("result"), writeResultName(applied->reset.result));
                 json.insert(QStringLiteral("backup"), applied->reset.backupPath);
                 json.insert(QStringLiteral("outcome"), outcome);
                 json.insert(QStringLiteral("next_steps"), QJsonArray::fromStringList(applied->nextSteps));
                 ctx.err() << "Backup of " << plan.targetGroup << "'s previous offsets on " << toName << ": "
                           << applied->reset.backupPath << Qt::endl;
                 if (ctx.format() == Format::Table) {
-                    ctx.out() << "\nResult: " << applied->reset.result << "\nNext steps:\n";
+                    ctx.out() << "\nResult: " << writeResultName(applied->reset.result) << "\nNext steps:\n";
                     for (const QString &s : applied->nextSteps)
                         ctx.out() << "  - " << s << "\n";
                 }

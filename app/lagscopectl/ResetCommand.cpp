@@ -115,7 +115,7 @@ int previewOrApply(CliContext &ctx, const ResetPlan &plan, bool execute, bool ex
                             {QStringLiteral("executed"), execute},
                             {QStringLiteral("plan"), planJson(plan)}};
             if (outcome) {
-                doc.insert(QStringLiteral("result"), outcome->result);
+                doc.insert(QStringLiteral("result"), writeResultName(outcome->result));
                 doc.insert(QStringLiteral("backup"), outcome->backupPath);
                 doc.insert(QStringLiteral("outcome"), outcomeJson(outcome->partitions));
             }

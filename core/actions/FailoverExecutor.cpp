@@ -88,15 +88,15 @@ QStringList failoverNextSteps(const FailoverPlan &plan, const ResetOutcome &outc
 {
     const QString &backupPath = outcome.backupPath;
     QStringList steps;
-    const bool leftBehind = outcome.result == kAppliedWithUntranslated;
+    const bool leftBehind = outcome.result == WriteResult::AppliedWithUntranslated;
     if (leftBehind)
         steps << tr("Not translated, left as they are on %1: %2. A consumer of '%3' subscribed to them there starts "
                     "where its auto.offset.reset says; commit their offsets yourself or leave them out.")
                      .arg(plan.toCluster, untranslatedTopicReasons(plan.topics).join(QStringLiteral("; ")), plan.targetGroup);
-    if (outcome.result != QStringLiteral("applied") && !leftBehind) {
+    if (!isApplied(outcome.result)) {
         // Starting the consumers now would read from a mix of old and new offsets.
         steps << tr("The failover of group '%1' to %2 did not complete (%3): %4. Do not start its consumers on %2.")
-                     .arg(plan.targetGroup, plan.toCluster, outcome.result, failoverOutcomeSummary(outcome));
+                     .arg(plan.targetGroup, plan.toCluster, writeResultName(outcome.result), failoverOutcomeSummary(outcome));
         steps << tr("Once %1 answers, check the group's committed offsets there (a commit left without an answer may "
                     "have landed late): lagscopectl describe --cluster %1 --group %2")
                      .arg(plan.toCluster, plan.targetGroup);
@@ -150,7 +150,7 @@ Result<FailoverOutcome> applyFailover(const ClusterConfig &to, const FailoverPla
         audit.group = plan.targetGroup;
         audit.spec = specText(plan);
         audit.scope = options.commandText;
-        audit.result = QStringLiteral("refused");
+        audit.result = WriteResult::Refused;
         audit.reason = refusal;
         const QString path = QDir(options.dataDir).filePath(QStringLiteral("audit.jsonl"));
         if (auto written = appendAuditLine(path, QJsonDocument(resetAuditJson(audit)).toJson(QJsonDocument::Compact));
@@ -176,7 +176,7 @@ Result<FailoverOutcome> applyFailover(const ClusterConfig &to, const FailoverPla
         // Every partition planned may land, but committed topics stay as they are: not a plain
         // "applied" (in the outcome and the audit record), their consumers on the target start
         // from their reset policy.
-        reset.appliedResult = kAppliedWithUntranslated;
+        reset.appliedResult = WriteResult::AppliedWithUntranslated;
         reset.appliedReason = tr("not translated: %1").arg(left.join(QStringLiteral("; ")));
     }
     reset.scopeText = options.commandText;

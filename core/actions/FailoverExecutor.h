@@ -33,10 +33,6 @@ struct FailoverApplyOptions {
     std::function<void(const QString &topic, int committed, int total)> afterBatch;
 };
 
-// The result of an outcome whose every planned partition was applied and verified while some
-// of the group's committed topics were left untranslated (not replicated): not "applied".
-inline const QString kAppliedWithUntranslated = QStringLiteral("applied-with-untranslated");
-
 struct FailoverOutcome {
     std::optional<QString> refusal; // nothing was written
     ResetOutcome reset;             // backup path, per-partition results, audit path
@@ -45,7 +41,7 @@ struct FailoverOutcome {
 
 // The plan as an offset reset of the target group (pure).
 ResetPlan failoverResetPlan(const FailoverPlan &plan);
-// What the operator does next, in words (pure). After an outcome other than "applied" the
+// What the operator does next, in words (pure). After an outcome other than Applied the
 // first step says what was and was not done (failoverOutcomeSummary), and no step tells to
 // start the consumers on the target.
 QStringList failoverNextSteps(const FailoverPlan &plan, const ResetOutcome &outcome);

@@ -146,7 +146,7 @@ Result<ResetOutcome> applyReset(KafkaClient &client, const ResetPlan &plan, cons
     audit.group = plan.group;
     audit.spec = options.specText;
     audit.scope = options.scopeText;
-    auto finish = [&](const QString &result, const QString &reason) -> Status {
+    auto finish = [&](WriteResult result, const QString &reason) -> Status {
         audit.result = result;
         audit.reason = reason;
         audit.partitions = outcome.partitions;
@@ -156,7 +156,7 @@ Result<ResetOutcome> applyReset(KafkaClient &client, const ResetPlan &plan, cons
     };
     auto refuse = [&](const QString &why) -> R {
         outcome.refusal = why;
-        if (auto written = finish(QStringLiteral("refused"), why); !written)
+        if (auto written = finish(WriteResult::Refused, why); !written)
             return R(written.error());
         return outcome;
     };
@@ -169,7 +169,7 @@ Result<ResetOutcome> applyReset(KafkaClient &client, const ResetPlan &plan, cons
     auto description = describeGroup(client, plan.group, options.deadline);
     if (!description) {
         // Nothing was written; the attempt is still audited, like refusals.
-        (void)finish(QStringLiteral("failed"), description.errorMessage());
+        (void)finish(WriteResult::Failed, description.errorMessage());
         return R(description.error());
     }
     if (auto refusal = checkInactive(*description))
@@ -177,7 +177,7 @@ Result<ResetOutcome> applyReset(KafkaClient &client, const ResetPlan &plan, cons
 
     auto current = client.committedOffsets({plan.group}, options.deadline);
     if (!current) {
-        (void)finish(QStringLiteral("failed"), current.errorMessage());
+        (void)finish(WriteResult::Failed, current.errorMessage());
         return R(current.error());
     }
     ResetBackup backup;
@@ -240,8 +240,8 @@ Result<ResetOutcome> applyReset(KafkaClient &client, const ResetPlan &plan, cons
         reasons << tr("commit of topic '%1' failed: %2").arg(failedTopic, failure);
     if (!readBackError.isEmpty())
         reasons << tr("read-back failed: %1").arg(readBackError);
-    QString result = overallResult(outcome.partitions);
-    if (result == QStringLiteral("applied") && options.appliedResult != result) {
+    WriteResult result = overallResult(outcome.partitions);
+    if (result == WriteResult::Applied && options.appliedResult != result) {
         result = options.appliedResult;
         reasons << options.appliedReason;
     }

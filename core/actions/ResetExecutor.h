@@ -51,8 +51,8 @@ struct ResetApplyOptions {
     QString specText;  // for the audit record, e.g. "--to-offset 5"
     QString scopeText; // e.g. "--all-topics"
     // The result recorded when every partition was applied and verified, and why: a failover
-    // that left committed topics untranslated records "applied-with-untranslated", not "applied".
-    QString appliedResult = QStringLiteral("applied");
+    // that left committed topics untranslated records AppliedWithUntranslated, not Applied.
+    WriteResult appliedResult = WriteResult::Applied;
     QString appliedReason;
     Deadline deadline = Deadline::inMs(30000);
     // Called on the executor's thread after each topic's commit was answered without a
@@ -69,7 +69,7 @@ struct ResetOutcome {
     QString backupPath;
     QString auditPath;
     std::vector<PartitionOutcome> partitions;
-    QString result; // as in the audit record
+    WriteResult result = WriteResult::Failed; // as in the audit record
 };
 
 // A failure value means nothing was committed: the reset could not start (the group could

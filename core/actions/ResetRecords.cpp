@@ -164,7 +164,7 @@ std::vector<PartitionOutcome> verifyReset(const ResetPlan &plan, const std::map<
     return verifyResetCommits(plan, commits, readBack);
 }
 
-QString overallResult(const std::vector<PartitionOutcome> &partitions)
+WriteResult overallResult(const std::vector<PartitionOutcome> &partitions)
 {
     qsizetype applied = 0;
     qsizetype unknown = 0;
@@ -173,10 +173,10 @@ QString overallResult(const std::vector<PartitionOutcome> &partitions)
         unknown += p.result == PartitionOutcome::Unknown ? 1 : 0;
     }
     if (applied == qsizetype(partitions.size()))
-        return QStringLiteral("applied");
+        return WriteResult::Applied;
     if (applied > 0)
-        return QStringLiteral("partial");
-    return unknown > 0 ? QStringLiteral("unknown") : QStringLiteral("failed");
+        return WriteResult::Partial;
+    return unknown > 0 ? WriteResult::Unknown : WriteResult::Failed;
 }
 
 QJsonObject resetAuditJson(const ResetAuditEntry &entry)
@@ -202,7 +202,7 @@ QJsonObject resetAuditJson(const ResetAuditEntry &entry)
                   {QStringLiteral("action"), QStringLiteral("reset-offsets")},
                   {QStringLiteral("spec"), entry.spec},
                   {QStringLiteral("scope"), entry.scope},
-                  {QStringLiteral("result"), entry.result},
+                  {QStringLiteral("result"), writeResultName(entry.result)},
                   {QStringLiteral("partitions"), partitions}};
     if (!entry.reason.isEmpty())
         o.insert(QStringLiteral("reason"), entry.reason);

@@ -5,6 +5,7 @@
 // No I/O and no clock here (callers pass the time); usable from any thread.
 
 #include "actions/ResetPlan.h"
+#include "actions/WriteResult.h"
 #include "util/Result.h"
 
 #include <QDateTime>
@@ -84,15 +85,15 @@ struct ResetAuditEntry {
     QString group;
     QString spec;  // as the user gave it, e.g. "--shift-by -5"
     QString scope; // e.g. "--topic orders:0,2"
-    QString result; // "applied", "partial", "unknown", "refused", "failed"
+    WriteResult result = WriteResult::Failed; // written as its audit name
     QString reason; // why it was refused or failed, empty otherwise
     QString backupPath;
     std::vector<PartitionOutcome> partitions;
 };
 
 QJsonObject resetAuditJson(const ResetAuditEntry &entry);
-// "applied" when every partition was, "partial" when some were, "unknown" when none was
-// but some may have been (not verified), "failed" when none was.
-QString overallResult(const std::vector<PartitionOutcome> &partitions);
+// Applied when every partition was, Partial when some were, Unknown when none was but some
+// may have been (not verified), Failed when none was.
+WriteResult overallResult(const std::vector<PartitionOutcome> &partitions);
 
 } // namespace lagscope

@@ -1,6 +1,7 @@
 #include "actions/WriteGuard.h"
 
 #include "actions/AuditLog.h"
+#include "actions/WriteResult.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -27,7 +28,7 @@ std::optional<QString> guardWrite(const WriteAttempt &attempt, const QString &au
         record.insert(it.key(), it.value());
     record.insert(QStringLiteral("cluster"), attempt.cluster);
     record.insert(QStringLiteral("action"), attempt.action);
-    record.insert(QStringLiteral("result"), QStringLiteral("refused"));
+    record.insert(QStringLiteral("result"), writeResultName(WriteResult::Refused));
     record.insert(QStringLiteral("reason"), *refusal);
     if (auto written = appendAuditRecord(auditPath, record); !written)
         return *refusal + QStringLiteral(" (and the refusal could not be audited: %1)").arg(written.errorMessage());

@@ -228,10 +228,10 @@ private Q_SLOTS:
         for (const auto &o : outcome.partitions)
             qInfo("%s: %s acknowledged=%d (%s)", qPrintable(o.tp.toString()), qPrintable(outcomeName(o.result)),
                   int(o.acknowledged), qPrintable(o.reason));
-        qInfo("apply returned after %lld ms: %s", static_cast<long long>(applyMs), qPrintable(outcome.result));
+        qInfo("apply returned after %lld ms: %s", static_cast<long long>(applyMs), qPrintable(writeResultName(outcome.result)));
 
         // The report: exactly what is known, "unknown" where nothing could be verified.
-        QCOMPARE(outcome.result, QStringLiteral("unknown"));
+        QCOMPARE(outcome.result, WriteResult::Unknown);
         QCOMPARE(outcome.partitions.size(), size_t(6));
         for (const auto &o : outcome.partitions) {
             QCOMPARE(o.before, std::optional<qint64>(kTargetBefore));

@@ -177,10 +177,10 @@ private Q_SLOTS:
             qInfo("%s: %s acknowledged=%d (%s)", qPrintable(o.tp.toString()), qPrintable(outcomeName(o.result)),
                   int(o.acknowledged), qPrintable(o.reason));
         qInfo("apply returned after %lld ms with result %s", static_cast<long long>(applyMs),
-              qPrintable(applied->result));
+              qPrintable(writeResultName(applied->result)));
 
         // The report: what is known, and "unknown" where the executor could not verify.
-        QCOMPARE(applied->result, QStringLiteral("unknown"));
+        QCOMPARE(applied->result, WriteResult::Unknown);
         QCOMPARE(applied->partitions.size(), size_t(6));
         for (const auto &o : applied->partitions) {
             QCOMPARE(o.before, std::optional<qint64>(5));

@@ -103,17 +103,17 @@ private Q_SLOTS:
         QCOMPARE(out[2].reason, QStringLiteral("committed offset is 9, not 4"));
         QCOMPARE(out[3].result, PartitionOutcome::Refused);
         QCOMPARE(out[3].reason, QStringLiteral("Broker: Unknown member"));
-        QCOMPARE(overallResult(out), QStringLiteral("partial"));
+        QCOMPARE(overallResult(out), WriteResult::Partial);
 
         const auto missing = verifyReset(plan, {}, {});
         for (const auto &o : missing)
             QCOMPARE(o.result, PartitionOutcome::Mismatch);
-        QCOMPARE(overallResult(missing), QStringLiteral("failed"));
+        QCOMPARE(overallResult(missing), WriteResult::Failed);
         QCOMPARE(overallResult(verifyReset(plan, {}, {{{QStringLiteral("t"), 0}, 5},
                                                       {{QStringLiteral("t"), 1}, 7},
                                                       {{QStringLiteral("t"), 2}, 4},
                                                       {{QStringLiteral("t"), 3}, 2}})),
-                 QStringLiteral("applied"));
+                 WriteResult::Applied);
     }
 
     // One partition t-0 planned 10 -> 5, for each thing the executor may know about its
@@ -192,23 +192,23 @@ private Q_SLOTS:
     void overallResults_data()
     {
         QTest::addColumn<QList<int>>("results");
-        QTest::addColumn<QString>("overall");
+        QTest::addColumn<WriteResult>("overall");
         const auto A = int(PartitionOutcome::Applied);
         const auto M = int(PartitionOutcome::Mismatch);
         const auto R = int(PartitionOutcome::Refused);
         const auto N = int(PartitionOutcome::NotApplied);
         const auto U = int(PartitionOutcome::Unknown);
-        QTest::newRow("all applied") << QList<int>{A, A} << QStringLiteral("applied");
-        QTest::newRow("applied and not sent") << QList<int>{A, N} << QStringLiteral("partial");
-        QTest::newRow("applied and unknown") << QList<int>{A, U, N} << QStringLiteral("partial");
-        QTest::newRow("unknown and not sent") << QList<int>{U, N} << QStringLiteral("unknown");
-        QTest::newRow("nothing applied") << QList<int>{N, R, M} << QStringLiteral("failed");
+        QTest::newRow("all applied") << QList<int>{A, A} << WriteResult::Applied;
+        QTest::newRow("applied and not sent") << QList<int>{A, N} << WriteResult::Partial;
+        QTest::newRow("applied and unknown") << QList<int>{A, U, N} << WriteResult::Partial;
+        QTest::newRow("unknown and not sent") << QList<int>{U, N} << WriteResult::Unknown;
+        QTest::newRow("nothing applied") << QList<int>{N, R, M} << WriteResult::Failed;
     }
 
     void overallResults()
     {
         QFETCH(QList<int>, results);
-        QFETCH(QString, overall);
+        QFETCH(WriteResult, overall);
         std::vector<PartitionOutcome> outcomes;
         for (int r : results) {
             PartitionOutcome o;
@@ -216,6 +216,29 @@ private Q_SLOTS:
             outcomes.push_back(o);
         }
         QCOMPARE(overallResult(outcomes), overall);
+    }
+
+    // The audit names are part of the audit file format: each result has one, and it reads back.
+    void writeResultNames_data()
+    {
+        QTest::addColumn<WriteResult>("result");
+        QTest::addColumn<QString>("name");
+        QTest::newRow("applied") << WriteResult::Applied << QStringLiteral("applied");
+        QTest::newRow("untranslated") << WriteResult::AppliedWithUntranslated << QStringLiteral("applied-with-untranslated");
+        QTest::newRow("partial") << WriteResult::Partial << QStringLiteral("partial");
+        QTest::newRow("unknown") << WriteResult::Unknown << QStringLiteral("unknown");
+        QTest::newRow("refused") << WriteResult::Refused << QStringLiteral("refused");
+        QTest::newRow("failed") << WriteResult::Failed << QStringLiteral("failed");
+    }
+
+    void writeResultNames()
+    {
+        QFETCH(WriteResult, result);
+        QFETCH(QString, name);
+        QCOMPARE(writeResultName(result), name);
+        QCOMPARE(writeResultFromName(name), std::optional<WriteResult>(result));
+        QCOMPARE(isApplied(result), result == WriteResult::Applied || result == WriteResult::AppliedWithUntranslated);
+        QVERIFY(!writeResultFromName(name.toUpper()));
     }
 
     void auditRecord()
@@ -228,7 +251,7 @@ private Q_SLOTS:
         e.group = QStringLiteral("g");
         e.spec = QStringLiteral("--shift-by -5");
         e.scope = QStringLiteral("--topic t:0,1");
-        e.result = QStringLiteral("applied");
+        e.result = WriteResult::Applied;
         e.backupPath = QStringLiteral("/b.json");
         e.partitions = verifyReset(samplePlan(), {}, {{{QStringLiteral("t"), 0}, 5}});
         const QJsonObject o = resetAuditJson(e);

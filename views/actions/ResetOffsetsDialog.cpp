@@ -623,7 +623,7 @@ void ResetOffsetsDialog::showOutcome(const QString &title, const Result<ResetOut
         tally << QStringLiteral("%1 %2").arg(count).arg(outcomeName(result));
     // "Reset partial: 2 applied, 2 not-applied, 2 unknown (6 partitions)."
     lines << tr("%1 %2: %3 (%n partition(s)).", nullptr, int(m_outcome.size()))
-                 .arg(title, outcome->result, tally.join(QStringLiteral(", ")));
+                 .arg(title, writeResultName(outcome->result), tally.join(QStringLiteral(", ")));
     // Reasons are long (they carry the cluster's error) and shared by whole topics: each is
     // listed once and referred to by number.
     QStringList reasons;
@@ -641,7 +641,7 @@ void ResetOffsetsDialog::showOutcome(const QString &title, const Result<ResetOut
     for (qsizetype i = 0; i < reasons.size(); ++i)
         lines << QStringLiteral("[%1] %2").arg(i + 1).arg(reasons[i]);
     lines << tr("Backup of the previous offsets: %1").arg(outcome->backupPath);
-    m_resultLabel->setStyleSheet(outcome->result == QStringLiteral("applied") ? QStringLiteral("color: #1a7f37;")
+    m_resultLabel->setStyleSheet(outcome->result == WriteResult::Applied ? QStringLiteral("color: #1a7f37;")
                                                                              : QStringLiteral("color: #d02121;"));
     m_resultLabel->setText(lines.join(QLatin1Char('\n')));
 }

@@ -100,9 +100,9 @@ void FailoverApplyPage::initializePage()
             m_finished = true;
             int ok = 0, leftBehind = 0;
             for (const FailoverGroupRun *run : m_wizard->includedRuns()) {
-                const bool applied = run->applied() && run->outcome->reset.result == QStringLiteral("applied");
+                const bool applied = run->applied() && run->outcome->reset.result == WriteResult::Applied;
                 const bool withUntranslated =
-                    run->applied() && run->outcome->reset.result == failover::kAppliedWithUntranslated;
+                    run->applied() && run->outcome->reset.result == WriteResult::AppliedWithUntranslated;
                 ok += applied || withUntranslated ? 1 : 0;
                 leftBehind += withUntranslated ? 1 : 0;
             }
@@ -148,14 +148,14 @@ void FailoverApplyPage::groupFinished(int row)
         for (const auto &o : run->outcome->reset.partitions)
             verified += o.result == PartitionOutcome::Applied ? 1 : 0;
         text = tr("%1: %2 of %3 partition(s) verified")
-                   .arg(run->outcome->reset.result)
+                   .arg(writeResultName(run->outcome->reset.result))
                    .arg(verified)
                    .arg(run->outcome->reset.partitions.size());
-        if (run->outcome->reset.result == failover::kAppliedWithUntranslated) {
+        if (run->outcome->reset.result == WriteResult::AppliedWithUntranslated) {
             // Everything planned landed; the topics left behind are named, not hidden.
             level = PreflightCheck::Amber;
             text += tr("; not translated: %1").arg(run->plan.untranslatedTopics().join(QStringLiteral(", ")));
-        } else if (run->outcome->reset.result != QStringLiteral("applied")) {
+        } else if (run->outcome->reset.result != WriteResult::Applied) {
             level = PreflightCheck::Red;
         }
     }

@@ -105,8 +105,7 @@ void FailoverVerifyPage::initializePage()
         ++total;
         if (!run->applied())
             continue;
-        const QString &result = run->outcome->reset.result;
-        if (result == QStringLiteral("applied") || result == failover::kAppliedWithUntranslated)
+        if (isApplied(run->outcome->reset.result))
             ++applied; // read back equal to the plan; topics left behind are in the next steps
         backups << tr("%1: %2").arg(run->plan.targetGroup, run->outcome->reset.backupPath);
         for (const QString &s : run->outcome->nextSteps)
@@ -212,8 +211,8 @@ void FailoverVerifyPage::undo()
                 QStringList parts;
                 for (const auto &o : result->reset.partitions)
                     parts << tr("%1 → %2").arg(o.tp.toString(), optionalOffset(o.after));
-                lines << tr("%1: %2, restored %3").arg(run->plan.targetGroup, result->reset.result, parts.join(QStringLiteral(", ")));
-                allOk = allOk && result->reset.result == QStringLiteral("applied");
+                lines << tr("%1: %2, restored %3").arg(run->plan.targetGroup, writeResultName(result->reset.result), parts.join(QStringLiteral(", ")));
+                allOk = allOk && result->reset.result == WriteResult::Applied;
                 for (const auto &tp : result->leftAsIs)
                     lines << tr("  %1 had no committed offset before: left at its new offset (a commit cannot be "
                                 "removed)")
