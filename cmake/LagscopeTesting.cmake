@@ -1,6 +1,6 @@
 # lagscope_add_test(NAME n SOURCES s... LABELS unit|integration|gui [LIBS l...] [FIXTURES f...]
 #                   [WRAPPER cmd...])  — WRAPPER runs the test through a command (e.g. with-keyring)
-# One executable per test class (STYLE.md). Integration and GUI tests require the shared
+# One executable per test class (docs/STYLE.md, Tests). Integration and GUI tests require the shared
 # lab fixture, so ctest starts one real Kafka lab per run, however many tests need it.
 set(LAGSCOPE_LAB_DIR "${CMAKE_BINARY_DIR}/lab" CACHE PATH "Where the test lab keeps its state")
 set(LAGSCOPE_LAB_SCRIPT "${CMAKE_SOURCE_DIR}/tests/lab/lab")

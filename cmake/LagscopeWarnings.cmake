@@ -1,4 +1,4 @@
-# Warnings and the strict Qt flags from STYLE.md, applied per target with lagscope_strict().
+# Warnings and the strict Qt flags of docs/STYLE.md (Qt), applied per target with lagscope_strict().
 function(lagscope_strict target)
   target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow=local -Wnon-virtual-dtor)
   target_compile_definitions(${target} PRIVATE

@@ -1,7 +1,7 @@
 #pragma once
 // The offset-reset planner: pure functions from gathered cluster state to a ResetPlan that
 // holds the same new offsets `kafka-consumer-groups.sh --reset-offsets` would compute
-// (docs/RESET-SEMANTICS.md), and the warnings it would print, in its wording.
+// (docs/RESET-SEMANTICS.md, Specs), and the warnings it would print, in its wording.
 //
 // Gathering happens in two rounds around these functions:
 //   1. metadata of resetTopicsToDescribe() and the group's committed offsets;

@@ -1,6 +1,6 @@
 #pragma once
 // The read-only check every write action runs before it touches a cluster: offset resets,
-// undo, failover and failback alike (ARCHITECTURE.md: write actions share one pipeline).
+// undo, failover and failback alike (docs/ARCHITECTURE.md, The write pipeline).
 // A refusal is always audited, so call guardWrite() — not ClusterConfig::readOnly — in
 // any new write path; views use writeRefusal() only to disable their buttons with the reason.
 //

@@ -1,7 +1,7 @@
 #pragma once
 // The three record types MirrorMaker 2 writes to its internal topics, with decoders for
 // records read from Kafka and encoders for tests and tools. Formats are in
-// docs/MIRRORMAKER2.md: big-endian, STRING = INT16 length + UTF-8, no framing.
+// docs/MIRRORMAKER2.md, Record formats: big-endian, STRING = INT16 length + UTF-8, no framing.
 //
 // Decoders never read past the buffers they are given and reject truncated input, trailing
 // bytes and unknown versions with a message naming the record part, field and byte offset.

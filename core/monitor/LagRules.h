@@ -3,7 +3,7 @@
 // recent polls to a verdict with its reason, and from partition verdicts to the group's.
 // LagEvaluator keeps the windows across polls and calls these; tests call them directly.
 //
-// Burrow's rules (LAG-RULES.md) are the starting point; the differences fix its reported
+// Burrow's rules (docs/LAG-RULES.md, Background) are the starting point; the differences fix its reported
 // flaws: every poll judges against the CURRENT log-end offset (no stale ERR/STOP at lag 0),
 // growth is a trend over the window (one dip does not hide it), "stopped" is judged against
 // the commit cadence seen before (a rare committer is not stopped), and groups without

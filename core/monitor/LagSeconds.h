@@ -3,7 +3,7 @@
 // a partition's history of (log-end offset, time) points. Pure functions plus a bounded
 // history value; see docs/LAG-STATUS.md, "Lag in seconds".
 //
-// Unlike kafka-lag-exporter (LAG-RULES.md) this never extrapolates: a committed offset
+// Unlike kafka-lag-exporter (docs/LAG-RULES.md, Background) this never extrapolates: a committed offset
 // older than the history gives "at least the history span"; a flat run of points never
 // brackets an offset, so no division by zero; lag 0 is 0 s; one point is "unknown", never NaN.
 

@@ -62,7 +62,7 @@ QDateTime at(qint64 ms)
     return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC);
 }
 
-// Issue #4's verdicts on a fixture poll: mostly OK, stretches of WARN, STALL, STOP, REWIND
+// Lag verdicts (docs/LAG-STATUS.md) on a fixture poll: mostly OK, stretches of WARN, STALL, STOP, REWIND
 // and ERR that differ by group; lag seconds wandering up to 250 s, lower bounds while STOPped.
 void addVerdicts(ClusterSnapshot &s, int step)
 {

@@ -202,7 +202,7 @@ def new_cluster_id():
 
 def broker_properties(version, node, controller_port, nbrokers, data_dir, tls=None):
     """server.properties for one node. node: {'node_id', 'port', 'roles'}. Small-footprint
-    settings from KAFKA-LAB.md. A cluster with 3 brokers keeps its offsets and transaction
+    settings (docs/LAB.md, Broker settings). A cluster with 3 brokers keeps its offsets and transaction
     topics at RF 3 (min ISR 1) so that a test may kill -9 any one broker and groups still
     find their coordinator. tls (from labsecurity.make_tls): add the SASL listeners."""
     rf = 3 if nbrokers >= 3 else 1

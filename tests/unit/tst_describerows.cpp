@@ -1,4 +1,4 @@
-// describeRows against the rules of kafka-consumer-groups.sh --describe (RESET-SEMANTICS.md).
+// describeRows against the rules of kafka-consumer-groups.sh --describe (docs/RESET-SEMANTICS.md, --describe).
 #include "monitor/DescribeRows.h"
 
 #include <QTest>

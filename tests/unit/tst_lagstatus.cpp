@@ -1,5 +1,5 @@
 // Lag status rules (docs/LAG-STATUS.md), one table row per rule and per Burrow flaw of
-// LAG-RULES.md, plus the evaluator's memory across polls (commit cadence, STOP after a leave).
+// docs/LAG-RULES.md (Background), plus the evaluator's memory across polls (commit cadence, STOP after a leave).
 #include "monitor/LagEvaluator.h"
 #include "monitor/LagRules.h"
 

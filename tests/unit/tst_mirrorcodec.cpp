@@ -1,4 +1,4 @@
-// MirrorMaker 2 record codecs: the worked examples of docs/MIRRORMAKER2.md, round trips,
+// MirrorMaker 2 record codecs: the worked examples of docs/MIRRORMAKER2.md (Record formats), round trips,
 // and every way a record can be cut short, padded or mislabelled.
 #include "mirror/DecodeStats.h"
 #include "mirror/MirrorRecords.h"
@@ -50,7 +50,7 @@ QByteArray hex(const char *spaced)
     return QByteArray::fromHex(QByteArray(spaced));
 }
 
-// The examples from docs/MIRRORMAKER2.md.
+// The worked examples of docs/MIRRORMAKER2.md (Record formats, Worked examples).
 const char *const kHeartbeatKey = "00 07 75 73 2d 77 65 73 74 00 07 75 73 2d 65 61 73 74";
 const char *const kHeartbeatValue = "00 00 00 00 01 8b cf e5 68 00";
 const char *const kSyncKey = "00 06 6f 72 64 65 72 73 00 00 00 03";

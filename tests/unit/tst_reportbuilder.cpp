@@ -214,7 +214,7 @@ private Q_SLOTS:
         QVERIFY(report->rebalanceNote.isEmpty());
     }
 
-    // Issue #4's verdicts from the history: billing is OK for polls 0..59, WARN for 60..79,
+    // The lag verdicts (docs/LAG-STATUS.md) from the history: billing is OK for polls 0..59, WARN for 60..79,
     // STOP for 80..99, and its oldest unconsumed record is i+1 s old at poll i (a lower bound
     // at poll 99); payments has statuses but no lag seconds.
     void statusesAndLagSeconds()

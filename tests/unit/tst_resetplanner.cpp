@@ -1,5 +1,5 @@
 // The offset-reset planner against the semantics of kafka-consumer-groups.sh
-// --reset-offsets (docs/RESET-SEMANTICS.md): every spec under every scope, clamping and its
+// --reset-offsets (docs/RESET-SEMANTICS.md, Scopes and Specs): every spec under every scope, clamping and its
 // warnings, partitions without a commit, empty partitions for time specs, files, copies,
 // manual edits, unknown topics and partitions.
 #include "actions/ResetPlanner.h"

@@ -2,7 +2,7 @@
 // Include QCustomPlot through this header, never <qcustomplot.h> directly.
 //
 // qcustomplot.h is written with the Qt keywords `signals` and `foreach`, which our strict
-// build turns off (QT_NO_KEYWORDS, STYLE.md). Everything it includes is included first,
+// build turns off (QT_NO_KEYWORDS, docs/STYLE.md, Qt). Everything it includes is included first,
 // then the two words are mapped onto their Q_ macros for the length of that one header
 // only, so no other code can start relying on them.
 // Thread: n/a. Ownership: n/a.

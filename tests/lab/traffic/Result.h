@@ -1,5 +1,5 @@
 #pragma once
-// Errors as values (see STYLE.md): every helper returns a Result carrying a message a lab
+// Errors as values (docs/STYLE.md, Errors are values): every helper returns a Result carrying a message a lab
 // user can act on; only main() turns it into an exit code.
 #include <optional>
 #include <string>
