@@ -11,6 +11,8 @@ LAGSCOPE_DEBIAN_PACKAGES=(
     openjdk-17-jdk-headless maven npm
     # clang + its runtime: the bounded libFuzzer run of the MirrorMaker 2 decoders (tests/fuzz)
     clang libclang-rt-14-dev
+    clang-format-14   # the 'format' test: scripts/format --check against .clang-format
+    qt6-l10n-tools    # lupdate: the lagscope_lupdate target writes resources/translations/*.ts
     procps
     # a private D-Bus session with gnome-keyring: the desktop keyring test (tests/gui/with-keyring)
     dbus-daemon dbus-bin gnome-keyring
