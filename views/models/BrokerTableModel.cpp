@@ -6,7 +6,7 @@
 namespace lagscope {
 
 BrokerTableModel::BrokerTableModel(QObject *parent)
-    : ColumnTableModel(columns(), parent)
+    : SnapshotTableModel(columns(), parent)
 {
 }
 
@@ -30,22 +30,16 @@ QString BrokerTableModel::statusText(BrokerStatus status)
     return unknownText();
 }
 
-void BrokerTableModel::apply(const SnapshotPtr &snapshot)
+std::vector<BrokerTableModel::Row> BrokerTableModel::rowsOf(const ClusterSnapshot &snapshot) const
 {
-    if (snapshot == m_snapshot)
-        return;
-    m_snapshot = snapshot;
-
     std::vector<Row> next;
-    if (snapshot) {
-        next.reserve(snapshot->brokers.size());
-        for (const BrokerState &b : snapshot->brokers) {
-            next.push_back(Row{b.info.id, b.info.host, b.info.port, b.info.rack, b.status,
-                               b.controller || (snapshot->controllerId >= 0 && b.info.id == snapshot->controllerId),
-                               b.partitionsLed});
-        }
+    next.reserve(snapshot.brokers.size());
+    for (const BrokerState &b : snapshot.brokers) {
+        next.push_back(Row{b.info.id, b.info.host, b.info.port, b.info.rack, b.status,
+                           b.controller || (snapshot.controllerId >= 0 && b.info.id == snapshot.controllerId),
+                           b.partitionsLed});
     }
-    updateRows(m_rows, std::move(next), [](const Row &r) { return r.id; });
+    return next;
 }
 
 const BrokerTableModel::Columns &BrokerTableModel::columns()

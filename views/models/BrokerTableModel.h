@@ -3,7 +3,7 @@
 // Thread: GUI thread only. Ownership: a plain QObject, owned by its parent (the page or
 // view that shows it); it keeps a reference to the last snapshot applied.
 
-#include "models/ColumnTableModel.h"
+#include "models/SnapshotTableModel.h"
 #include "model/ClusterSnapshot.h"
 
 namespace lagscope {
@@ -19,10 +19,11 @@ struct BrokerTableRow {
     int partitionsLed = 0;
 
     QString address() const;
+    int key() const { return id; } // rows are kept sorted by broker id
     friend bool operator==(const BrokerTableRow &, const BrokerTableRow &) = default;
 };
 
-class BrokerTableModel final : public ColumnTableModel<BrokerTableRow> {
+class BrokerTableModel final : public SnapshotTableModel<BrokerTableRow, ClusterSnapshot> {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(BrokerTableModel)
 
@@ -32,19 +33,14 @@ public:
 
     explicit BrokerTableModel(QObject *parent = nullptr);
 
-    // Rows are matched by broker id and kept sorted by it; see IncrementalTableModel.
-    void apply(const SnapshotPtr &snapshot);
-    SnapshotPtr snapshot() const { return m_snapshot; }
-
     static QString statusText(BrokerStatus status);
 
 private:
     using Row = BrokerTableRow;
 
     static const Columns &columns();
+    std::vector<Row> rowsOf(const ClusterSnapshot &snapshot) const override;
     QVariant cellData(const Row &row, int column, int role) const override;
-
-    SnapshotPtr m_snapshot;
 };
 
 } // namespace lagscope

@@ -8,15 +8,8 @@
 
 namespace lagscope {
 
-namespace {
-
-// Beyond this many topics the tooltip would no longer fit a screen.
-constexpr int kTooltipTopics = 20;
-
-} // namespace
-
 GroupTableModel::GroupTableModel(QObject *parent)
-    : ColumnTableModel(columns(), parent)
+    : SnapshotTableModel(columns(), parent)
 {
 }
 
@@ -27,42 +20,37 @@ const GroupTableModel::Row *GroupTableModel::findRow(const QString &groupId) con
     return it != m_rows.end() && it->groupId == groupId ? &*it : nullptr;
 }
 
-void GroupTableModel::apply(const SnapshotPtr &snapshot)
+// The trend carries over from the row of the same group the model shows now.
+std::vector<GroupTableModel::Row> GroupTableModel::rowsOf(const ClusterSnapshot &snapshot) const
 {
-    if (snapshot == m_snapshot)
-        return;
-    m_snapshot = snapshot;
-
     std::vector<Row> next;
-    if (snapshot) {
-        next.reserve(snapshot->groups.size());
-        for (const GroupState &g : snapshot->groups) {
-            Row row;
-            row.groupId = g.groupId;
-            row.state = g.state;
-            row.members = int(g.members.size());
-            row.topics = g.topics();
-            row.lagKnown = std::any_of(g.partitions.begin(), g.partitions.end(),
-                                       [](const PartitionLag &p) { return p.lag.has_value(); });
-            row.totalLag = g.totalLag;
-            row.maxLag = g.maxLag;
-            row.rebalances = g.rebalancesLastHour;
-            row.verdict = g.verdict;
-            row.lagTime = g.maxLagTime;
-            row.drain = g.drain;
-            row.error = g.error;
-            row.lastReadAt = g.lastReadAt;
-            if (const Row *old = findRow(g.groupId))
-                row.trend = old->trend;
-            if (row.lagKnown && row.error.isEmpty() && (row.trend.isEmpty() || row.trend.last() != row.totalLag)) {
-                row.trend.append(row.totalLag);
-                if (row.trend.size() > kTrendLength)
-                    row.trend.remove(0, row.trend.size() - kTrendLength);
-            }
-            next.push_back(std::move(row));
+    next.reserve(snapshot.groups.size());
+    for (const GroupState &g : snapshot.groups) {
+        Row row;
+        row.groupId = g.groupId;
+        row.state = g.state;
+        row.members = int(g.members.size());
+        row.topics = g.topics();
+        row.lagKnown = std::any_of(g.partitions.begin(), g.partitions.end(),
+                                   [](const PartitionLag &p) { return p.lag.has_value(); });
+        row.totalLag = g.totalLag;
+        row.maxLag = g.maxLag;
+        row.rebalances = g.rebalancesLastHour;
+        row.verdict = g.verdict;
+        row.lagTime = g.maxLagTime;
+        row.drain = g.drain;
+        row.error = g.error;
+        row.lastReadAt = g.lastReadAt;
+        if (const Row *old = findRow(g.groupId))
+            row.trend = old->trend;
+        if (row.lagKnown && row.error.isEmpty() && (row.trend.isEmpty() || row.trend.last() != row.totalLag)) {
+            row.trend.append(row.totalLag);
+            if (row.trend.size() > kTrendLength)
+                row.trend.remove(0, row.trend.size() - kTrendLength);
         }
+        next.push_back(std::move(row));
     }
-    updateRows(m_rows, std::move(next), [](const Row &r) { return r.groupId; });
+    return next;
 }
 
 const GroupTableModel::Columns &GroupTableModel::columns()
@@ -105,12 +93,7 @@ const GroupTableModel::Columns &GroupTableModel::columns()
          .sort = [](const Row &row) { return row.topics.join(QLatin1Char(',')); },
          .toolTip =
              [](const Row &row) {
-                 if (row.topics.isEmpty())
-                     return tr("No committed offsets or assignments");
-                 QStringList lines = row.topics.mid(0, kTooltipTopics);
-                 if (row.topics.size() > kTooltipTopics)
-                     lines << tr("… and %n more", nullptr, int(row.topics.size() - kTooltipTopics));
-                 return lines.join(QLatin1Char('\n'));
+                 return row.topics.isEmpty() ? tr("No committed offsets or assignments") : tooltipList(row.topics);
              }},
         {.header = QT_TR_NOOP("Total lag"),
          .alignment = right,

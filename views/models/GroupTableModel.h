@@ -8,7 +8,7 @@
 // Thread: GUI thread only. Ownership: a plain QObject, owned by its parent; it keeps a
 // reference to the last snapshot applied.
 
-#include "models/ColumnTableModel.h"
+#include "models/SnapshotTableModel.h"
 #include "model/ClusterSnapshot.h"
 
 #include <QList>
@@ -33,10 +33,11 @@ struct GroupTableRow {
     QString error;         // not read in the last poll: the values are from lastReadAt
     QDateTime lastReadAt;
 
+    const QString &key() const { return groupId; } // rows are kept sorted by group id
     friend bool operator==(const GroupTableRow &, const GroupTableRow &) = default;
 };
 
-class GroupTableModel final : public ColumnTableModel<GroupTableRow> {
+class GroupTableModel final : public SnapshotTableModel<GroupTableRow, ClusterSnapshot> {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(GroupTableModel)
 
@@ -51,20 +52,15 @@ public:
 
     explicit GroupTableModel(QObject *parent = nullptr);
 
-    // Rows are matched by group id and kept sorted by it; see IncrementalTableModel.
-    void apply(const SnapshotPtr &snapshot);
-    SnapshotPtr snapshot() const { return m_snapshot; }
-
 private:
     using Row = GroupTableRow;
 
     static const Columns &columns();
+    std::vector<Row> rowsOf(const ClusterSnapshot &snapshot) const override;
     QVariant cellData(const Row &row, int column, int role) const override;
 
     const Row *findRow(const QString &groupId) const;
     static QVariant foreground(const Row &row, int column);
-
-    SnapshotPtr m_snapshot;
 };
 
 } // namespace lagscope

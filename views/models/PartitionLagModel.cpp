@@ -9,14 +9,14 @@
 namespace lagscope {
 
 PartitionLagModel::PartitionLagModel(QObject *parent)
-    : ColumnTableModel(columns(), parent)
+    : SnapshotTableModel(columns(), parent)
 {
 }
 
-std::vector<PartitionLagModel::Row> PartitionLagModel::rowsOf(const SnapshotPtr &snapshot) const
+std::vector<PartitionLagModel::Row> PartitionLagModel::rowsOf(const ClusterSnapshot &snapshot) const
 {
     std::vector<Row> rows;
-    const GroupState *group = snapshot ? snapshot->group(m_groupId) : nullptr;
+    const GroupState *group = snapshot.group(m_groupId);
     if (!group)
         return rows;
     rows.reserve(group->partitions.size());
@@ -32,27 +32,13 @@ void PartitionLagModel::setGroup(const SnapshotPtr &snapshot, const QString &gro
         apply(snapshot);
         return;
     }
-    beginResetModel();
     m_groupId = groupId;
-    m_snapshot = snapshot;
-    m_rows = rowsOf(snapshot);
-    std::sort(m_rows.begin(), m_rows.end(), [](const Row &a, const Row &b) { return a.tp < b.tp; });
-    m_rows.erase(std::unique(m_rows.begin(), m_rows.end(), [](const Row &a, const Row &b) { return a.tp == b.tp; }),
-                 m_rows.end());
-    endResetModel();
-}
-
-void PartitionLagModel::apply(const SnapshotPtr &snapshot)
-{
-    if (snapshot == m_snapshot)
-        return;
-    m_snapshot = snapshot;
-    updateRows(m_rows, rowsOf(snapshot), [](const Row &r) { return r.tp; });
+    resetTo(snapshot);
 }
 
 bool PartitionLagModel::groupFound() const
 {
-    return m_snapshot && m_snapshot->group(m_groupId);
+    return snapshot() && snapshot()->group(m_groupId);
 }
 
 // Without a lag (no commit yet, or no log end) the rules judge nothing, and their OK only

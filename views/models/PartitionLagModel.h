@@ -4,7 +4,7 @@
 // Thread: GUI thread only. Ownership: a plain QObject, owned by its parent; it keeps a
 // reference to the last snapshot applied.
 
-#include "models/ColumnTableModel.h"
+#include "models/SnapshotTableModel.h"
 #include "model/ClusterSnapshot.h"
 
 #include <optional>
@@ -25,10 +25,11 @@ struct PartitionLagRow {
     std::optional<DrainTime> drain;
     std::optional<double> consumeRate;
 
+    const TopicPartition &key() const { return tp; } // rows are kept sorted by topic-partition
     friend bool operator==(const PartitionLagRow &, const PartitionLagRow &) = default;
 };
 
-class PartitionLagModel final : public ColumnTableModel<PartitionLagRow> {
+class PartitionLagModel final : public SnapshotTableModel<PartitionLagRow, ClusterSnapshot> {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(PartitionLagModel)
 
@@ -41,22 +42,19 @@ public:
     // Shows groupId from snapshot. Switching to another group resets the model (the rows
     // have nothing in common); the same group again is the same as apply(snapshot).
     void setGroup(const SnapshotPtr &snapshot, const QString &groupId);
-    // A newer snapshot of the same group: rows matched by topic-partition, incrementally.
-    // A group missing from the snapshot shows no rows (groupFound() tells why).
-    void apply(const SnapshotPtr &snapshot);
+    // apply(): a newer snapshot of the same group, rows matched by topic-partition,
+    // incrementally. A group missing from the snapshot shows no rows (groupFound() tells why).
 
     QString groupId() const { return m_groupId; }
-    SnapshotPtr snapshot() const { return m_snapshot; }
     bool groupFound() const;
 
 private:
     using Row = PartitionLagRow;
 
     static const Columns &columns();
-    std::vector<Row> rowsOf(const SnapshotPtr &snapshot) const;
+    std::vector<Row> rowsOf(const ClusterSnapshot &snapshot) const override;
     static bool notJudged(const Row &row);
 
-    SnapshotPtr m_snapshot;
     QString m_groupId;
 };
 

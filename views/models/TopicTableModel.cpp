@@ -8,35 +8,29 @@
 namespace lagscope {
 
 TopicTableModel::TopicTableModel(QObject *parent)
-    : ColumnTableModel(columns(), parent)
+    : SnapshotTableModel(columns(), parent)
 {
 }
 
-void TopicTableModel::apply(const SnapshotPtr &snapshot)
+std::vector<TopicTableModel::Row> TopicTableModel::rowsOf(const ClusterSnapshot &snapshot) const
 {
-    if (snapshot == m_snapshot)
-        return;
-    m_snapshot = snapshot;
-
     std::vector<Row> next;
-    if (snapshot) {
-        next.reserve(snapshot->topics.size());
-        for (const TopicState &t : snapshot->topics) {
-            Row row{t.name, t.internal, int(t.partitions.size()), t.replicationFactor(),
-                    t.underReplicatedCount(), t.offlineCount(), std::nullopt, 0};
-            std::int64_t sum = 0;
-            for (const PartitionState &p : t.partitions) {
-                if (p.logStart >= 0 && p.logEnd >= p.logStart) {
-                    sum += p.logEnd - p.logStart;
-                    ++row.partitionsWithOffsets;
-                }
+    next.reserve(snapshot.topics.size());
+    for (const TopicState &t : snapshot.topics) {
+        Row row{t.name, t.internal, int(t.partitions.size()), t.replicationFactor(),
+                t.underReplicatedCount(), t.offlineCount(), std::nullopt, 0};
+        std::int64_t sum = 0;
+        for (const PartitionState &p : t.partitions) {
+            if (p.logStart >= 0 && p.logEnd >= p.logStart) {
+                sum += p.logEnd - p.logStart;
+                ++row.partitionsWithOffsets;
             }
-            if (row.partitionsWithOffsets > 0)
-                row.messages = sum;
-            next.push_back(std::move(row));
         }
+        if (row.partitionsWithOffsets > 0)
+            row.messages = sum;
+        next.push_back(std::move(row));
     }
-    updateRows(m_rows, std::move(next), [](const Row &r) { return r.name; });
+    return next;
 }
 
 const TopicTableModel::Columns &TopicTableModel::columns()

@@ -5,7 +5,7 @@
 // Thread: GUI thread only. Ownership: a plain QObject, owned by its parent; it keeps a
 // reference to the last snapshot applied.
 
-#include "models/ColumnTableModel.h"
+#include "models/SnapshotTableModel.h"
 #include "model/ClusterSnapshot.h"
 
 #include <optional>
@@ -23,10 +23,11 @@ struct TopicTableRow {
     std::optional<std::int64_t> messages; // over the partitions whose offsets are known
     int partitionsWithOffsets = 0;
 
+    const QString &key() const { return name; } // rows are kept sorted by topic name
     friend bool operator==(const TopicTableRow &, const TopicTableRow &) = default;
 };
 
-class TopicTableModel final : public ColumnTableModel<TopicTableRow> {
+class TopicTableModel final : public SnapshotTableModel<TopicTableRow, ClusterSnapshot> {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(TopicTableModel)
 
@@ -39,17 +40,12 @@ public:
 
     explicit TopicTableModel(QObject *parent = nullptr);
 
-    // Rows are matched by topic name and kept sorted by it; see IncrementalTableModel.
-    void apply(const SnapshotPtr &snapshot);
-    SnapshotPtr snapshot() const { return m_snapshot; }
-
 private:
     using Row = TopicTableRow;
 
     static const Columns &columns();
+    std::vector<Row> rowsOf(const ClusterSnapshot &snapshot) const override;
     QVariant cellData(const Row &row, int column, int role) const override;
-
-    SnapshotPtr m_snapshot;
 };
 
 } // namespace lagscope

@@ -6,46 +6,34 @@
 
 namespace lagscope {
 
-namespace {
-
-constexpr int kTooltipPartitions = 20;
-
-} // namespace
-
 FlowGroupModel::FlowGroupModel(QObject *parent)
-    : ColumnTableModel(columns(), parent)
+    : SnapshotTableModel(columns(), parent)
 {
 }
 
-void FlowGroupModel::apply(const mirror::FlowSnapshotPtr &snapshot)
+std::vector<FlowGroupModel::Row> FlowGroupModel::rowsOf(const mirror::FlowSnapshot &snapshot) const
 {
-    if (snapshot == m_snapshot)
-        return;
-    m_snapshot = snapshot;
-
     std::vector<Row> next;
-    if (snapshot) {
-        next.reserve(snapshot->groups.size());
-        for (const mirror::GroupFlow &g : snapshot->groups) {
-            Row row;
-            row.group = g.group;
-            row.partitions = int(g.partitions.size());
-            for (const auto &p : g.partitions) {
-                if (p.hasCheckpoint) {
-                    ++row.checkpointed;
-                    row.oldestCheckpointAgeMs = std::max(row.oldestCheckpointAgeMs, p.checkpointAgeMs);
-                }
-                if (p.checkpointBehindCommit() >= 0)
-                    row.rereadKnown = true;
+    next.reserve(snapshot.groups.size());
+    for (const mirror::GroupFlow &g : snapshot.groups) {
+        Row row;
+        row.group = g.group;
+        row.partitions = int(g.partitions.size());
+        for (const auto &p : g.partitions) {
+            if (p.hasCheckpoint) {
+                ++row.checkpointed;
+                row.oldestCheckpointAgeMs = std::max(row.oldestCheckpointAgeMs, p.checkpointAgeMs);
             }
-            row.reread = g.rereadOnFailover;
-            for (const auto &tp : g.withoutCheckpoint)
-                row.withoutCheckpoint << tp.toString();
-            row.stale = snapshot->staleCheckpointGroups.contains(g.group);
-            next.push_back(std::move(row));
+            if (p.checkpointBehindCommit() >= 0)
+                row.rereadKnown = true;
         }
+        row.reread = g.rereadOnFailover;
+        for (const auto &tp : g.withoutCheckpoint)
+            row.withoutCheckpoint << tp.toString();
+        row.stale = snapshot.staleCheckpointGroups.contains(g.group);
+        next.push_back(std::move(row));
     }
-    updateRows(m_rows, std::move(next), [](const Row &r) { return r.group; });
+    return next;
 }
 
 const FlowGroupModel::Columns &FlowGroupModel::columns()
@@ -82,11 +70,8 @@ const FlowGroupModel::Columns &FlowGroupModel::columns()
              [](const Row &row) -> QVariant {
                  if (row.withoutCheckpoint.isEmpty())
                      return QVariant();
-                 QStringList lines = row.withoutCheckpoint.mid(0, kTooltipPartitions);
-                 if (row.withoutCheckpoint.size() > kTooltipPartitions)
-                     lines << tr("… and %n more", nullptr, int(row.withoutCheckpoint.size() - kTooltipPartitions));
                  return QString(tr("No translated offset after a failover for:") + QLatin1Char('\n')
-                                + lines.join(QLatin1Char('\n')));
+                                + tooltipList(row.withoutCheckpoint));
              },
          .foreground =
              [](const Row &row) { return toneIf(!row.withoutCheckpoint.isEmpty(), StatusTone::Warning); }},

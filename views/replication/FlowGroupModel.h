@@ -8,7 +8,7 @@
 // last snapshot applied.
 
 #include "mirror/FlowSnapshot.h"
-#include "models/ColumnTableModel.h"
+#include "models/SnapshotTableModel.h"
 
 namespace lagscope {
 
@@ -23,10 +23,11 @@ struct FlowGroupRow {
     qint64 oldestCheckpointAgeMs = -1;
     bool stale = false;
 
+    const QString &key() const { return group; }
     friend bool operator==(const FlowGroupRow &, const FlowGroupRow &) = default;
 };
 
-class FlowGroupModel final : public ColumnTableModel<FlowGroupRow> {
+class FlowGroupModel final : public SnapshotTableModel<FlowGroupRow, mirror::FlowSnapshot> {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(FlowGroupModel)
 
@@ -36,15 +37,11 @@ public:
 
     explicit FlowGroupModel(QObject *parent = nullptr);
 
-    void apply(const mirror::FlowSnapshotPtr &snapshot); // null clears
-    mirror::FlowSnapshotPtr snapshot() const { return m_snapshot; }
-
 private:
     using Row = FlowGroupRow;
 
     static const Columns &columns();
-
-    mirror::FlowSnapshotPtr m_snapshot;
+    std::vector<Row> rowsOf(const mirror::FlowSnapshot &snapshot) const override;
 };
 
 } // namespace lagscope
