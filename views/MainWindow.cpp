@@ -18,7 +18,7 @@
 #include "models/StatusColors.h"
 #include "models/TopicTableModel.h"
 #include "actions/WriteGuard.h"
-#include "kafka/KafkaClient.h"
+#include "model/ClusterHealth.h"
 #include "monitor/MonitorService.h"
 #include "pages/GroupDetailPage.h"
 #include "pages/OverviewPage.h"
@@ -63,6 +63,19 @@ QString sampleConfigPath()
     if (QFileInfo::exists(installed))
         return QFileInfo(installed).canonicalFilePath();
     return QStringLiteral(LAGSCOPE_SOURCE_DIR "/resources/lagscope.sample.yaml");
+}
+
+StatusTone healthTone(HealthLevel level)
+{
+    switch (level) {
+    case HealthLevel::Ok:
+        return StatusTone::Good;
+    case HealthLevel::Warning:
+        return StatusTone::Warning;
+    case HealthLevel::Error:
+        break;
+    }
+    return StatusTone::Error;
 }
 
 } // namespace
@@ -317,34 +330,11 @@ void MainWindow::updateClusterStatus(const SnapshotPtr &s)
 {
     QTreeWidgetItem *item = m_clusterItems.count(s->cluster) ? m_clusterItems[s->cluster] : nullptr;
     QLabel *label = m_statusLabels.count(s->cluster) ? m_statusLabels[s->cluster] : nullptr;
-    QString text;
-    StatusTone tone = StatusTone::Good;
-    if (const QString auth = KafkaClient::authenticationFailure(s->error); !s->reachable && !auth.isEmpty()) {
-        text = auth.size() > 90 ? auth.left(90) + QStringLiteral("…") : auth;
-        tone = StatusTone::Error;
-    } else if (!s->reachable) {
-        text = tr("Unreachable since %1").arg(s->unreachableSince.toLocalTime().toString(QStringLiteral("HH:mm:ss")));
-        tone = StatusTone::Error;
-    } else {
-        int under = 0, offline = 0;
-        for (const auto &t : s->topics) {
-            under += t.underReplicatedCount();
-            offline += t.offlineCount();
-        }
-        const int down = int(s->brokers.size()) - s->onlineBrokerCount();
-        if (offline > 0 || down > 0) {
-            text = tr("%1 broker(s) down, %2 offline partition(s)").arg(down).arg(offline);
-            tone = StatusTone::Error;
-        } else if (under > 0) {
-            text = tr("%1 under-replicated").arg(under);
-            tone = StatusTone::Warning;
-        } else {
-            text = tr("OK");
-        }
-    }
+    const ClusterHealth health = clusterHealth(*s);
+    const QString &text = health.reason;
     if (item) {
         item->setText(1, text);
-        item->setForeground(1, statusForeground(tone, palette()));
+        item->setForeground(1, statusForeground(healthTone(health.level), palette()));
         item->setToolTip(1, s->error);
     }
     if (label) {

@@ -2,86 +2,76 @@
 
 #include <QBrush>
 #include <QColor>
-#include <QLocale>
 
 namespace lagscope {
 
-ResetPreviewModel::ResetPreviewModel(QObject *parent) : QAbstractTableModel(parent) {}
+ResetPreviewModel::ResetPreviewModel(QObject *parent) : ColumnTableModel(columns(), parent)
+{
+    m_rowNumbers = false;
+}
 
 void ResetPreviewModel::setPlan(const ResetPlan &plan)
 {
     beginResetModel();
     m_plan = plan;
+    m_rows = plan.partitions;
     endResetModel();
 }
 
 void ResetPreviewModel::clear() { setPlan({}); }
 
-int ResetPreviewModel::rowCount(const QModelIndex &parent) const
+const ResetPreviewModel::Columns &ResetPreviewModel::columns()
 {
-    return parent.isValid() ? 0 : int(m_plan.partitions.size());
+    constexpr Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
+    static const Columns table{
+        {.header = QT_TR_NOOP("Topic"),
+         .display = [](const PlannedPartition &p) { return p.tp.topic; },
+         .sort = [](const PlannedPartition &p) { return p.tp.topic; }},
+        {.header = QT_TR_NOOP("Partition"),
+         .alignment = right,
+         .display = [](const PlannedPartition &p) { return QString::number(p.tp.partition); },
+         .sort = [](const PlannedPartition &p) { return p.tp.partition; }},
+        {.header = QT_TR_NOOP("Current"),
+         .alignment = right,
+         .display = [](const PlannedPartition &p) { return p.current ? QString::number(*p.current) : QStringLiteral("-"); },
+         .sort = [](const PlannedPartition &p) { return p.current ? qlonglong(*p.current) : qlonglong(-1); }},
+        {.header = QT_TR_NOOP("New"),
+         .alignment = right,
+         .display = [](const PlannedPartition &p) { return QString::number(p.newOffset); },
+         .sort = [](const PlannedPartition &p) { return qlonglong(p.newOffset); }},
+        {.header = QT_TR_NOOP("Delta"),
+         .alignment = right,
+         .display =
+             [](const PlannedPartition &p) {
+                 if (!p.current)
+                     return QStringLiteral("-");
+                 return p.delta > 0 ? QStringLiteral("+%1").arg(p.delta) : QString::number(p.delta);
+             },
+         .sort = [](const PlannedPartition &p) { return qlonglong(p.delta); },
+         .toolTip =
+             [](const PlannedPartition &p) -> QVariant {
+                 if (!p.current || p.delta == 0)
+                     return QVariant();
+                 return p.delta > 0 ? tr("%1 records will never be consumed by this group").arg(p.delta)
+                                    : tr("%1 records will be consumed again by this group").arg(-p.delta);
+             }},
+        {.header = QT_TR_NOOP("Warnings"),
+         .display = [](const PlannedPartition &p) { return p.warnings.join(QStringLiteral("; ")); },
+         .sort = [](const PlannedPartition &p) { return p.warnings.join(QLatin1Char('\n')); },
+         .toolTip =
+             [](const PlannedPartition &p) {
+                 return p.warnings.isEmpty() ? QVariant() : QVariant(p.warnings.join(QLatin1Char('\n')));
+             }},
+    };
+    return table;
 }
 
-int ResetPreviewModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : NB_COLUMNS; }
-
-QVariant ResetPreviewModel::data(const QModelIndex &index, int role) const
+QVariant ResetPreviewModel::cellData(const PlannedPartition &p, int column, int role) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const PlannedPartition &p = m_plan.partitions[size_t(index.row())];
-    const QLocale locale;
-    if (role == SortRole) {
-        switch (index.column()) {
-        case Topic: return p.tp.topic;
-        case Partition: return p.tp.partition;
-        case Current: return p.current ? QVariant(qlonglong(*p.current)) : QVariant(qlonglong(-1));
-        case New: return qlonglong(p.newOffset);
-        case Delta: return qlonglong(p.delta);
-        case Warnings: return p.warnings.join(QLatin1Char('\n'));
-        default: return {};
-        }
-    }
-    if (role == Qt::DisplayRole) {
-        switch (index.column()) {
-        case Topic: return p.tp.topic;
-        case Partition: return QString::number(p.tp.partition);
-        case Current: return p.current ? QString::number(*p.current) : QStringLiteral("-");
-        case New: return QString::number(p.newOffset);
-        case Delta:
-            if (!p.current)
-                return QStringLiteral("-");
-            return p.delta > 0 ? QStringLiteral("+%1").arg(p.delta) : QString::number(p.delta);
-        case Warnings: return p.warnings.join(QStringLiteral("; "));
-        default: return {};
-        }
-    }
-    if (role == Qt::TextAlignmentRole && index.column() != Topic && index.column() != Warnings)
-        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-    if (index.column() == Delta && p.current && p.delta != 0) {
-        if (role == Qt::ForegroundRole)
-            return QBrush(p.delta > 0 ? QColor(0xd0, 0x21, 0x21) : QColor(0xc7, 0x7c, 0x02));
-        if (role == Qt::ToolTipRole)
-            return p.delta > 0 ? tr("%1 records will never be consumed by this group").arg(p.delta)
-                               : tr("%1 records will be consumed again by this group").arg(-p.delta);
-    }
-    if (index.column() == Warnings && role == Qt::ToolTipRole && !p.warnings.isEmpty())
-        return p.warnings.join(QLatin1Char('\n'));
-    return {};
-}
-
-QVariant ResetPreviewModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case Topic: return tr("Topic");
-    case Partition: return tr("Partition");
-    case Current: return tr("Current");
-    case New: return tr("New");
-    case Delta: return tr("Delta");
-    case Warnings: return tr("Warnings");
-    default: return {};
-    }
+    // Skipping is red, reading again amber, in the dialog's own colours.
+    if (role == Qt::ForegroundRole && column == Delta && p.current && p.delta != 0)
+        return QBrush(p.delta > 0 ? QColor(0xd0, 0x21, 0x21) : QColor(0xc7, 0x7c, 0x02));
+    return QVariant();
 }
 
 } // namespace lagscope

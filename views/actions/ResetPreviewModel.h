@@ -4,18 +4,18 @@
 // Thread: GUI. Owned by its parent (the reset dialog).
 
 #include "actions/ResetPlan.h"
-
-#include <QAbstractTableModel>
+#include "models/ColumnTableModel.h"
 
 namespace lagscope {
 
-class ResetPreviewModel final : public QAbstractTableModel {
+// The rows are the plan's partitions.
+class ResetPreviewModel final : public ColumnTableModel<PlannedPartition> {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ResetPreviewModel)
 
 public:
     enum Column { Topic, Partition, Current, New, Delta, Warnings, NB_COLUMNS };
-    static constexpr int SortRole = Qt::UserRole + 1;
+    static constexpr int SortRole = kTableSortRole;
 
     explicit ResetPreviewModel(QObject *parent = nullptr);
 
@@ -23,12 +23,10 @@ public:
     void clear();
     const ResetPlan &plan() const { return m_plan; }
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
 private:
+    static const Columns &columns();
+    QVariant cellData(const PlannedPartition &p, int column, int role) const override;
+
     ResetPlan m_plan;
 };
 

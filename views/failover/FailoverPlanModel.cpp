@@ -8,7 +8,10 @@ namespace lagscope {
 
 using namespace failover;
 
-FailoverPlanModel::FailoverPlanModel(QObject *parent) : QAbstractTableModel(parent) {}
+FailoverPlanModel::FailoverPlanModel(QObject *parent) : ColumnTableModel(columns(), parent)
+{
+    m_rowNumbers = false;
+}
 
 void FailoverPlanModel::setPlans(const std::vector<FailoverPlan> &plans)
 {
@@ -20,98 +23,115 @@ void FailoverPlanModel::setPlans(const std::vector<FailoverPlan> &plans)
     endResetModel();
 }
 
-int FailoverPlanModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : int(m_rows.size()); }
-
-int FailoverPlanModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : NB_COLUMNS; }
-
-QVariant FailoverPlanModel::data(const QModelIndex &index, int role) const
+const FailoverPlanModel::Columns &FailoverPlanModel::columns()
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const Row &row = m_rows[size_t(index.row())];
-    const PlannedFailoverPartition &p = row.partition;
-    auto opt = [](const std::optional<qint64> &v) { return v ? qlonglong(*v) : qlonglong(-1); };
-    if (role == SortRole) {
-        switch (index.column()) {
-        case Group: return row.group;
-        case Topic: return p.from.topic;
-        case Partition: return p.from.partition;
-        case Committed: return opt(p.committed);
-        case TargetTopic: return p.to.topic;
-        case TargetBefore: return opt(p.targetBefore);
-        case NewOffset: return qlonglong(p.newOffset);
-        case Method: return methodName(p.method);
-        case Reread: return qlonglong(p.reread);
-        case Skipped: return qlonglong(p.skipped);
-        case NotReplicated: return qlonglong(p.notReplicated);
-        case Note: return p.error.isEmpty() ? p.note : p.error;
-        default: return {};
-        }
-    }
-    if (role == Qt::DisplayRole) {
-        switch (index.column()) {
-        case Group: return row.group == row.targetGroup ? row.group : tr("%1 → %2").arg(row.group, row.targetGroup);
-        case Topic: return p.from.topic;
-        case Partition: return QString::number(p.from.partition);
-        case Committed:
-            if (!p.committed)
-                return QStringLiteral("-");
-            return p.committedAgeMs < 0 ? QString::number(*p.committed)
-                                        : tr("%1 (%2)").arg(*p.committed).arg(failoverui::ageText(p.committedAgeMs));
-        case TargetTopic: return p.to.topic;
-        case TargetBefore: return p.targetBefore ? QString::number(*p.targetBefore) : QStringLiteral("-");
-        case NewOffset: return p.newOffset < 0 ? tr("none") : QString::number(p.newOffset);
-        case Method: return p.newOffset < 0 ? tr("FAILED") : methodName(p.method);
-        case Reread:
-            if (p.reread < 0)
-                return QStringLiteral("-");
-            return p.rereadExact || p.reread == 0 ? QString::number(p.reread) : tr("≤ %1").arg(p.reread);
-        case Skipped: return p.skipped < 0 ? tr("unknown") : QString::number(p.skipped);
-        case NotReplicated: return p.notReplicated < 0 ? QStringLiteral("-") : QString::number(p.notReplicated);
-        case Note: return p.error.isEmpty() ? p.note : p.error;
-        default: return {};
-        }
-    }
-    if (role == Qt::TextAlignmentRole && index.column() != Group && index.column() != Topic &&
-        index.column() != TargetTopic && index.column() != Method && index.column() != Note)
-        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-    if (role == Qt::ForegroundRole) {
-        if ((index.column() == Skipped && p.skipped != 0) || (index.column() == Method && p.newOffset < 0) ||
-            (index.column() == Note && !p.error.isEmpty()))
-            return QBrush(failoverui::levelColor(PreflightCheck::Red));
-        if (index.column() == NotReplicated && p.notReplicated > 0)
-            return QBrush(failoverui::levelColor(PreflightCheck::Amber));
-    }
-    if (role == Qt::ToolTipRole) {
-        if (index.column() == Note || index.column() == Method)
-            return p.error.isEmpty() ? p.note : p.error;
-        if (index.column() == Skipped && p.skipped != 0)
-            return tr("records the group has not consumed that the new offset jumps over");
-        if (index.column() == NotReplicated && p.notReplicated > 0)
-            return tr("records on %1 not (yet) on the target").arg(p.from.toString());
-    }
-    return {};
+    const auto opt = [](const std::optional<qint64> &v) { return v ? qlonglong(*v) : qlonglong(-1); };
+    // The error when there is one, else how the offset was found.
+    const auto how = [](const Row &row) { return row.partition.error.isEmpty() ? row.partition.note : row.partition.error; };
+    constexpr Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
+    static const Columns table{
+        {.header = QT_TR_NOOP("Group"),
+         .display =
+             [](const Row &row) {
+                 return row.group == row.targetGroup ? row.group : tr("%1 → %2").arg(row.group, row.targetGroup);
+             },
+         .sort = [](const Row &row) { return row.group; }},
+        {.header = QT_TR_NOOP("Source topic"),
+         .display = [](const Row &row) { return row.partition.from.topic; },
+         .sort = [](const Row &row) { return row.partition.from.topic; }},
+        {.header = QT_TR_NOOP("Part."),
+         .alignment = right,
+         .display = [](const Row &row) { return QString::number(row.partition.from.partition); },
+         .sort = [](const Row &row) { return row.partition.from.partition; }},
+        {.header = QT_TR_NOOP("Committed"),
+         .alignment = right,
+         .display =
+             [](const Row &row) {
+                 const PlannedFailoverPartition &p = row.partition;
+                 if (!p.committed)
+                     return QStringLiteral("-");
+                 return p.committedAgeMs < 0 ? QString::number(*p.committed)
+                                             : tr("%1 (%2)").arg(*p.committed).arg(failoverui::ageText(p.committedAgeMs));
+             },
+         .sort = [opt](const Row &row) { return opt(row.partition.committed); }},
+        {.header = QT_TR_NOOP("Target topic"),
+         .display = [](const Row &row) { return row.partition.to.topic; },
+         .sort = [](const Row &row) { return row.partition.to.topic; }},
+        {.header = QT_TR_NOOP("Target now"),
+         .alignment = right,
+         .display =
+             [](const Row &row) {
+                 return row.partition.targetBefore ? QString::number(*row.partition.targetBefore) : QStringLiteral("-");
+             },
+         .sort = [opt](const Row &row) { return opt(row.partition.targetBefore); }},
+        {.header = QT_TR_NOOP("New offset"),
+         .alignment = right,
+         .display =
+             [](const Row &row) {
+                 return row.partition.newOffset < 0 ? tr("none") : QString::number(row.partition.newOffset);
+             },
+         .sort = [](const Row &row) { return qlonglong(row.partition.newOffset); }},
+        {.header = QT_TR_NOOP("Method"),
+         .display =
+             [](const Row &row) {
+                 return row.partition.newOffset < 0 ? tr("FAILED") : methodName(row.partition.method);
+             },
+         .sort = [](const Row &row) { return methodName(row.partition.method); },
+         .toolTip = how},
+        {.header = QT_TR_NOOP("Re-read"),
+         .alignment = right,
+         .display =
+             [](const Row &row) {
+                 const PlannedFailoverPartition &p = row.partition;
+                 if (p.reread < 0)
+                     return QStringLiteral("-");
+                 return p.rereadExact || p.reread == 0 ? QString::number(p.reread) : tr("≤ %1").arg(p.reread);
+             },
+         .sort = [](const Row &row) { return qlonglong(row.partition.reread); }},
+        {.header = QT_TR_NOOP("Skipped"),
+         .alignment = right,
+         .display =
+             [](const Row &row) {
+                 return row.partition.skipped < 0 ? tr("unknown") : QString::number(row.partition.skipped);
+             },
+         .sort = [](const Row &row) { return qlonglong(row.partition.skipped); },
+         .toolTip =
+             [](const Row &row) {
+                 return row.partition.skipped != 0
+                     ? QVariant(tr("records the group has not consumed that the new offset jumps over"))
+                     : QVariant();
+             }},
+        {.header = QT_TR_NOOP("Not replicated"),
+         .alignment = right,
+         .display =
+             [](const Row &row) {
+                 return row.partition.notReplicated < 0 ? QStringLiteral("-")
+                                                        : QString::number(row.partition.notReplicated);
+             },
+         .sort = [](const Row &row) { return qlonglong(row.partition.notReplicated); },
+         .toolTip =
+             [](const Row &row) {
+                 return row.partition.notReplicated > 0
+                     ? QVariant(tr("records on %1 not (yet) on the target").arg(row.partition.from.toString()))
+                     : QVariant();
+             }},
+        {.header = QT_TR_NOOP("How"), .display = how, .sort = how, .toolTip = how},
+    };
+    return table;
 }
 
-QVariant FailoverPlanModel::headerData(int section, Qt::Orientation orientation, int role) const
+QVariant FailoverPlanModel::cellData(const Row &row, int column, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case Group: return tr("Group");
-    case Topic: return tr("Source topic");
-    case Partition: return tr("Part.");
-    case Committed: return tr("Committed");
-    case TargetTopic: return tr("Target topic");
-    case TargetBefore: return tr("Target now");
-    case NewOffset: return tr("New offset");
-    case Method: return tr("Method");
-    case Reread: return tr("Re-read");
-    case Skipped: return tr("Skipped");
-    case NotReplicated: return tr("Not replicated");
-    case Note: return tr("How");
-    default: return {};
-    }
+    // The wizard's own red and amber (its preflight levels), as brushes.
+    if (role != Qt::ForegroundRole)
+        return QVariant();
+    const PlannedFailoverPartition &p = row.partition;
+    if ((column == Skipped && p.skipped != 0) || (column == Method && p.newOffset < 0)
+        || (column == Note && !p.error.isEmpty()))
+        return QBrush(failoverui::levelColor(PreflightCheck::Red));
+    if (column == NotReplicated && p.notReplicated > 0)
+        return QBrush(failoverui::levelColor(PreflightCheck::Amber));
+    return QVariant();
 }
 
 } // namespace lagscope

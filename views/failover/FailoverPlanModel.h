@@ -5,14 +5,20 @@
 // not-replicated (amber) records. Thread: GUI. Owned by its parent (the Plan page).
 
 #include "actions/FailoverPlan.h"
-
-#include <QAbstractTableModel>
+#include "models/ColumnTableModel.h"
 
 #include <vector>
 
 namespace lagscope {
 
-class FailoverPlanModel final : public QAbstractTableModel {
+// One row of FailoverPlanModel: a partition of one group's plan.
+struct FailoverPlanRow {
+    QString group;
+    QString targetGroup;
+    failover::PlannedFailoverPartition partition;
+};
+
+class FailoverPlanModel final : public ColumnTableModel<FailoverPlanRow> {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(FailoverPlanModel)
 
@@ -32,25 +38,18 @@ public:
         Note,
         NB_COLUMNS
     };
-    static constexpr int SortRole = Qt::UserRole + 1;
+    static constexpr int SortRole = kTableSortRole;
 
     explicit FailoverPlanModel(QObject *parent = nullptr);
 
     void setPlans(const std::vector<failover::FailoverPlan> &plans);
     void clear() { setPlans({}); }
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
 private:
-    struct Row {
-        QString group;
-        QString targetGroup;
-        failover::PlannedFailoverPartition partition;
-    };
-    std::vector<Row> m_rows;
+    using Row = FailoverPlanRow;
+
+    static const Columns &columns();
+    QVariant cellData(const Row &row, int column, int role) const override;
 };
 
 } // namespace lagscope

@@ -6,11 +6,11 @@
 namespace lagscope {
 
 BrokerTableModel::BrokerTableModel(QObject *parent)
-    : IncrementalTableModel(parent)
+    : SnapshotTableModel(columns(), parent)
 {
 }
 
-QString BrokerTableModel::Row::address() const
+QString BrokerTableRow::address() const
 {
     // IPv6 literals need brackets, or the port reads as part of the address.
     const QString h = host.contains(QLatin1Char(':')) ? QLatin1Char('[') + host + QLatin1Char(']') : host;
@@ -30,138 +30,73 @@ QString BrokerTableModel::statusText(BrokerStatus status)
     return unknownText();
 }
 
-void BrokerTableModel::apply(const SnapshotPtr &snapshot)
+std::vector<BrokerTableModel::Row> BrokerTableModel::rowsOf(const ClusterSnapshot &snapshot) const
 {
-    if (snapshot == m_snapshot)
-        return;
-    m_snapshot = snapshot;
-
     std::vector<Row> next;
-    if (snapshot) {
-        next.reserve(snapshot->brokers.size());
-        for (const BrokerState &b : snapshot->brokers) {
-            next.push_back(Row{b.info.id, b.info.host, b.info.port, b.info.rack, b.status,
-                               b.controller || (snapshot->controllerId >= 0 && b.info.id == snapshot->controllerId),
-                               b.partitionsLed});
-        }
+    next.reserve(snapshot.brokers.size());
+    for (const BrokerState &b : snapshot.brokers) {
+        next.push_back(Row{b.info.id, b.info.host, b.info.port, b.info.rack, b.status,
+                           b.controller || (snapshot.controllerId >= 0 && b.info.id == snapshot.controllerId),
+                           b.partitionsLed});
     }
-    updateRows(m_rows, std::move(next), [](const Row &r) { return r.id; });
+    return next;
 }
 
-int BrokerTableModel::rowCount(const QModelIndex &parent) const
+const BrokerTableModel::Columns &BrokerTableModel::columns()
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
+    constexpr Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
+    static const Columns table{
+        {.header = QT_TR_NOOP("Id"),
+         .alignment = right,
+         .display = [](const Row &row) { return QString::number(row.id); },
+         .sort = [](const Row &row) { return row.id; }},
+        {.header = QT_TR_NOOP("Host:Port"),
+         .display = [](const Row &row) { return row.address(); },
+         .sort = [](const Row &row) { return row.address(); }},
+        {.header = QT_TR_NOOP("Rack"),
+         .display = [](const Row &row) { return row.rack.isEmpty() ? unknownText() : row.rack; },
+         .sort = [](const Row &row) { return row.rack; },
+         .foreground = [](const Row &row) { return toneIf(row.rack.isEmpty(), StatusTone::Muted); }},
+        {.header = QT_TR_NOOP("State"),
+         .display = [](const Row &row) { return statusText(row.status); },
+         .sort = [](const Row &row) { return int(row.status); },
+         .toolTip =
+             [](const Row &row) -> QVariant {
+                 switch (row.status) {
+                 case BrokerStatus::Online:
+                     return tr("In the cluster metadata and connected");
+                 case BrokerStatus::Unreachable:
+                     return tr("In the cluster metadata, but Lagscope cannot connect to it");
+                 case BrokerStatus::Offline:
+                     return tr("Was in the cluster before, now missing from its metadata");
+                 }
+                 return QVariant();
+             },
+         .foreground = [](const Row &row) -> std::optional<StatusTone> {
+             if (row.status == BrokerStatus::Unreachable)
+                 return StatusTone::Warning;
+             if (row.status == BrokerStatus::Offline)
+                 return StatusTone::Error;
+             return std::nullopt;
+         }},
+        {.header = QT_TR_NOOP("Controller"),
+         .alignment = Qt::AlignCenter,
+         .display = [](const Row &row) { return row.controller ? QString(QChar(0x2713)) : QString(); },
+         .sort = [](const Row &row) { return row.controller; },
+         .toolTip = [](const Row &row) { return row.controller ? QVariant(tr("The active controller")) : QVariant(); }},
+        {.header = QT_TR_NOOP("Partitions led"),
+         .alignment = right,
+         .display = [](const Row &row) { return formatCount(row.partitionsLed); },
+         .sort = [](const Row &row) { return row.partitionsLed; }},
+    };
+    return table;
 }
 
-int BrokerTableModel::columnCount(const QModelIndex &parent) const
+QVariant BrokerTableModel::cellData(const Row &row, int, int role) const
 {
-    return parent.isValid() ? 0 : NB_COLUMNS;
-}
-
-QVariant BrokerTableModel::display(const Row &row, int column) const
-{
-    switch (column) {
-    case Id:
-        return QString::number(row.id);
-    case HostPort:
-        return row.address();
-    case Rack:
-        return row.rack.isEmpty() ? unknownText() : row.rack;
-    case State:
-        return statusText(row.status);
-    case Controller:
-        return row.controller ? QString(QChar(0x2713)) : QString();
-    case PartitionsLed:
-        return formatCount(row.partitionsLed);
-    }
-    return QVariant();
-}
-
-QVariant BrokerTableModel::sortValue(const Row &row, int column) const
-{
-    switch (column) {
-    case Id:
-        return row.id;
-    case HostPort:
-        return row.address();
-    case Rack:
-        return row.rack;
-    case State:
-        return int(row.status);
-    case Controller:
-        return row.controller;
-    case PartitionsLed:
-        return row.partitionsLed;
-    }
-    return QVariant();
-}
-
-QVariant BrokerTableModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return QVariant();
-    const Row &row = m_rows[size_t(index.row())];
-    const int column = index.column();
-
-    switch (role) {
-    case Qt::DisplayRole:
-        return display(row, column);
-    case SortRole:
-        return sortValue(row, column);
-    case Qt::TextAlignmentRole:
-        if (column == Id || column == PartitionsLed)
-            return int(Qt::AlignRight | Qt::AlignVCenter);
-        if (column == Controller)
-            return int(Qt::AlignCenter);
-        return QVariant();
-    case Qt::ForegroundRole:
-        if (column == State && row.status == BrokerStatus::Unreachable)
-            return statusForeground(StatusTone::Warning);
-        if (column == State && row.status == BrokerStatus::Offline)
-            return statusForeground(StatusTone::Error);
-        if (column == Rack && row.rack.isEmpty())
-            return statusForeground(StatusTone::Muted);
-        return QVariant();
-    case Qt::BackgroundRole:
-        if (row.status == BrokerStatus::Offline)
-            return statusBackground(StatusTone::Error);
-        return QVariant();
-    case Qt::ToolTipRole:
-        if (column == State) {
-            switch (row.status) {
-            case BrokerStatus::Online:
-                return tr("In the cluster metadata and connected");
-            case BrokerStatus::Unreachable:
-                return tr("In the cluster metadata, but Lagscope cannot connect to it");
-            case BrokerStatus::Offline:
-                return tr("Was in the cluster before, now missing from its metadata");
-            }
-        }
-        if (column == Controller && row.controller)
-            return tr("The active controller");
-        return QVariant();
-    }
-    return QVariant();
-}
-
-QVariant BrokerTableModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return IncrementalTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case Id:
-        return tr("Id");
-    case HostPort:
-        return tr("Host:Port");
-    case Rack:
-        return tr("Rack");
-    case State:
-        return tr("State");
-    case Controller:
-        return tr("Controller");
-    case PartitionsLed:
-        return tr("Partitions led");
-    }
+    // An offline broker tints its whole row.
+    if (role == Qt::BackgroundRole && row.status == BrokerStatus::Offline)
+        return statusBackground(StatusTone::Error);
     return QVariant();
 }
 

@@ -5,7 +5,7 @@
 namespace lagscope {
 
 EventFilterProxy::EventFilterProxy(QObject *parent)
-    : QSortFilterProxyModel(parent)
+    : TextFilterProxy(parent)
 {
     setSortRole(EventLogModel::SortRole);
 }
@@ -26,15 +26,6 @@ void EventFilterProxy::setCluster(const QString &cluster)
     invalidateFilter();
 }
 
-void EventFilterProxy::setFilterText(const QString &text)
-{
-    const QString trimmed = text.trimmed();
-    if (trimmed == m_text)
-        return;
-    m_text = trimmed;
-    invalidateFilter();
-}
-
 bool EventFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 {
     const QAbstractItemModel *source = sourceModel();
@@ -45,13 +36,13 @@ bool EventFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &source
         return false;
     if (!m_cluster.isEmpty() && value(EventLogModel::Cluster, EventLogModel::SortRole).toString() != m_cluster)
         return false;
-    if (m_text.isEmpty())
+    if (!hasFilterText())
         return true;
     for (const int column :
          {EventLogModel::Cluster, EventLogModel::Kind, EventLogModel::Subject, EventLogModel::Message})
-        if (value(column, Qt::DisplayRole).toString().contains(m_text, Qt::CaseInsensitive))
+        if (matchesText(value(column, Qt::DisplayRole).toString()))
             return true;
-    return value(EventLogModel::Subject, EventLogModel::GroupRole).toString().contains(m_text, Qt::CaseInsensitive);
+    return matchesText(value(EventLogModel::Subject, EventLogModel::GroupRole).toString());
 }
 
 } // namespace lagscope

@@ -5,12 +5,11 @@
 // Thread: GUI thread only. Ownership: owned by its parent; does not own its source model.
 
 #include "model/ClusterEvent.h"
-
-#include <QSortFilterProxyModel>
+#include "models/TextFilterProxy.h"
 
 namespace lagscope {
 
-class EventFilterProxy final : public QSortFilterProxyModel {
+class EventFilterProxy final : public TextFilterProxy {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(EventFilterProxy)
 
@@ -21,8 +20,6 @@ public:
     void setMinimumSeverity(EventSeverity severity);
     QString cluster() const { return m_cluster; }
     void setCluster(const QString &cluster); // empty: every cluster
-    QString filterText() const { return m_text; }
-    void setFilterText(const QString &text);
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
@@ -30,7 +27,6 @@ protected:
 private:
     EventSeverity m_minimum = EventSeverity::Info;
     QString m_cluster;
-    QString m_text;
 };
 
 } // namespace lagscope

@@ -8,7 +8,7 @@
 namespace lagscope {
 
 EventLogModel::EventLogModel(QObject *parent)
-    : QAbstractTableModel(parent)
+    : ColumnTableModel(columns(), parent)
 {
 }
 
@@ -27,11 +27,11 @@ QString EventLogModel::severityText(EventSeverity severity)
 
 void EventLogModel::removeOldest(int count)
 {
-    count = std::min(count, int(m_events.size()));
+    count = std::min(count, int(m_rows.size()));
     if (count <= 0)
         return;
     beginRemoveRows(QModelIndex(), 0, count - 1);
-    m_events.erase(m_events.begin(), m_events.begin() + count);
+    m_rows.erase(m_rows.begin(), m_rows.begin() + count);
     endRemoveRows();
 }
 
@@ -42,119 +42,72 @@ void EventLogModel::append(const std::vector<ClusterEvent> &events)
     // Of a batch larger than the whole log only its newest part would survive anyway.
     const size_t take = std::min(events.size(), size_t(m_capacity));
     const auto firstNew = events.end() - std::ptrdiff_t(take);
-    removeOldest(int(m_events.size() + take) - m_capacity);
+    removeOldest(int(m_rows.size() + take) - m_capacity);
 
-    const int first = int(m_events.size());
+    const int first = int(m_rows.size());
     beginInsertRows(QModelIndex(), first, first + int(take) - 1);
-    m_events.insert(m_events.end(), firstNew, events.end());
+    m_rows.insert(m_rows.end(), firstNew, events.end());
     endInsertRows();
 }
 
 void EventLogModel::clear()
 {
-    if (m_events.empty())
+    if (m_rows.empty())
         return;
     beginResetModel();
-    m_events.clear();
+    m_rows.clear();
     endResetModel();
 }
 
 void EventLogModel::setCapacity(int capacity)
 {
     m_capacity = std::max(1, capacity);
-    removeOldest(int(m_events.size()) - m_capacity);
+    removeOldest(int(m_rows.size()) - m_capacity);
 }
 
-int EventLogModel::rowCount(const QModelIndex &parent) const
+const EventLogModel::Columns &EventLogModel::columns()
 {
-    return parent.isValid() ? 0 : int(m_events.size());
+    using Event = ClusterEvent;
+    static const Columns table{
+        {.header = QT_TR_NOOP("Time"),
+         .display =
+             [](const Event &e) {
+                 return e.time.isValid() ? e.time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))
+                                         : unknownText();
+             },
+         .sort = [](const Event &e) { return e.time.isValid() ? e.time.toMSecsSinceEpoch() : qint64(0); },
+         .toolTip =
+             [](const Event &e) { return e.time.isValid() ? QVariant(e.time.toUTC().toString(Qt::ISODateWithMs)) : QVariant(); }},
+        {.header = QT_TR_NOOP("Cluster"),
+         .display = [](const Event &e) { return e.cluster; },
+         .sort = [](const Event &e) { return e.cluster; }},
+        {.header = QT_TR_NOOP("Severity"),
+         .display = [](const Event &e) { return severityText(e.severity); },
+         .sort = [](const Event &e) { return int(e.severity); },
+         .foreground = [](const Event &e) -> std::optional<StatusTone> {
+             if (e.severity == EventSeverity::Error)
+                 return StatusTone::Error;
+             if (e.severity == EventSeverity::Warning)
+                 return StatusTone::Warning;
+             return std::nullopt;
+         }},
+        {.header = QT_TR_NOOP("Kind"),
+         .display = [](const Event &e) { return eventKindName(e.kind); },
+         .sort = [](const Event &e) { return eventKindName(e.kind); }},
+        {.header = QT_TR_NOOP("Subject"),
+         .display = [](const Event &e) { return e.subject; },
+         .sort = [](const Event &e) { return e.subject; }},
+        {.header = QT_TR_NOOP("Message"),
+         .display = [](const Event &e) { return e.message; },
+         .sort = [](const Event &e) { return e.message; },
+         .toolTip = [](const Event &e) { return e.message; }},
+    };
+    return table;
 }
 
-int EventLogModel::columnCount(const QModelIndex &parent) const
+QVariant EventLogModel::cellData(const ClusterEvent &event, int, int role) const
 {
-    return parent.isValid() ? 0 : NB_COLUMNS;
-}
-
-QVariant EventLogModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return QVariant();
-    const ClusterEvent &e = m_events[size_t(index.row())];
-    const int column = index.column();
-
-    switch (role) {
-    case Qt::DisplayRole:
-        switch (column) {
-        case Time:
-            return e.time.isValid() ? e.time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))
-                                    : unknownText();
-        case Cluster:
-            return e.cluster;
-        case Severity:
-            return severityText(e.severity);
-        case Kind:
-            return eventKindName(e.kind);
-        case Subject:
-            return e.subject;
-        case Message:
-            return e.message;
-        }
-        return QVariant();
-    case SortRole:
-        switch (column) {
-        case Time:
-            return e.time.isValid() ? e.time.toMSecsSinceEpoch() : qint64(0);
-        case Cluster:
-            return e.cluster;
-        case Severity:
-            return int(e.severity);
-        case Kind:
-            return eventKindName(e.kind);
-        case Subject:
-            return e.subject;
-        case Message:
-            return e.message;
-        }
-        return QVariant();
-    case GroupRole:
-        return e.group;
-    case Qt::ToolTipRole:
-        if (column == Time && e.time.isValid())
-            return e.time.toUTC().toString(Qt::ISODateWithMs);
-        if (column == Message)
-            return e.message;
-        return QVariant();
-    case Qt::ForegroundRole:
-        if (column != Severity)
-            return QVariant();
-        if (e.severity == EventSeverity::Error)
-            return statusForeground(StatusTone::Error);
-        if (e.severity == EventSeverity::Warning)
-            return statusForeground(StatusTone::Warning);
-        return QVariant();
-    }
-    return QVariant();
-}
-
-QVariant EventLogModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case Time:
-        return tr("Time");
-    case Cluster:
-        return tr("Cluster");
-    case Severity:
-        return tr("Severity");
-    case Kind:
-        return tr("Kind");
-    case Subject:
-        return tr("Subject");
-    case Message:
-        return tr("Message");
-    }
-    return QVariant();
+    return role == GroupRole ? QVariant(event.group) : QVariant();
 }
 
 } // namespace lagscope

@@ -4,22 +4,21 @@
 // Thread: GUI thread only. Ownership: a plain QObject, owned by its parent.
 
 #include "model/ClusterEvent.h"
-
-#include <QAbstractTableModel>
+#include "models/ColumnTableModel.h"
 
 #include <deque>
 #include <vector>
 
 namespace lagscope {
 
-class EventLogModel final : public QAbstractTableModel {
+class EventLogModel final : public ColumnTableModel<ClusterEvent, std::deque<ClusterEvent>> {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(EventLogModel)
 
 public:
     enum Column { Time, Cluster, Severity, Kind, Subject, Message, NB_COLUMNS };
     enum Role {
-        SortRole = Qt::UserRole + 1, // Time: UTC ms since epoch; Severity: int; others: strings
+        SortRole = kTableSortRole,   // Time: UTC ms since epoch; Severity: int; others: strings
         GroupRole,                   // the event's group id (empty when none), any column
     };
     static constexpr int kDefaultCapacity = 10000;
@@ -33,19 +32,15 @@ public:
 
     int capacity() const { return m_capacity; }
     void setCapacity(int capacity); // at least 1; trims the oldest rows at once
-    const ClusterEvent &event(int row) const { return m_events[size_t(row)]; }
-
-    int rowCount(const QModelIndex &parent = QModelIndex()) const override;
-    int columnCount(const QModelIndex &parent = QModelIndex()) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    const ClusterEvent &event(int row) const { return m_rows[size_t(row)]; }
 
     static QString severityText(EventSeverity severity);
 
 private:
+    static const Columns &columns();
+    QVariant cellData(const ClusterEvent &event, int column, int role) const override;
     void removeOldest(int count);
 
-    std::deque<ClusterEvent> m_events;
     int m_capacity = kDefaultCapacity;
 };
 

@@ -8,7 +8,7 @@
 // Thread: GUI thread only. Ownership: a plain QObject, owned by its parent; it keeps a
 // reference to the last snapshot applied.
 
-#include "models/IncrementalTableModel.h"
+#include "models/SnapshotTableModel.h"
 #include "model/ClusterSnapshot.h"
 
 #include <QList>
@@ -16,14 +16,35 @@
 
 namespace lagscope {
 
-class GroupTableModel final : public IncrementalTableModel {
+// One row of GroupTableModel: what it shows of a group, compared to find the changed rows.
+struct GroupTableRow {
+    QString groupId;
+    QString state;
+    int members = 0;
+    QStringList topics;
+    bool lagKnown = false; // false when no partition has a known lag
+    std::int64_t totalLag = 0;
+    std::int64_t maxLag = 0;
+    int rebalances = 0; // in the last hour
+    QList<qint64> trend;
+    LagVerdict verdict;
+    std::optional<LagTime> lagTime;
+    std::optional<DrainTime> drain;
+    QString error;         // not read in the last poll: the values are from lastReadAt
+    QDateTime lastReadAt;
+
+    const QString &key() const { return groupId; } // rows are kept sorted by group id
+    friend bool operator==(const GroupTableRow &, const GroupTableRow &) = default;
+};
+
+class GroupTableModel final : public SnapshotTableModel<GroupTableRow, ClusterSnapshot> {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(GroupTableModel)
 
 public:
     enum Column { Group, State, Status, Members, Topics, TotalLag, MaxLag, LagSeconds, Drain, Rebalances, Trend, NB_COLUMNS };
     enum Role {
-        SortRole = Qt::UserRole + 1,
+        SortRole = kTableSortRole,
         TrendRole,  // QList<qint64>, oldest first; on every column of a row
         TopicsRole, // QStringList of the group's topics; on every column of a row
     };
@@ -31,43 +52,15 @@ public:
 
     explicit GroupTableModel(QObject *parent = nullptr);
 
-    // Rows are matched by group id and kept sorted by it; see IncrementalTableModel.
-    void apply(const SnapshotPtr &snapshot);
-    SnapshotPtr snapshot() const { return m_snapshot; }
-
-    int rowCount(const QModelIndex &parent = QModelIndex()) const override;
-    int columnCount(const QModelIndex &parent = QModelIndex()) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
 private:
-    struct Row {
-        QString groupId;
-        QString state;
-        int members = 0;
-        QStringList topics;
-        bool lagKnown = false; // false when no partition has a known lag
-        std::int64_t totalLag = 0;
-        std::int64_t maxLag = 0;
-        int rebalances = 0; // in the last hour
-        QList<qint64> trend;
-        LagVerdict verdict;
-        std::optional<LagTime> lagTime;
-        std::optional<DrainTime> drain;
-        QString error;         // not read in the last poll: the values are from lastReadAt
-        QDateTime lastReadAt;
+    using Row = GroupTableRow;
 
-        friend bool operator==(const Row &, const Row &) = default;
-    };
+    static const Columns &columns();
+    std::vector<Row> rowsOf(const ClusterSnapshot &snapshot) const override;
+    QVariant cellData(const Row &row, int column, int role) const override;
 
     const Row *findRow(const QString &groupId) const;
-    QVariant display(const Row &row, int column) const;
-    QVariant sortValue(const Row &row, int column) const;
-    QVariant toolTip(const Row &row, int column) const;
-    QVariant foreground(const Row &row, int column) const;
-
-    SnapshotPtr m_snapshot;
-    std::vector<Row> m_rows;
+    static QVariant foreground(const Row &row, int column);
 };
 
 } // namespace lagscope

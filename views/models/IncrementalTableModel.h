@@ -1,9 +1,11 @@
 #pragma once
-// Shared base of the snapshot table models. Each poll produces a whole new snapshot; turning
-// it into a model reset would lose the view's selection, scroll position and expanded
-// editors every few seconds. updateRows() instead matches rows by key and emits the smallest
-// set of signals: removals and insertions in contiguous runs, then one dataChanged per
-// changed row, or one for the whole table when more than half of the rows changed.
+// Incremental updates for the table models (beneath ColumnTableModel and SnapshotTableModel).
+// Each poll produces a whole new snapshot; turning it into a model reset would lose the
+// view's selection, scroll position and expanded editors every few seconds. updateRows()
+// instead matches rows by key and emits the smallest set of signals: removals and insertions
+// in contiguous runs, then one dataChanged per changed row, or one for the whole table when
+// more than half of the rows changed. Models whose rows come otherwise (appended events, a
+// whole plan) simply do not call it.
 // Thread: GUI thread only. Ownership: an abstract base; see the concrete models.
 
 #include <QAbstractTableModel>

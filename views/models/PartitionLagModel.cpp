@@ -9,14 +9,14 @@
 namespace lagscope {
 
 PartitionLagModel::PartitionLagModel(QObject *parent)
-    : IncrementalTableModel(parent)
+    : SnapshotTableModel(columns(), parent)
 {
 }
 
-std::vector<PartitionLagModel::Row> PartitionLagModel::rowsOf(const SnapshotPtr &snapshot) const
+std::vector<PartitionLagModel::Row> PartitionLagModel::rowsOf(const ClusterSnapshot &snapshot) const
 {
     std::vector<Row> rows;
-    const GroupState *group = snapshot ? snapshot->group(m_groupId) : nullptr;
+    const GroupState *group = snapshot.group(m_groupId);
     if (!group)
         return rows;
     rows.reserve(group->partitions.size());
@@ -32,37 +32,13 @@ void PartitionLagModel::setGroup(const SnapshotPtr &snapshot, const QString &gro
         apply(snapshot);
         return;
     }
-    beginResetModel();
     m_groupId = groupId;
-    m_snapshot = snapshot;
-    m_rows = rowsOf(snapshot);
-    std::sort(m_rows.begin(), m_rows.end(), [](const Row &a, const Row &b) { return a.tp < b.tp; });
-    m_rows.erase(std::unique(m_rows.begin(), m_rows.end(), [](const Row &a, const Row &b) { return a.tp == b.tp; }),
-                 m_rows.end());
-    endResetModel();
-}
-
-void PartitionLagModel::apply(const SnapshotPtr &snapshot)
-{
-    if (snapshot == m_snapshot)
-        return;
-    m_snapshot = snapshot;
-    updateRows(m_rows, rowsOf(snapshot), [](const Row &r) { return r.tp; });
+    resetTo(snapshot);
 }
 
 bool PartitionLagModel::groupFound() const
 {
-    return m_snapshot && m_snapshot->group(m_groupId);
-}
-
-int PartitionLagModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int PartitionLagModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : NB_COLUMNS;
+    return snapshot() && snapshot()->group(m_groupId);
 }
 
 // Without a lag (no commit yet, or no log end) the rules judge nothing, and their OK only
@@ -72,156 +48,95 @@ bool PartitionLagModel::notJudged(const Row &row)
     return !row.lag && row.verdict.status == LagStatus::Ok;
 }
 
-QVariant PartitionLagModel::display(const Row &row, int column) const
+const PartitionLagModel::Columns &PartitionLagModel::columns()
 {
     const auto orUnknown = [](const QString &s) { return s.isEmpty() ? unknownText() : s; };
-    switch (column) {
-    case Topic:
-        return row.tp.topic;
-    case Partition:
-        return QString::number(row.tp.partition);
-    case Committed:
-        return formatCount(row.committed);
-    case LogEnd:
-        return formatCount(row.logEnd);
-    case Lag:
-        return formatCount(row.lag);
-    case Status:
-        return notJudged(row) ? unknownText() : lagStatusName(row.verdict.status);
-    case LagSeconds:
-        return lagTimeText(row.lagTime);
-    case Drain:
-        return drainText(row.drain);
-    case Member:
-        return orUnknown(row.memberId);
-    case Client:
-        return orUnknown(row.clientId);
-    case Host:
-        return orUnknown(row.host);
-    }
-    return QVariant();
-}
-
-QVariant PartitionLagModel::sortValue(const Row &row, int column) const
-{
-    switch (column) {
-    case Topic:
-        return row.tp.topic;
-    case Partition:
-        return row.tp.partition;
-    case Committed:
-        return lagscope::sortValue(row.committed);
-    case LogEnd:
-        return lagscope::sortValue(row.logEnd);
-    case Lag:
-        return lagscope::sortValue(row.lag);
-    case Status:
-        return notJudged(row) ? -1 : lagStatusSeverity(row.verdict.status);
-    case LagSeconds:
-        return lagTimeSortValue(row.lagTime);
-    case Drain:
-        return drainSortValue(row.drain);
-    case Member:
-        return row.memberId;
-    case Client:
-        return row.clientId;
-    case Host:
-        return row.host;
-    }
-    return QVariant();
-}
-
-QVariant PartitionLagModel::toolTip(const Row &row, int column) const
-{
-    switch (column) {
-    case Committed:
-        return row.committed ? QVariant() : QVariant(tr("The group has no committed offset for this partition"));
-    case LogEnd:
-        return row.logEnd ? QVariant() : QVariant(tr("Log end offset unknown (no leader, or not fetched)"));
-    case Lag:
-        if (row.lag)
-            return QVariant();
-        return !row.committed ? tr("No committed offset, so no lag") : tr("Log end offset unknown, so no lag");
-    case Status:
-        return notJudged(row) ? tr("Not judged: %1").arg(row.verdict.reason) : lagStatusToolTip(row.verdict);
-    case LagSeconds:
-        return lagTimeToolTip(row.lagTime);
-    case Drain: {
-        QString text = drainToolTip(row.drain, false);
-        if (row.consumeRate)
-            text += QLatin1Char('\n') + tr("Consume rate: %1 records/s").arg(QString::number(*row.consumeRate, 'f', 1));
-        return text;
-    }
-    case Member:
-        return row.memberId.isEmpty() ? tr("Not assigned to any member") : row.memberId;
-    }
-    return QVariant();
-}
-
-QVariant PartitionLagModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return QVariant();
-    const Row &row = m_rows[size_t(index.row())];
-    const int column = index.column();
-
-    switch (role) {
-    case Qt::DisplayRole:
-        return display(row, column);
-    case SortRole:
-        return sortValue(row, column);
-    case Qt::ToolTipRole:
-        return toolTip(row, column);
-    case Qt::TextAlignmentRole:
-        if (column == Partition || column == Committed || column == LogEnd || column == Lag || column == LagSeconds
-            || column == Drain)
-            return int(Qt::AlignRight | Qt::AlignVCenter);
-        return QVariant();
-    case Qt::BackgroundRole:
-        if (column == Status && row.verdict.status != LagStatus::Ok)
-            return statusBackground(lagStatusTone(row.verdict.status));
-        return QVariant();
-    case Qt::ForegroundRole: {
-        if (column == Status)
-            return statusForeground(notJudged(row) ? StatusTone::Muted : lagStatusTone(row.verdict.status));
-        const bool unknown = (column == LagSeconds && !row.lagTime) || (column == Drain && !row.drain)
-            || (column == Committed && !row.committed) || (column == LogEnd && !row.logEnd) || (column == Lag && !row.lag) || (column == Member && row.memberId.isEmpty())
-            || (column == Client && row.clientId.isEmpty()) || (column == Host && row.host.isEmpty());
-        return unknown ? QVariant(statusForeground(StatusTone::Muted)) : QVariant();
-    }
-    }
-    return QVariant();
-}
-
-QVariant PartitionLagModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return IncrementalTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case Topic:
-        return tr("Topic");
-    case Partition:
-        return tr("Partition");
-    case Committed:
-        return tr("Committed");
-    case LogEnd:
-        return tr("Log end");
-    case Lag:
-        return tr("Lag");
-    case Status:
-        return tr("Status");
-    case LagSeconds:
-        return tr("Lag time");
-    case Drain:
-        return tr("Time to drain");
-    case Member:
-        return tr("Member");
-    case Client:
-        return tr("Client");
-    case Host:
-        return tr("Host");
-    }
-    return QVariant();
+    const auto mutedIfEmpty = [](const QString &s) { return toneIf(s.isEmpty(), StatusTone::Muted); };
+    constexpr Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
+    static const Columns table{
+        {.header = QT_TR_NOOP("Topic"),
+         .display = [](const Row &row) { return row.tp.topic; },
+         .sort = [](const Row &row) { return row.tp.topic; }},
+        {.header = QT_TR_NOOP("Partition"),
+         .alignment = right,
+         .display = [](const Row &row) { return QString::number(row.tp.partition); },
+         .sort = [](const Row &row) { return row.tp.partition; }},
+        {.header = QT_TR_NOOP("Status"),
+         .display = [](const Row &row) { return notJudged(row) ? unknownText() : lagStatusName(row.verdict.status); },
+         .sort = [](const Row &row) { return notJudged(row) ? -1 : lagStatusSeverity(row.verdict.status); },
+         .toolTip =
+             [](const Row &row) {
+                 return notJudged(row) ? tr("Not judged: %1").arg(row.verdict.reason) : lagStatusToolTip(row.verdict);
+             },
+         .foreground =
+             [](const Row &row) { return notJudged(row) ? StatusTone::Muted : lagStatusTone(row.verdict.status); },
+         .background =
+             [](const Row &row) {
+                 return toneIf(row.verdict.status != LagStatus::Ok, lagStatusTone(row.verdict.status));
+             }},
+        {.header = QT_TR_NOOP("Committed"),
+         .alignment = right,
+         .display = [](const Row &row) { return formatCount(row.committed); },
+         .sort = [](const Row &row) { return lagscope::sortValue(row.committed); },
+         .toolTip =
+             [](const Row &row) {
+                 return row.committed ? QVariant() : QVariant(tr("The group has no committed offset for this partition"));
+             },
+         .foreground = [](const Row &row) { return toneIf(!row.committed, StatusTone::Muted); }},
+        {.header = QT_TR_NOOP("Log end"),
+         .alignment = right,
+         .display = [](const Row &row) { return formatCount(row.logEnd); },
+         .sort = [](const Row &row) { return lagscope::sortValue(row.logEnd); },
+         .toolTip =
+             [](const Row &row) {
+                 return row.logEnd ? QVariant() : QVariant(tr("Log end offset unknown (no leader, or not fetched)"));
+             },
+         .foreground = [](const Row &row) { return toneIf(!row.logEnd, StatusTone::Muted); }},
+        {.header = QT_TR_NOOP("Lag"),
+         .alignment = right,
+         .display = [](const Row &row) { return formatCount(row.lag); },
+         .sort = [](const Row &row) { return lagscope::sortValue(row.lag); },
+         .toolTip =
+             [](const Row &row) -> QVariant {
+                 if (row.lag)
+                     return QVariant();
+                 return !row.committed ? tr("No committed offset, so no lag") : tr("Log end offset unknown, so no lag");
+             },
+         .foreground = [](const Row &row) { return toneIf(!row.lag, StatusTone::Muted); }},
+        {.header = QT_TR_NOOP("Lag time"),
+         .alignment = right,
+         .display = [](const Row &row) { return lagTimeText(row.lagTime); },
+         .sort = [](const Row &row) { return lagTimeSortValue(row.lagTime); },
+         .toolTip = [](const Row &row) { return lagTimeToolTip(row.lagTime); },
+         .foreground = [](const Row &row) { return toneIf(!row.lagTime, StatusTone::Muted); }},
+        {.header = QT_TR_NOOP("Time to drain"),
+         .alignment = right,
+         .display = [](const Row &row) { return drainText(row.drain); },
+         .sort = [](const Row &row) { return drainSortValue(row.drain); },
+         .toolTip =
+             [](const Row &row) {
+                 QString text = drainToolTip(row.drain, false);
+                 if (row.consumeRate)
+                     text += QLatin1Char('\n')
+                             + tr("Consume rate: %1 records/s").arg(QString::number(*row.consumeRate, 'f', 1));
+                 return text;
+             },
+         .foreground = [](const Row &row) { return toneIf(!row.drain, StatusTone::Muted); }},
+        {.header = QT_TR_NOOP("Member"),
+         .display = [orUnknown](const Row &row) { return orUnknown(row.memberId); },
+         .sort = [](const Row &row) { return row.memberId; },
+         .toolTip = [](const Row &row) { return row.memberId.isEmpty() ? tr("Not assigned to any member") : row.memberId; },
+         .foreground = [mutedIfEmpty](const Row &row) { return mutedIfEmpty(row.memberId); }},
+        {.header = QT_TR_NOOP("Client"),
+         .display = [orUnknown](const Row &row) { return orUnknown(row.clientId); },
+         .sort = [](const Row &row) { return row.clientId; },
+         .foreground = [mutedIfEmpty](const Row &row) { return mutedIfEmpty(row.clientId); }},
+        {.header = QT_TR_NOOP("Host"),
+         .display = [orUnknown](const Row &row) { return orUnknown(row.host); },
+         .sort = [](const Row &row) { return row.host; },
+         .foreground = [mutedIfEmpty](const Row &row) { return mutedIfEmpty(row.host); }},
+    };
+    return table;
 }
 
 } // namespace lagscope

@@ -4,65 +4,58 @@
 // Thread: GUI thread only. Ownership: a plain QObject, owned by its parent; it keeps a
 // reference to the last snapshot applied.
 
-#include "models/IncrementalTableModel.h"
+#include "models/SnapshotTableModel.h"
 #include "model/ClusterSnapshot.h"
 
 #include <optional>
 
 namespace lagscope {
 
-class PartitionLagModel final : public IncrementalTableModel {
+// One row of PartitionLagModel: what it shows of a partition, compared to find the changed rows.
+struct PartitionLagRow {
+    TopicPartition tp;
+    std::optional<std::int64_t> committed;
+    std::optional<std::int64_t> logEnd;
+    std::optional<std::int64_t> lag;
+    QString memberId;
+    QString clientId;
+    QString host;
+    LagVerdict verdict;
+    std::optional<LagTime> lagTime;
+    std::optional<DrainTime> drain;
+    std::optional<double> consumeRate;
+
+    const TopicPartition &key() const { return tp; } // rows are kept sorted by topic-partition
+    friend bool operator==(const PartitionLagRow &, const PartitionLagRow &) = default;
+};
+
+class PartitionLagModel final : public SnapshotTableModel<PartitionLagRow, ClusterSnapshot> {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(PartitionLagModel)
 
 public:
     enum Column { Topic, Partition, Status, Committed, LogEnd, Lag, LagSeconds, Drain, Member, Client, Host, NB_COLUMNS };
-    enum Role { SortRole = Qt::UserRole + 1 };
+    enum Role { SortRole = kTableSortRole };
 
     explicit PartitionLagModel(QObject *parent = nullptr);
 
     // Shows groupId from snapshot. Switching to another group resets the model (the rows
     // have nothing in common); the same group again is the same as apply(snapshot).
     void setGroup(const SnapshotPtr &snapshot, const QString &groupId);
-    // A newer snapshot of the same group: rows matched by topic-partition, incrementally.
-    // A group missing from the snapshot shows no rows (groupFound() tells why).
-    void apply(const SnapshotPtr &snapshot);
+    // apply(): a newer snapshot of the same group, rows matched by topic-partition,
+    // incrementally. A group missing from the snapshot shows no rows (groupFound() tells why).
 
     QString groupId() const { return m_groupId; }
-    SnapshotPtr snapshot() const { return m_snapshot; }
     bool groupFound() const;
 
-    int rowCount(const QModelIndex &parent = QModelIndex()) const override;
-    int columnCount(const QModelIndex &parent = QModelIndex()) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
 private:
-    struct Row {
-        TopicPartition tp;
-        std::optional<std::int64_t> committed;
-        std::optional<std::int64_t> logEnd;
-        std::optional<std::int64_t> lag;
-        QString memberId;
-        QString clientId;
-        QString host;
-        LagVerdict verdict;
-        std::optional<LagTime> lagTime;
-        std::optional<DrainTime> drain;
-        std::optional<double> consumeRate;
+    using Row = PartitionLagRow;
 
-        friend bool operator==(const Row &, const Row &) = default;
-    };
-
-    std::vector<Row> rowsOf(const SnapshotPtr &snapshot) const;
+    static const Columns &columns();
+    std::vector<Row> rowsOf(const ClusterSnapshot &snapshot) const override;
     static bool notJudged(const Row &row);
-    QVariant display(const Row &row, int column) const;
-    QVariant sortValue(const Row &row, int column) const;
-    QVariant toolTip(const Row &row, int column) const;
 
-    SnapshotPtr m_snapshot;
     QString m_groupId;
-    std::vector<Row> m_rows;
 };
 
 } // namespace lagscope

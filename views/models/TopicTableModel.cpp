@@ -8,124 +8,84 @@
 namespace lagscope {
 
 TopicTableModel::TopicTableModel(QObject *parent)
-    : IncrementalTableModel(parent)
+    : SnapshotTableModel(columns(), parent)
 {
 }
 
-void TopicTableModel::apply(const SnapshotPtr &snapshot)
+std::vector<TopicTableModel::Row> TopicTableModel::rowsOf(const ClusterSnapshot &snapshot) const
 {
-    if (snapshot == m_snapshot)
-        return;
-    m_snapshot = snapshot;
-
     std::vector<Row> next;
-    if (snapshot) {
-        next.reserve(snapshot->topics.size());
-        for (const TopicState &t : snapshot->topics) {
-            Row row{t.name, t.internal, int(t.partitions.size()), t.replicationFactor(),
-                    t.underReplicatedCount(), t.offlineCount(), std::nullopt, 0};
-            std::int64_t sum = 0;
-            for (const PartitionState &p : t.partitions) {
-                if (p.logStart >= 0 && p.logEnd >= p.logStart) {
-                    sum += p.logEnd - p.logStart;
-                    ++row.partitionsWithOffsets;
-                }
+    next.reserve(snapshot.topics.size());
+    for (const TopicState &t : snapshot.topics) {
+        Row row{t.name, t.internal, int(t.partitions.size()), t.replicationFactor(),
+                t.underReplicatedCount(), t.offlineCount(), std::nullopt, 0};
+        std::int64_t sum = 0;
+        for (const PartitionState &p : t.partitions) {
+            if (p.logStart >= 0 && p.logEnd >= p.logStart) {
+                sum += p.logEnd - p.logStart;
+                ++row.partitionsWithOffsets;
             }
-            if (row.partitionsWithOffsets > 0)
-                row.messages = sum;
-            next.push_back(std::move(row));
         }
+        if (row.partitionsWithOffsets > 0)
+            row.messages = sum;
+        next.push_back(std::move(row));
     }
-    updateRows(m_rows, std::move(next), [](const Row &r) { return r.name; });
+    return next;
 }
 
-int TopicTableModel::rowCount(const QModelIndex &parent) const
+const TopicTableModel::Columns &TopicTableModel::columns()
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
+    constexpr Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
+    static const Columns table{
+        {.header = QT_TR_NOOP("Name"),
+         .display = [](const Row &row) { return row.name; },
+         .sort = [](const Row &row) { return row.name; },
+         .toolTip = [](const Row &row) { return row.internal ? tr("%1 (internal topic)").arg(row.name) : row.name; },
+         .foreground = [](const Row &row) { return toneIf(row.internal, StatusTone::Muted); }},
+        {.header = QT_TR_NOOP("Partitions"),
+         .alignment = right,
+         .display = [](const Row &row) { return formatCount(row.partitions); },
+         .sort = [](const Row &row) { return row.partitions; }},
+        {.header = QT_TR_NOOP("Replication factor"),
+         .alignment = right,
+         .display = [](const Row &row) { return row.partitions > 0 ? formatCount(row.replicationFactor) : unknownText(); },
+         .sort = [](const Row &row) { return row.replicationFactor; }},
+        {.header = QT_TR_NOOP("Under-replicated"),
+         .alignment = right,
+         .display = [](const Row &row) { return formatCount(row.underReplicated); },
+         .sort = [](const Row &row) { return row.underReplicated; },
+         .toolTip = [](const Row &) { return tr("Partitions with fewer in-sync replicas than replicas"); },
+         .foreground = [](const Row &row) { return toneIf(row.underReplicated > 0, StatusTone::Warning); }},
+        {.header = QT_TR_NOOP("Offline"),
+         .alignment = right,
+         .display = [](const Row &row) { return formatCount(row.offline); },
+         .sort = [](const Row &row) { return row.offline; },
+         .toolTip = [](const Row &) { return tr("Partitions without a leader"); },
+         .foreground = [](const Row &row) { return toneIf(row.offline > 0, StatusTone::Error); }},
+        {.header = QT_TR_NOOP("Total messages"),
+         .alignment = right,
+         .display = [](const Row &row) { return formatCount(row.messages); },
+         .sort = [](const Row &row) { return lagscope::sortValue(row.messages); },
+         .toolTip =
+             [](const Row &row) {
+                 if (!row.messages)
+                     return tr("Log offsets unknown (no leader, or not fetched yet)");
+                 if (row.partitionsWithOffsets < row.partitions)
+                     return tr("Log end minus log start over %1 of %2 partitions; the others have unknown offsets")
+                         .arg(row.partitionsWithOffsets)
+                         .arg(row.partitions);
+                 return tr("Log end minus log start, summed over all partitions");
+             },
+         .foreground = [](const Row &row) { return toneIf(!row.messages, StatusTone::Muted); }},
+    };
+    return table;
 }
 
-int TopicTableModel::columnCount(const QModelIndex &parent) const
+QVariant TopicTableModel::cellData(const Row &row, int column, int role) const
 {
-    return parent.isValid() ? 0 : NB_COLUMNS;
-}
-
-QVariant TopicTableModel::display(const Row &row, int column) const
-{
-    switch (column) {
-    case Name:
-        return row.name;
-    case Partitions:
-        return formatCount(row.partitions);
-    case ReplicationFactor:
-        return row.partitions > 0 ? formatCount(row.replicationFactor) : unknownText();
-    case UnderReplicated:
-        return formatCount(row.underReplicated);
-    case Offline:
-        return formatCount(row.offline);
-    case TotalMessages:
-        return formatCount(row.messages);
-    }
-    return QVariant();
-}
-
-QVariant TopicTableModel::sortValue(const Row &row, int column) const
-{
-    switch (column) {
-    case Name:
-        return row.name;
-    case Partitions:
-        return row.partitions;
-    case ReplicationFactor:
-        return row.replicationFactor;
-    case UnderReplicated:
-        return row.underReplicated;
-    case Offline:
-        return row.offline;
-    case TotalMessages:
-        return lagscope::sortValue(row.messages);
-    }
-    return QVariant();
-}
-
-QVariant TopicTableModel::toolTip(const Row &row, int column) const
-{
-    switch (column) {
-    case Name:
-        return row.internal ? tr("%1 (internal topic)").arg(row.name) : row.name;
-    case TotalMessages:
-        if (!row.messages)
-            return tr("Log offsets unknown (no leader, or not fetched yet)");
-        if (row.partitionsWithOffsets < row.partitions)
-            return tr("Log end minus log start over %1 of %2 partitions; the others have unknown offsets")
-                .arg(row.partitionsWithOffsets)
-                .arg(row.partitions);
-        return tr("Log end minus log start, summed over all partitions");
-    case UnderReplicated:
-        return tr("Partitions with fewer in-sync replicas than replicas");
-    case Offline:
-        return tr("Partitions without a leader");
-    }
-    return QVariant();
-}
-
-QVariant TopicTableModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return QVariant();
-    const Row &row = m_rows[size_t(index.row())];
-    const int column = index.column();
-
     switch (role) {
-    case Qt::DisplayRole:
-        return display(row, column);
-    case SortRole:
-        return sortValue(row, column);
     case InternalRole:
         return row.internal;
-    case Qt::ToolTipRole:
-        return toolTip(row, column);
-    case Qt::TextAlignmentRole:
-        return column == Name ? QVariant() : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
     case Qt::FontRole:
         if (column == Name && row.internal) {
             QFont font;
@@ -133,43 +93,12 @@ QVariant TopicTableModel::data(const QModelIndex &index, int role) const
             return font;
         }
         return QVariant();
-    case Qt::ForegroundRole:
-        if (column == Offline && row.offline > 0)
-            return statusForeground(StatusTone::Error);
-        if (column == UnderReplicated && row.underReplicated > 0)
-            return statusForeground(StatusTone::Warning);
-        if (column == TotalMessages && !row.messages)
-            return statusForeground(StatusTone::Muted);
-        if (column == Name && row.internal)
-            return statusForeground(StatusTone::Muted);
-        return QVariant();
-    case Qt::BackgroundRole:
+    case Qt::BackgroundRole: // the whole row
         if (row.offline > 0)
             return statusBackground(StatusTone::Error);
         if (row.underReplicated > 0)
             return statusBackground(StatusTone::Warning);
         return QVariant();
-    }
-    return QVariant();
-}
-
-QVariant TopicTableModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return IncrementalTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case Name:
-        return tr("Name");
-    case Partitions:
-        return tr("Partitions");
-    case ReplicationFactor:
-        return tr("Replication factor");
-    case UnderReplicated:
-        return tr("Under-replicated");
-    case Offline:
-        return tr("Offline");
-    case TotalMessages:
-        return tr("Total messages");
     }
     return QVariant();
 }

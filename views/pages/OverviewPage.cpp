@@ -1,5 +1,6 @@
 #include "pages/OverviewPage.h"
 
+#include "model/ClusterHealth.h"
 #include "models/StatusColors.h"
 
 #include <QFormLayout>
@@ -76,19 +77,14 @@ void OverviewPage::apply(const SnapshotPtr &s)
         m_banner->hide();
     }
 
-    int total = 0, under = 0, offline = 0;
-    for (const auto &t : s->topics) {
-        total += int(t.partitions.size());
-        under += t.underReplicatedCount();
-        offline += t.offlineCount();
-    }
-    m_brokers->setText(tr("%1 of %2").arg(s->onlineBrokerCount()).arg(s->brokers.size()));
+    const ClusterHealth health = clusterHealth(*s);
+    m_brokers->setText(tr("%1 of %2").arg(health.brokersOnline).arg(health.brokers));
     m_controller->setText(s->controllerId >= 0 ? tr("broker %1").arg(s->controllerId) : tr("unknown"));
     m_partitions->setText(tr("%1 in %2 topics — %3 under-replicated, %4 offline")
-                              .arg(locale.toString(total))
+                              .arg(locale.toString(health.partitions))
                               .arg(s->topics.size())
-                              .arg(under)
-                              .arg(offline));
+                              .arg(health.underReplicated)
+                              .arg(health.offlinePartitions));
     std::map<QString, int> byState;
     for (const auto &g : s->groups)
         ++byState[g.state];

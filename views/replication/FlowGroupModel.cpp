@@ -6,165 +6,90 @@
 
 namespace lagscope {
 
-namespace {
-
-constexpr int kTooltipPartitions = 20;
-
-} // namespace
-
 FlowGroupModel::FlowGroupModel(QObject *parent)
-    : IncrementalTableModel(parent)
+    : SnapshotTableModel(columns(), parent)
 {
 }
 
-void FlowGroupModel::apply(const mirror::FlowSnapshotPtr &snapshot)
+std::vector<FlowGroupModel::Row> FlowGroupModel::rowsOf(const mirror::FlowSnapshot &snapshot) const
 {
-    if (snapshot == m_snapshot)
-        return;
-    m_snapshot = snapshot;
-
     std::vector<Row> next;
-    if (snapshot) {
-        next.reserve(snapshot->groups.size());
-        for (const mirror::GroupFlow &g : snapshot->groups) {
-            Row row;
-            row.group = g.group;
-            row.partitions = int(g.partitions.size());
-            for (const auto &p : g.partitions) {
-                if (p.hasCheckpoint) {
-                    ++row.checkpointed;
-                    row.oldestCheckpointAgeMs = std::max(row.oldestCheckpointAgeMs, p.checkpointAgeMs);
-                }
-                if (p.checkpointBehindCommit() >= 0)
-                    row.rereadKnown = true;
+    next.reserve(snapshot.groups.size());
+    for (const mirror::GroupFlow &g : snapshot.groups) {
+        Row row;
+        row.group = g.group;
+        row.partitions = int(g.partitions.size());
+        for (const auto &p : g.partitions) {
+            if (p.hasCheckpoint) {
+                ++row.checkpointed;
+                row.oldestCheckpointAgeMs = std::max(row.oldestCheckpointAgeMs, p.checkpointAgeMs);
             }
-            row.reread = g.rereadOnFailover;
-            for (const auto &tp : g.withoutCheckpoint)
-                row.withoutCheckpoint << tp.toString();
-            row.stale = snapshot->staleCheckpointGroups.contains(g.group);
-            next.push_back(std::move(row));
+            if (p.checkpointBehindCommit() >= 0)
+                row.rereadKnown = true;
         }
+        row.reread = g.rereadOnFailover;
+        for (const auto &tp : g.withoutCheckpoint)
+            row.withoutCheckpoint << tp.toString();
+        row.stale = snapshot.staleCheckpointGroups.contains(g.group);
+        next.push_back(std::move(row));
     }
-    updateRows(m_rows, std::move(next), [](const Row &r) { return r.group; });
+    return next;
 }
 
-int FlowGroupModel::rowCount(const QModelIndex &parent) const
+const FlowGroupModel::Columns &FlowGroupModel::columns()
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int FlowGroupModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : NB_COLUMNS;
-}
-
-QVariant FlowGroupModel::display(const Row &row, int column) const
-{
-    switch (column) {
-    case Group:
-        return row.group;
-    case Partitions:
-        return formatCount(row.partitions);
-    case Checkpointed:
-        return formatCount(row.checkpointed);
-    case Reread:
-        return row.rereadKnown ? formatCount(row.reread) : unknownText();
-    case WithoutCheckpoint:
-        return formatCount(qint64(row.withoutCheckpoint.size()));
-    case OldestCheckpointAge:
-        return formatDurationMs(row.oldestCheckpointAgeMs);
-    }
-    return QVariant();
-}
-
-QVariant FlowGroupModel::sortValue(const Row &row, int column) const
-{
-    switch (column) {
-    case Group:
-        return row.group;
-    case Partitions:
-        return row.partitions;
-    case Checkpointed:
-        return row.checkpointed;
-    case Reread:
-        return row.rereadKnown ? row.reread : qint64(-1);
-    case WithoutCheckpoint:
-        return int(row.withoutCheckpoint.size());
-    case OldestCheckpointAge:
-        return row.oldestCheckpointAgeMs;
-    }
-    return QVariant();
-}
-
-QVariant FlowGroupModel::toolTip(const Row &row, int column) const
-{
-    switch (column) {
-    case Reread:
-        return row.rereadKnown ? tr("Records between the checkpoints and the group's real commits on the source: "
-                                    "what a consumer failing over now would read again")
-                               : tr("No partition has both a checkpoint and a commit on the source");
-    case WithoutCheckpoint: {
-        if (row.withoutCheckpoint.isEmpty())
-            return QVariant();
-        QStringList lines = row.withoutCheckpoint.mid(0, kTooltipPartitions);
-        if (row.withoutCheckpoint.size() > kTooltipPartitions)
-            lines << tr("… and %n more", nullptr, int(row.withoutCheckpoint.size() - kTooltipPartitions));
-        return QString(tr("No translated offset after a failover for:") + QLatin1Char('\n') + lines.join(QLatin1Char('\n')));
-    }
-    case OldestCheckpointAge:
-        return row.stale ? QVariant(tr("Stale: the group committed past its checkpoint long ago")) : QVariant();
-    }
-    return QVariant();
-}
-
-QVariant FlowGroupModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return QVariant();
-    const Row &row = m_rows[size_t(index.row())];
-    const int column = index.column();
-    switch (role) {
-    case Qt::DisplayRole:
-        return display(row, column);
-    case SortRole:
-        return sortValue(row, column);
-    case Qt::ToolTipRole:
-        return toolTip(row, column);
-    case Qt::ForegroundRole:
-        if (column == WithoutCheckpoint && !row.withoutCheckpoint.isEmpty())
-            return statusForeground(StatusTone::Warning);
-        if (column == OldestCheckpointAge && row.stale)
-            return statusForeground(StatusTone::Warning);
-        if ((column == Reread && !row.rereadKnown) || (column == OldestCheckpointAge && row.oldestCheckpointAgeMs < 0))
-            return statusForeground(StatusTone::Muted);
-        return QVariant();
-    case Qt::TextAlignmentRole:
-        if (column != Group)
-            return int(Qt::AlignRight | Qt::AlignVCenter);
-        return QVariant();
-    }
-    return QVariant();
-}
-
-QVariant FlowGroupModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return IncrementalTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case Group:
-        return tr("Group");
-    case Partitions:
-        return tr("Partitions");
-    case Checkpointed:
-        return tr("Checkpointed");
-    case Reread:
-        return tr("Re-read on failover");
-    case WithoutCheckpoint:
-        return tr("Without checkpoint");
-    case OldestCheckpointAge:
-        return tr("Oldest checkpoint");
-    }
-    return QVariant();
+    constexpr Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
+    static const Columns table{
+        {.header = QT_TR_NOOP("Group"),
+         .display = [](const Row &row) { return row.group; },
+         .sort = [](const Row &row) { return row.group; }},
+        {.header = QT_TR_NOOP("Partitions"),
+         .alignment = right,
+         .display = [](const Row &row) { return formatCount(row.partitions); },
+         .sort = [](const Row &row) { return row.partitions; }},
+        {.header = QT_TR_NOOP("Checkpointed"),
+         .alignment = right,
+         .display = [](const Row &row) { return formatCount(row.checkpointed); },
+         .sort = [](const Row &row) { return row.checkpointed; }},
+        {.header = QT_TR_NOOP("Re-read on failover"),
+         .alignment = right,
+         .display = [](const Row &row) { return row.rereadKnown ? formatCount(row.reread) : unknownText(); },
+         .sort = [](const Row &row) { return row.rereadKnown ? row.reread : qint64(-1); },
+         .toolTip =
+             [](const Row &row) {
+                 return row.rereadKnown ? tr("Records between the checkpoints and the group's real commits on the source: "
+                                             "what a consumer failing over now would read again")
+                                        : tr("No partition has both a checkpoint and a commit on the source");
+             },
+         .foreground = [](const Row &row) { return toneIf(!row.rereadKnown, StatusTone::Muted); }},
+        {.header = QT_TR_NOOP("Without checkpoint"),
+         .alignment = right,
+         .display = [](const Row &row) { return formatCount(qint64(row.withoutCheckpoint.size())); },
+         .sort = [](const Row &row) { return int(row.withoutCheckpoint.size()); },
+         .toolTip =
+             [](const Row &row) -> QVariant {
+                 if (row.withoutCheckpoint.isEmpty())
+                     return QVariant();
+                 return QString(tr("No translated offset after a failover for:") + QLatin1Char('\n')
+                                + tooltipList(row.withoutCheckpoint));
+             },
+         .foreground =
+             [](const Row &row) { return toneIf(!row.withoutCheckpoint.isEmpty(), StatusTone::Warning); }},
+        {.header = QT_TR_NOOP("Oldest checkpoint"),
+         .alignment = right,
+         .display = [](const Row &row) { return formatDurationMs(row.oldestCheckpointAgeMs); },
+         .sort = [](const Row &row) { return row.oldestCheckpointAgeMs; },
+         .toolTip =
+             [](const Row &row) {
+                 return row.stale ? QVariant(tr("Stale: the group committed past its checkpoint long ago")) : QVariant();
+             },
+         .foreground = [](const Row &row) -> std::optional<StatusTone> {
+             if (row.stale)
+                 return StatusTone::Warning;
+             return toneIf(row.oldestCheckpointAgeMs < 0, StatusTone::Muted);
+         }},
+    };
+    return table;
 }
 
 } // namespace lagscope

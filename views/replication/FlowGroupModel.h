@@ -8,48 +8,40 @@
 // last snapshot applied.
 
 #include "mirror/FlowSnapshot.h"
-#include "models/IncrementalTableModel.h"
+#include "models/SnapshotTableModel.h"
 
 namespace lagscope {
 
-class FlowGroupModel final : public IncrementalTableModel {
+// One row of FlowGroupModel: what it shows of a group, compared to find the changed rows.
+struct FlowGroupRow {
+    QString group;
+    int partitions = 0;
+    int checkpointed = 0;
+    bool rereadKnown = false;
+    qint64 reread = 0;
+    QStringList withoutCheckpoint; // "topic-partition"
+    qint64 oldestCheckpointAgeMs = -1;
+    bool stale = false;
+
+    const QString &key() const { return group; }
+    friend bool operator==(const FlowGroupRow &, const FlowGroupRow &) = default;
+};
+
+class FlowGroupModel final : public SnapshotTableModel<FlowGroupRow, mirror::FlowSnapshot> {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(FlowGroupModel)
 
 public:
     enum Column { Group, Partitions, Checkpointed, Reread, WithoutCheckpoint, OldestCheckpointAge, NB_COLUMNS };
-    enum Role { SortRole = Qt::UserRole + 1 };
+    enum Role { SortRole = kTableSortRole };
 
     explicit FlowGroupModel(QObject *parent = nullptr);
 
-    void apply(const mirror::FlowSnapshotPtr &snapshot); // null clears
-    mirror::FlowSnapshotPtr snapshot() const { return m_snapshot; }
-
-    int rowCount(const QModelIndex &parent = QModelIndex()) const override;
-    int columnCount(const QModelIndex &parent = QModelIndex()) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
 private:
-    struct Row {
-        QString group;
-        int partitions = 0;
-        int checkpointed = 0;
-        bool rereadKnown = false;
-        qint64 reread = 0;
-        QStringList withoutCheckpoint; // "topic-partition"
-        qint64 oldestCheckpointAgeMs = -1;
-        bool stale = false;
+    using Row = FlowGroupRow;
 
-        friend bool operator==(const Row &, const Row &) = default;
-    };
-
-    QVariant display(const Row &row, int column) const;
-    QVariant sortValue(const Row &row, int column) const;
-    QVariant toolTip(const Row &row, int column) const;
-
-    mirror::FlowSnapshotPtr m_snapshot;
-    std::vector<Row> m_rows;
+    static const Columns &columns();
+    std::vector<Row> rowsOf(const mirror::FlowSnapshot &snapshot) const override;
 };
 
 } // namespace lagscope

@@ -7,7 +7,7 @@
 namespace lagscope {
 
 FlowTableModel::FlowTableModel(QObject *parent)
-    : IncrementalTableModel(parent)
+    : ColumnTableModel(columns(), parent)
 {
 }
 
@@ -59,129 +59,64 @@ int FlowTableModel::rowOf(const QString &flowKey) const
     return it != m_rows.end() && it->key == flowKey ? int(it - m_rows.begin()) : -1;
 }
 
-int FlowTableModel::rowCount(const QModelIndex &parent) const
+const FlowTableModel::Columns &FlowTableModel::columns()
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
+    constexpr Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
+    static const Columns table{
+        {.header = QT_TR_NOOP("Flow"),
+         .display = [](const Row &row) { return row.name; },
+         .sort = [](const Row &row) { return row.name; },
+         .toolTip = [](const Row &row) { return tr("MirrorMaker 2 flow %1").arg(row.key); }},
+        {.header = QT_TR_NOOP("Health"),
+         .display = [](const Row &row) { return mirror::flowHealthName(row.health); },
+         .sort = [](const Row &row) { return int(row.health); }, // Ok < Lagging < Stalled < Broken: worst last ascending
+         .foreground = [](const Row &row) { return flowHealthTone(row.health); }},
+        {.header = QT_TR_NOOP("Reason"),
+         .display = [](const Row &row) { return row.reason; },
+         .sort = [](const Row &row) { return row.reason; },
+         .toolTip = [](const Row &row) { return row.reason; }},
+        {.header = QT_TR_NOOP("Replication latency"),
+         .alignment = right,
+         .display = [](const Row &row) { return formatDurationMs(row.latencyMs); },
+         .sort = [](const Row &row) { return row.latencyMs; },
+         .toolTip =
+             [](const Row &row) {
+                 return row.latencyMs < 0 ? tr("No heartbeat of this flow seen on the target yet")
+                                          : tr("Age of the newest heartbeat replicated to the target");
+             },
+         .foreground = [](const Row &row) { return toneIf(row.latencyMs < 0, StatusTone::Muted); }},
+        {.header = QT_TR_NOOP("Records behind"),
+         .alignment = right,
+         .display = [](const Row &row) { return row.behindKnown ? formatCount(row.recordsBehind) : unknownText(); },
+         .sort = [](const Row &row) { return row.behindKnown ? row.recordsBehind : qint64(-1); },
+         .toolTip =
+             [](const Row &row) -> QVariant {
+                 if (!row.behindKnown)
+                     return tr("Unknown while a cluster cannot be read");
+                 return row.worstPartition.isEmpty() ? QVariant() : QVariant(tr("Most behind: %1").arg(row.worstPartition));
+             },
+         .foreground = [](const Row &row) { return toneIf(!row.behindKnown, StatusTone::Muted); }},
+        {.header = QT_TR_NOOP("Groups checkpointed"),
+         .alignment = right,
+         .display =
+             [](const Row &row) { return tr("%1 of %2").arg(formatCount(row.groupsCheckpointed), formatCount(row.groups)); },
+         .sort = [](const Row &row) { return row.groupsCheckpointed; },
+         .toolTip = [](const Row &) { return tr("Groups with a checkpoint for every partition they committed on the source"); }},
+        {.header = QT_TR_NOOP("Last update"),
+         .display =
+             [](const Row &row) {
+                 return row.takenAt.isValid()
+                     ? QLocale().toString(row.takenAt.toLocalTime().time(), QStringLiteral("HH:mm:ss"))
+                     : unknownText();
+             },
+         .sort = [](const Row &row) { return row.takenAt.isValid() ? row.takenAt.toMSecsSinceEpoch() : qint64(-1); }},
+    };
+    return table;
 }
 
-int FlowTableModel::columnCount(const QModelIndex &parent) const
+QVariant FlowTableModel::cellData(const Row &row, int, int role) const
 {
-    return parent.isValid() ? 0 : NB_COLUMNS;
-}
-
-QVariant FlowTableModel::display(const Row &row, int column) const
-{
-    switch (column) {
-    case Flow:
-        return row.name;
-    case Health:
-        return mirror::flowHealthName(row.health);
-    case Reason:
-        return row.reason;
-    case Latency:
-        return formatDurationMs(row.latencyMs);
-    case RecordsBehind:
-        return row.behindKnown ? formatCount(row.recordsBehind) : unknownText();
-    case GroupsCheckpointed:
-        return tr("%1 of %2").arg(formatCount(row.groupsCheckpointed), formatCount(row.groups));
-    case LastUpdate:
-        return row.takenAt.isValid() ? QLocale().toString(row.takenAt.toLocalTime().time(), QStringLiteral("HH:mm:ss"))
-                                     : unknownText();
-    }
-    return QVariant();
-}
-
-QVariant FlowTableModel::sortValue(const Row &row, int column) const
-{
-    switch (column) {
-    case Flow:
-        return row.name;
-    case Health:
-        return int(row.health); // Ok < Lagging < Stalled < Broken: worst last ascending
-    case Reason:
-        return row.reason;
-    case Latency:
-        return row.latencyMs;
-    case RecordsBehind:
-        return row.behindKnown ? row.recordsBehind : qint64(-1);
-    case GroupsCheckpointed:
-        return row.groupsCheckpointed;
-    case LastUpdate:
-        return row.takenAt.isValid() ? row.takenAt.toMSecsSinceEpoch() : qint64(-1);
-    }
-    return QVariant();
-}
-
-QVariant FlowTableModel::toolTip(const Row &row, int column) const
-{
-    switch (column) {
-    case Flow:
-        return tr("MirrorMaker 2 flow %1").arg(row.key);
-    case Reason:
-        return row.reason;
-    case Latency:
-        return row.latencyMs < 0 ? tr("No heartbeat of this flow seen on the target yet")
-                                 : tr("Age of the newest heartbeat replicated to the target");
-    case RecordsBehind:
-        if (!row.behindKnown)
-            return tr("Unknown while a cluster cannot be read");
-        return row.worstPartition.isEmpty() ? QVariant() : QVariant(tr("Most behind: %1").arg(row.worstPartition));
-    case GroupsCheckpointed:
-        return tr("Groups with a checkpoint for every partition they committed on the source");
-    }
-    return QVariant();
-}
-
-QVariant FlowTableModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return QVariant();
-    const Row &row = m_rows[size_t(index.row())];
-    const int column = index.column();
-    switch (role) {
-    case Qt::DisplayRole:
-        return display(row, column);
-    case SortRole:
-        return sortValue(row, column);
-    case FlowKeyRole:
-        return row.key;
-    case Qt::ToolTipRole:
-        return toolTip(row, column);
-    case Qt::ForegroundRole:
-        if (column == Health)
-            return statusForeground(flowHealthTone(row.health));
-        if ((column == Latency && row.latencyMs < 0) || (column == RecordsBehind && !row.behindKnown))
-            return statusForeground(StatusTone::Muted);
-        return QVariant();
-    case Qt::TextAlignmentRole:
-        if (column == Latency || column == RecordsBehind || column == GroupsCheckpointed)
-            return int(Qt::AlignRight | Qt::AlignVCenter);
-        return QVariant();
-    }
-    return QVariant();
-}
-
-QVariant FlowTableModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return IncrementalTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case Flow:
-        return tr("Flow");
-    case Health:
-        return tr("Health");
-    case Reason:
-        return tr("Reason");
-    case Latency:
-        return tr("Replication latency");
-    case RecordsBehind:
-        return tr("Records behind");
-    case GroupsCheckpointed:
-        return tr("Groups checkpointed");
-    case LastUpdate:
-        return tr("Last update");
-    }
-    return QVariant();
+    return role == FlowKeyRole ? QVariant(row.key) : QVariant();
 }
 
 } // namespace lagscope

@@ -7,7 +7,7 @@
 // latest snapshot of every flow applied.
 
 #include "mirror/FlowSnapshot.h"
-#include "models/IncrementalTableModel.h"
+#include "models/ColumnTableModel.h"
 
 #include <QDateTime>
 
@@ -15,14 +15,31 @@
 
 namespace lagscope {
 
-class FlowTableModel final : public IncrementalTableModel {
+// One row of FlowTableModel: what it shows of a flow, compared to find the changed rows.
+struct FlowTableRow {
+    QString key;
+    QString name;
+    mirror::FlowHealth health = mirror::FlowHealth::Broken;
+    QString reason;
+    qint64 latencyMs = -1;
+    bool behindKnown = false;
+    qint64 recordsBehind = 0;
+    QString worstPartition;
+    int groups = 0;
+    int groupsCheckpointed = 0;
+    QDateTime takenAt;
+
+    friend bool operator==(const FlowTableRow &, const FlowTableRow &) = default;
+};
+
+class FlowTableModel final : public ColumnTableModel<FlowTableRow> {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(FlowTableModel)
 
 public:
     enum Column { Flow, Health, Reason, Latency, RecordsBehind, GroupsCheckpointed, LastUpdate, NB_COLUMNS };
     enum Role {
-        SortRole = Qt::UserRole + 1,
+        SortRole = kTableSortRole,
         FlowKeyRole, // QString FlowIdentity::label(); on every column of a row
     };
 
@@ -32,34 +49,13 @@ public:
     mirror::FlowSnapshotPtr snapshot(const QString &flowKey) const;
     int rowOf(const QString &flowKey) const; // -1 when unknown
 
-    int rowCount(const QModelIndex &parent = QModelIndex()) const override;
-    int columnCount(const QModelIndex &parent = QModelIndex()) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
 private:
-    struct Row {
-        QString key;
-        QString name;
-        mirror::FlowHealth health = mirror::FlowHealth::Broken;
-        QString reason;
-        qint64 latencyMs = -1;
-        bool behindKnown = false;
-        qint64 recordsBehind = 0;
-        QString worstPartition;
-        int groups = 0;
-        int groupsCheckpointed = 0;
-        QDateTime takenAt;
+    using Row = FlowTableRow;
 
-        friend bool operator==(const Row &, const Row &) = default;
-    };
-
-    QVariant display(const Row &row, int column) const;
-    QVariant sortValue(const Row &row, int column) const;
-    QVariant toolTip(const Row &row, int column) const;
+    static const Columns &columns();
+    QVariant cellData(const Row &row, int column, int role) const override;
 
     std::map<QString, mirror::FlowSnapshotPtr> m_snapshots;
-    std::vector<Row> m_rows;
 };
 
 } // namespace lagscope
