@@ -158,22 +158,18 @@ bool FailoverPlanPage::isComplete() const
     return true;
 }
 
-bool FailoverPlanPage::exportPlans(const QString &path, bool json, QString *error) const
+Status FailoverPlanPage::exportPlans(const QString &path, bool json) const
 {
     std::vector<PlanWithChecks> plans;
     for (const FailoverGroupRun *run : m_wizard->session().includedRuns())
         plans.push_back({run->plan, run->checks});
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *error = file.errorString();
-        return false;
-    }
+    if (!file.open(QIODevice::WriteOnly))
+        return Status::failure(file.errorString());
     file.write(json ? failoverPlansJson(plans) : failoverPlansCsv(plans));
-    if (!file.commit()) {
-        *error = file.errorString();
-        return false;
-    }
-    return true;
+    if (!file.commit())
+        return Status::failure(file.errorString());
+    return success();
 }
 
 void FailoverPlanPage::exportTo(bool json)
@@ -187,11 +183,10 @@ void FailoverPlanPage::exportTo(bool json)
                                                             json ? tr("JSON (*.json)") : tr("CSV (*.csv)"));
     if (path.isEmpty())
         return;
-    QString error;
-    if (exportPlans(path, json, &error))
+    if (const Status saved = exportPlans(path, json); saved)
         m_exported->setText(tr("Saved %1").arg(path));
     else
-        m_exported->setText(tr("Cannot save %1: %2").arg(path, error));
+        m_exported->setText(tr("Cannot save %1: %2").arg(path, saved.errorMessage()));
 }
 
 } // namespace lagscope
