@@ -223,14 +223,14 @@ private Q_SLOTS:
 
         // Preflight: gathered on a worker thread; every check passes.
         QCOMPARE(wizard->currentId(), int(FailoverWizard::PreflightPage));
-        QTRY_VERIFY_WITH_TIMEOUT(!wizard->isBusy() && wizard->gathered.has_value(), 60000);
-        QVERIFY2(wizard->gathered->fromReachable, qPrintable(wizard->gathered->fromError));
-        QCOMPARE(wizard->runs.size(), size_t(1));
-        for (const auto &c : wizard->runs[0].checks)
+        QTRY_VERIFY_WITH_TIMEOUT(!wizard->isBusy() && wizard->session().gathered().has_value(), 60000);
+        QVERIFY2(wizard->session().gathered()->fromReachable, qPrintable(wizard->session().gathered()->fromError));
+        QCOMPARE(wizard->session().runs().size(), size_t(1));
+        for (const auto &c : wizard->session().runs()[0].checks)
             QVERIFY2(c.level == failover::PreflightCheck::Green, qPrintable(c.name + QStringLiteral(": ") + c.reason));
         auto *tree = child<QTreeWidget>(wizard, "preflightTree");
         QCOMPARE(tree->topLevelItemCount(), 1);
-        QCOMPARE(tree->topLevelItem(0)->childCount(), int(wizard->runs[0].checks.size()));
+        QCOMPARE(tree->topLevelItem(0)->childCount(), int(wizard->session().runs()[0].checks.size()));
         QVERIFY(!child<QCheckBox>(wizard, "disasterAcknowledge")->isVisible());
         QVERIFY(!child<QPushButton>(wizard, "waitReplicationButton")->isVisible()); // replication caught up
         QVERIFY(next->isEnabled());
@@ -311,7 +311,7 @@ private Q_SLOTS:
         const QString steps = child<QLabel>(wizard, "nextSteps")->text();
         QVERIFY2(steps.contains(QStringLiteral("Start the consumers of group '%1' on dr, subscribed to %2").arg(m_group, m_remote)),
                  qPrintable(steps));
-        const QString backup = wizard->runs[0].outcome->reset.backupPath;
+        const QString backup = wizard->session().runs()[0].outcome->reset.backupPath;
         QVERIFY(QFile::exists(backup));
         QVERIFY(steps.contains(backup));
         saveScreenshot(wizard, QStringLiteral("failoverwizard-6-verify"));
@@ -362,10 +362,10 @@ private Q_SLOTS:
         clickRadio(child<QAbstractButton>(wizard, "fallback-fail"));
         QTest::mouseClick(next, Qt::LeftButton);
 
-        QTRY_VERIFY_WITH_TIMEOUT(!wizard->isBusy() && wizard->gathered.has_value(), 60000);
-        QCOMPARE(wizard->runs.size(), size_t(1));
+        QTRY_VERIFY_WITH_TIMEOUT(!wizard->isBusy() && wizard->session().gathered().has_value(), 60000);
+        QCOMPARE(wizard->session().runs().size(), size_t(1));
         QString remoteCheck;
-        for (const auto &c : wizard->runs[0].checks) {
+        for (const auto &c : wizard->session().runs()[0].checks) {
             QVERIFY2(c.level != failover::PreflightCheck::Red, qPrintable(c.name + QStringLiteral(": ") + c.reason));
             if (c.name == QStringLiteral("remote topics exist"))
                 remoteCheck = failover::levelName(c.level) + QStringLiteral(": ") + c.reason;

@@ -1,21 +1,24 @@
 #pragma once
 // The guided offset reset of one consumer group: choose a spec and a scope, preview the
 // plan, confirm by typing the group name, apply (backup, verify, audit), undo from the
-// backup. Runs the pipeline of core/actions (ResetExecutor.h); every network step runs on
-// a worker thread with a deadline, the GUI shows a busy bar meanwhile.
-// Thread: GUI. Owned by its parent; closing it waits for a running step to end (its
-// deadline bounds the wait, and the client's cancel flag is set first).
+// backup. Runs the pipeline of core/actions (ResetExecutor.h); every network step is a job
+// of core/jobs/ResetJobs.h with a deadline, and the GUI shows a busy bar meanwhile.
+// The class is split by concern: ResetOffsetsDialogBuild.cpp builds the form,
+// ResetOffsetsDialogPreview.cpp reads the scope and previews, ResetOffsetsDialog.cpp
+// applies, undoes and shows the result.
+// Thread: GUI. Owned by its parent; closing it cancels a running step, whose thread ends
+// on its own (Job.h).
 
 #include "actions/ResetExecutor.h"
 #include "config/Config.h"
 
 #include <QDialog>
 
-#include <atomic>
 #include <functional>
-#include <memory>
+#include <optional>
 
 class QAbstractButton;
+class QBoxLayout;
 class QButtonGroup;
 class QDateTimeEdit;
 class QLabel;
@@ -24,13 +27,14 @@ class QProgressBar;
 class QPushButton;
 class QRadioButton;
 class QTableView;
-class QThread;
 class QTreeWidget;
 class QWidget;
 
 namespace lagscope {
 
+class Job;
 class ResetPreviewModel;
+class UndoConfirmation;
 
 class ResetOffsetsDialog final : public QDialog {
     Q_OBJECT
@@ -40,11 +44,11 @@ public:
     ResetOffsetsDialog(const ClusterConfig &cluster, const QString &group, QWidget *parent = nullptr);
     ~ResetOffsetsDialog() override;
 
-    bool isBusy() const { return m_thread != nullptr; }
+    bool isBusy() const { return m_job != nullptr; }
     QString backupPath() const { return m_backupPath; }
     // The last step's per-partition outcome (apply or undo).
     const std::vector<PartitionOutcome> &outcome() const { return m_outcome; }
-    // Test seam (tests/gui/tst_resetdialog only): also called on the worker thread after
+    // Test seam (tests/gui/tst_resetdialog only): also called on the job's thread after
     // each topic's commit of an execute (ResetApplyOptions::afterBatch), e.g. to hold the
     // apply between two topics.
     void setAfterBatchForTesting(std::function<void(const QString &topic, int committed, int total)> hook)
@@ -62,30 +66,37 @@ private:
         QString specText;
         QString scopeText;
     };
-    struct PlanAnswer {
-        QString error;
-        std::optional<QString> inactiveRefusal;
-        ResetPlan plan;
-    };
-
+    // Building the form (ResetOffsetsDialogBuild.cpp), one step per part, top to bottom.
     void buildUi();
+    void buildSpecBox(QBoxLayout *layout);
+    void buildScopeBox(QBoxLayout *layout);
+    void buildPreviewRow(QBoxLayout *layout);
+    void buildPreviewTable(QBoxLayout *layout);
+    void buildConfirmRow(QBoxLayout *layout);
+    void buildResultRows(QBoxLayout *layout);
+    // A choice changed: the previewed plan no longer matches the form.
+    void invalidatePlan();
+
+    // Scope and preview (ResetOffsetsDialogPreview.cpp).
     void loadScope();
+    void fillScopeTree(const ResetGathered &gathered);
     std::optional<Request> request(QString *why) const;
-    void updateButtons();
     void preview();
+
+    // Apply, undo and their result (ResetOffsetsDialog.cpp).
+    void updateButtons();
     void execute();
-    void confirmUndo();
     void undo();
     void showOutcome(const QString &title, const Result<ResetOutcome> &outcome);
     void setBusy(const QString &what);
-    // Runs `job` on a worker thread with its own client; `done` runs on the GUI thread.
-    void run(std::function<std::function<void()>(KafkaClient *client, const QString &connectError)> job);
+    // Starts `job` (owned by this dialog); `done` runs on the GUI thread when it has
+    // finished, with isBusy() false already.
+    void startJob(Job *job, std::function<void()> done);
     ResetApplyOptions applyOptions(const QString &specText, const QString &scopeText) const;
 
     ClusterConfig m_cluster;
     QString m_group;
-    std::shared_ptr<std::atomic_bool> m_cancel = std::make_shared<std::atomic_bool>(false);
-    QThread *m_thread = nullptr;
+    Job *m_job = nullptr; // the step running, if any
 
     QButtonGroup *m_specs = nullptr;
     QButtonGroup *m_scopes = nullptr;
@@ -104,9 +115,7 @@ private:
     QPushButton *m_executeButton = nullptr;
     QLabel *m_executeHint = nullptr;
     QLabel *m_resultLabel = nullptr;
-    QPushButton *m_undoButton = nullptr;
-    QWidget *m_undoConfirm = nullptr;
-    QLabel *m_undoConfirmLabel = nullptr;
+    UndoConfirmation *m_undo = nullptr;
 
     std::optional<Request> m_planned; // the request of the previewed plan
     QString m_backupPath;

@@ -12,10 +12,6 @@ namespace lagscope {
 
 using namespace failover;
 
-namespace {
-constexpr int kGroupDeadlineMs = 60000;
-}
-
 FailoverApplyPage::FailoverApplyPage(FailoverWizard *wizard) : QWizardPage(wizard), m_wizard(wizard)
 {
     setObjectName(QStringLiteral("failoverApplyPage"));
@@ -35,6 +31,11 @@ FailoverApplyPage::FailoverApplyPage(FailoverWizard *wizard) : QWizardPage(wizar
     m_grid->setAlignment(Qt::AlignTop);
     scroll->setWidget(inner);
     layout->addWidget(scroll, 1);
+
+    FailoverSession *session = &wizard->session();
+    connect(session, &FailoverSession::groupApplyStarted, this, &FailoverApplyPage::groupStarted);
+    connect(session, &FailoverSession::groupApplied, this, &FailoverApplyPage::groupFinished);
+    connect(session, &FailoverSession::applyFinished, this, &FailoverApplyPage::allFinished);
 }
 
 void FailoverApplyPage::initializePage()
@@ -46,10 +47,8 @@ void FailoverApplyPage::initializePage()
         delete r.result;
     }
     m_rows.clear();
-    std::vector<FailoverPlan> plans;
-    for (FailoverGroupRun *run : m_wizard->includedRuns()) {
-        run->outcome.reset();
-        run->applyError.clear();
+    const auto runs = m_wizard->session().includedRuns();
+    for (const FailoverGroupRun *run : runs) {
         const int row = int(m_rows.size());
         GroupRow r;
         r.name = new QLabel(run->plan.targetGroup, this);
@@ -67,58 +66,32 @@ void FailoverApplyPage::initializePage()
         m_grid->addWidget(r.bar, row, 1);
         m_grid->addWidget(r.result, row, 2);
         m_rows.push_back(r);
-        plans.push_back(run->plan);
     }
-    m_status->setText(tr("Applying %n group(s) on %1…", nullptr, int(plans.size())).arg(m_wizard->spec().to));
-    const ClusterConfig to = *m_wizard->toCluster();
-    FailoverApplyOptions options;
-    options.dataDir = m_wizard->dataDir();
-    options.acceptSkips = m_wizard->preflightOptions.acceptSkips;
-    options.commandText = QStringLiteral("lagscope %1 wizard %2 -> %3")
-                              .arg(m_wizard->isFailback() ? QStringLiteral("failback") : QStringLiteral("failover"),
-                                   m_wizard->spec().from, m_wizard->spec().to);
-    options.requestTimeoutMs = m_wizard->config().requestTimeoutMs;
-    const auto cancel = m_wizard->cancelFlag();
-    m_wizard->run([this, plans, to, options, cancel]() -> std::function<void()> {
-        for (size_t i = 0; i < plans.size(); ++i) {
-            if (cancel->load())
-                break; // the wizard is being destroyed: stop between groups, never inside one
-            m_wizard->post([this, i] { groupStarted(int(i)); });
-            FailoverApplyOptions one = options;
-            one.deadline = Deadline::inMs(kGroupDeadlineMs);
-            auto outcome = applyFailover(to, plans[i], one);
-            m_wizard->post([this, i, outcome = std::move(outcome)] {
-                FailoverGroupRun *run = m_wizard->includedRuns()[i];
-                if (outcome)
-                    run->outcome = *outcome;
-                else
-                    run->applyError = outcome.errorMessage();
-                groupFinished(int(i));
-            });
-        }
-        return [this, to] {
-            m_finished = true;
-            int ok = 0, leftBehind = 0;
-            for (const FailoverGroupRun *run : m_wizard->includedRuns()) {
-                const bool applied = run->applied() && run->outcome->reset.result == WriteResult::Applied;
-                const bool withUntranslated =
-                    run->applied() && run->outcome->reset.result == WriteResult::AppliedWithUntranslated;
-                ok += applied || withUntranslated ? 1 : 0;
-                leftBehind += withUntranslated ? 1 : 0;
-            }
-            const int total = int(m_wizard->includedRuns().size());
-            QString text = tr("%1 of %2 group(s) applied and verified on %3.").arg(ok).arg(total).arg(to.name);
-            if (leftBehind > 0)
-                text += tr(" %n of them left committed topics untranslated (named below).", nullptr, leftBehind);
-            m_status->setText(text);
-            const PreflightCheck::Level level = ok < total         ? PreflightCheck::Red
-                                                : leftBehind > 0 ? PreflightCheck::Amber
-                                                                 : PreflightCheck::Green;
-            m_status->setStyleSheet(QStringLiteral("color: %1;").arg(failoverui::levelColor(level).name()));
-            Q_EMIT m_wizard->applied(to.name);
-            Q_EMIT completeChanged();
-        };
-    });
+    m_status->setText(tr("Applying %n group(s) on %1…", nullptr, int(runs.size())).arg(m_wizard->spec().to));
+    m_wizard->session().apply();
+}
+
+void FailoverApplyPage::allFinished()
+{
+    m_finished = true;
+    int ok = 0, leftBehind = 0;
+    const auto runs = m_wizard->session().includedRuns();
+    for (const FailoverGroupRun *run : runs) {
+        const bool applied = run->applied() && run->outcome->reset.result == WriteResult::Applied;
+        const bool withUntranslated = run->applied() && run->outcome->reset.result == WriteResult::AppliedWithUntranslated;
+        ok += applied || withUntranslated ? 1 : 0;
+        leftBehind += withUntranslated ? 1 : 0;
+    }
+    const int total = int(runs.size());
+    QString text = tr("%1 of %2 group(s) applied and verified on %3.").arg(ok).arg(total).arg(m_wizard->spec().to);
+    if (leftBehind > 0)
+        text += tr(" %n of them left committed topics untranslated (named below).", nullptr, leftBehind);
+    m_status->setText(text);
+    const PreflightCheck::Level level = ok < total         ? PreflightCheck::Red
+                                        : leftBehind > 0 ? PreflightCheck::Amber
+                                                         : PreflightCheck::Green;
+    m_status->setStyleSheet(QStringLiteral("color: %1;").arg(failoverui::levelColor(level).name()));
+    Q_EMIT completeChanged();
 }
 
 void FailoverApplyPage::groupStarted(int row)
@@ -132,7 +105,7 @@ void FailoverApplyPage::groupStarted(int row)
 void FailoverApplyPage::groupFinished(int row)
 {
     GroupRow &r = m_rows[size_t(row)];
-    const FailoverGroupRun *run = m_wizard->includedRuns()[size_t(row)];
+    const FailoverGroupRun *run = m_wizard->session().includedRuns()[size_t(row)];
     r.bar->setRange(0, 1);
     r.bar->setValue(1);
     QString text;

@@ -1,7 +1,7 @@
 #pragma once
 // Wizard page 5: applies every included group's plan on the target, one group after the
-// other on a worker thread, each with its own progress bar and result (backup, commit,
-// verify, audit: FailoverExecutor.h). The wizard cannot be closed while it runs.
+// other through the session's job, each with its own progress bar and result (backup,
+// commit, verify, audit: FailoverExecutor.h). The wizard cannot be closed while it runs.
 // Thread: GUI; owned by the wizard.
 
 #include <QWizardPage>
@@ -30,6 +30,7 @@ public:
 private:
     void groupStarted(int row);
     void groupFinished(int row);
+    void allFinished();
 
     FailoverWizard *m_wizard;
     QLabel *m_status = nullptr;

@@ -41,9 +41,9 @@ void FailoverConfirmPage::initializePage()
     m_confirm->clear();
     m_confirm->setPlaceholderText(to);
     QStringList lines;
-    lines << tr("The %1 commits new offsets on %2 for %n group(s):", nullptr, int(m_wizard->includedRuns().size()))
+    lines << tr("The %1 commits new offsets on %2 for %n group(s):", nullptr, int(m_wizard->session().includedRuns().size()))
                  .arg(m_wizard->operationName(), to);
-    for (const FailoverGroupRun *run : m_wizard->includedRuns()) {
+    for (const FailoverGroupRun *run : m_wizard->session().includedRuns()) {
         QStringList topics;
         for (const auto &p : run->plan.partitions)
             if (!topics.contains(p.to.topic))
@@ -59,7 +59,7 @@ void FailoverConfirmPage::initializePage()
                 "committed, read back and verified, and the operation is recorded in the audit log. Each group's "
                 "consumers must stay stopped on both clusters until the Verify page says it is done.")
                  .arg(to);
-    if (m_wizard->gathered && !m_wizard->gathered->fromReachable)
+    if (m_wizard->session().gathered() && !m_wizard->session().gathered()->fromReachable)
         lines << tr("DISASTER MODE: %1 is unreachable; the offsets come from cached and replicated data.")
                      .arg(m_wizard->spec().from);
     m_summary->setText(lines.join(QLatin1Char('\n')));

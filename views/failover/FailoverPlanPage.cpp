@@ -50,8 +50,7 @@ FailoverPlanPage::FailoverPlanPage(FailoverWizard *wizard) : QWizardPage(wizard)
     m_acceptSkips->setObjectName(QStringLiteral("acceptSkips"));
     m_acceptSkips->hide();
     connect(m_acceptSkips, &QCheckBox::toggled, this, [this](bool on) {
-        m_wizard->preflightOptions.acceptSkips = on;
-        m_wizard->replan();
+        m_wizard->session().setAcceptSkips(on);
         updateSummary();
         Q_EMIT completeChanged();
     });
@@ -79,11 +78,10 @@ FailoverPlanPage::FailoverPlanPage(FailoverWizard *wizard) : QWizardPage(wizard)
 void FailoverPlanPage::initializePage()
 {
     m_acceptSkips->setChecked(false);
-    m_wizard->preflightOptions.acceptSkips = false;
-    m_wizard->replan();
+    m_wizard->session().setAcceptSkips(false);
     std::vector<FailoverPlan> plans;
     bool skips = false;
-    for (const FailoverGroupRun *run : m_wizard->includedRuns()) {
+    for (const FailoverGroupRun *run : m_wizard->session().includedRuns()) {
         plans.push_back(run->plan);
         skips = skips || run->plan.skips();
     }
@@ -105,7 +103,7 @@ void FailoverPlanPage::updateSummary()
     int failed = 0;
     QStringList warnings;
     std::map<QString, int> methods;
-    for (const FailoverGroupRun *run : m_wizard->includedRuns()) {
+    for (const FailoverGroupRun *run : m_wizard->session().includedRuns()) {
         reread += run->plan.totalReread();
         skipped += run->plan.totalSkipped();
         for (const auto &p : run->plan.partitions) {
@@ -124,10 +122,10 @@ void FailoverPlanPage::updateSummary()
         byMethod << QStringLiteral("%1 %2").arg(count).arg(name);
     QStringList lines;
     QStringList names;
-    for (const FailoverGroupRun *run : m_wizard->includedRuns())
+    for (const FailoverGroupRun *run : m_wizard->session().includedRuns())
         names << run->plan.group;
     lines << tr("%1 group(s) (%7), %2 partition(s) by method: %3. Re-read at most %4 record(s), skipped %5, not replicated %6.")
-                 .arg(m_wizard->includedRuns().size())
+                 .arg(m_wizard->session().includedRuns().size())
                  .arg(partitions)
                  .arg(byMethod.isEmpty() ? tr("none") : byMethod.join(QStringLiteral(", ")))
                  .arg(reread)
@@ -151,7 +149,7 @@ void FailoverPlanPage::updateSummary()
 
 bool FailoverPlanPage::isComplete() const
 {
-    const auto runs = m_wizard->includedRuns();
+    const auto runs = m_wizard->session().includedRuns();
     if (runs.empty())
         return false;
     for (const FailoverGroupRun *run : runs)
@@ -160,22 +158,18 @@ bool FailoverPlanPage::isComplete() const
     return true;
 }
 
-bool FailoverPlanPage::exportPlans(const QString &path, bool json, QString *error) const
+Status FailoverPlanPage::exportPlans(const QString &path, bool json) const
 {
     std::vector<PlanWithChecks> plans;
-    for (const FailoverGroupRun *run : m_wizard->includedRuns())
+    for (const FailoverGroupRun *run : m_wizard->session().includedRuns())
         plans.push_back({run->plan, run->checks});
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *error = file.errorString();
-        return false;
-    }
+    if (!file.open(QIODevice::WriteOnly))
+        return Status::failure(file.errorString());
     file.write(json ? failoverPlansJson(plans) : failoverPlansCsv(plans));
-    if (!file.commit()) {
-        *error = file.errorString();
-        return false;
-    }
-    return true;
+    if (!file.commit())
+        return Status::failure(file.errorString());
+    return success();
 }
 
 void FailoverPlanPage::exportTo(bool json)
@@ -189,11 +183,10 @@ void FailoverPlanPage::exportTo(bool json)
                                                             json ? tr("JSON (*.json)") : tr("CSV (*.csv)"));
     if (path.isEmpty())
         return;
-    QString error;
-    if (exportPlans(path, json, &error))
+    if (const Status saved = exportPlans(path, json); saved)
         m_exported->setText(tr("Saved %1").arg(path));
     else
-        m_exported->setText(tr("Cannot save %1: %2").arg(path, error));
+        m_exported->setText(tr("Cannot save %1: %2").arg(path, saved.errorMessage()));
 }
 
 } // namespace lagscope

@@ -3,6 +3,8 @@
 // records refuse the plan unless "accept skips" is checked; export as CSV or JSON.
 // Thread: GUI; owned by the wizard.
 
+#include "util/Result.h"
+
 #include <QWizardPage>
 
 class QCheckBox;
@@ -24,8 +26,8 @@ public:
     void initializePage() override;
     bool isComplete() const override;
 
-    // Writes the plans (with their checks) to `path`; false with a message on failure.
-    bool exportPlans(const QString &path, bool json, QString *error) const;
+    // Writes the plans (with their checks) to `path` as JSON or CSV.
+    Status exportPlans(const QString &path, bool json) const;
 
 private:
     void exportTo(bool json);

@@ -3,14 +3,12 @@
 #include "failover/FailoverWizard.h"
 
 #include <QCheckBox>
-#include <QElapsedTimer>
 #include <QFont>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QThread>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -20,27 +18,12 @@ using namespace failover;
 
 namespace {
 
-constexpr qint64 kMaxReplicationWaitMs = 15 * 60 * 1000;
-constexpr int kWaitPollMs = 1000;
-
 enum TreeColumn { NameColumn, LevelColumn, ReasonColumn };
-
-// Records not yet mirrored, from a plan that needs no record matching (like the CLI).
-qint64 behind(const std::vector<FailoverGroupInputs> &groups, const QStringList &included)
-{
-    qint64 sum = 0;
-    for (const auto &g : groups) {
-        if (!included.contains(g.group))
-            continue;
-        for (const auto &p : planFailover(g, {Mode::OffsetSync, Fallback::Earliest}).partitions)
-            sum += std::max<qint64>(0, p.notReplicated);
-    }
-    return sum;
-}
 
 } // namespace
 
-FailoverPreflightPage::FailoverPreflightPage(FailoverWizard *wizard) : QWizardPage(wizard), m_wizard(wizard)
+FailoverPreflightPage::FailoverPreflightPage(FailoverWizard *wizard)
+    : QWizardPage(wizard), m_wizard(wizard), m_session(&wizard->session())
 {
     setObjectName(QStringLiteral("failoverPreflightPage"));
     setTitle(tr("Preflight"));
@@ -73,9 +56,9 @@ FailoverPreflightPage::FailoverPreflightPage(FailoverWizard *wizard) : QWizardPa
     m_tree->header()->setStretchLastSection(true);
     connect(m_tree, &QTreeWidget::itemChanged, this, [this](QTreeWidgetItem *item) {
         const int index = item->data(NameColumn, Qt::UserRole).toInt();
-        if (item->parent() || index < 0 || index >= int(m_wizard->runs.size()))
+        if (item->parent() || index < 0 || index >= int(m_session->runs().size()))
             return;
-        m_wizard->runs[size_t(index)].included = item->checkState(NameColumn) == Qt::Checked;
+        m_session->setIncluded(size_t(index), item->checkState(NameColumn) == Qt::Checked);
         Q_EMIT completeChanged();
         showChecks();
     });
@@ -85,8 +68,7 @@ FailoverPreflightPage::FailoverPreflightPage(FailoverWizard *wizard) : QWizardPa
     m_disaster->setObjectName(QStringLiteral("disasterAcknowledge"));
     m_disaster->hide();
     connect(m_disaster, &QCheckBox::toggled, this, [this](bool on) {
-        m_wizard->preflightOptions.disasterAcknowledged = on;
-        m_wizard->replan();
+        m_session->setDisasterAcknowledged(on);
         showChecks();
     });
     layout->addWidget(m_disaster);
@@ -101,7 +83,7 @@ FailoverPreflightPage::FailoverPreflightPage(FailoverWizard *wizard) : QWizardPa
     m_stopWait->setObjectName(QStringLiteral("stopWaitButton"));
     m_stopWait->setAutoDefault(false);
     m_stopWait->hide();
-    connect(m_stopWait, &QPushButton::clicked, this, [this] { m_stopWaiting->store(true); });
+    connect(m_stopWait, &QPushButton::clicked, m_session, &FailoverSession::stopWaiting);
     waitRow->addWidget(m_wait);
     waitRow->addWidget(m_stopWait);
     waitRow->addStretch();
@@ -116,28 +98,19 @@ FailoverPreflightPage::FailoverPreflightPage(FailoverWizard *wizard) : QWizardPa
         m_again->setEnabled(!m_wizard->isBusy());
         Q_EMIT completeChanged();
     });
-}
-
-FailoverRequest FailoverPreflightPage::request() const
-{
-    const FailoverRequestSpec &spec = m_wizard->spec();
-    bool inverse = false;
-    FailoverRequest r;
-    r.from = *m_wizard->fromCluster();
-    r.to = *m_wizard->toCluster();
-    r.flow = *findFlow(m_wizard->config(), spec.from, spec.to, &inverse);
-    r.groups = m_wizard->chosenGroups;
-    r.allGroups = spec.allGroups;
-    r.targetGroups = m_wizard->targetGroups;
-    r.exactMatching = m_wizard->mode == Mode::Auto || m_wizard->mode == Mode::Exact;
-    r.cacheDir = m_wizard->dataDir();
-    r.requestTimeoutMs = m_wizard->config().requestTimeoutMs;
-    return r;
+    connect(m_session, &FailoverSession::gatherProgress, this, &FailoverPreflightPage::setProgress);
+    connect(m_session, &FailoverSession::gatherFinished, this, &FailoverPreflightPage::showGathered);
+    connect(m_session, &FailoverSession::waitProgress, this, [this](qint64 left, qint64 initial) {
+        setProgress(tr("Waiting for replication: %1 record(s) not yet on %2").arg(left).arg(m_wizard->spec().to),
+                    int(std::min<qint64>(initial - std::min(left, initial), 1 << 30)),
+                    int(std::min<qint64>(initial, 1 << 30)));
+    });
+    connect(m_session, &FailoverSession::waitFinished, this, &FailoverPreflightPage::waitEnded);
 }
 
 void FailoverPreflightPage::initializePage()
 {
-    m_wizard->preflightOptions = {};
+    m_session->resetPreflightOptions();
     m_disaster->setChecked(false);
     gather();
 }
@@ -155,118 +128,63 @@ void FailoverPreflightPage::gather()
 {
     if (m_wizard->isBusy())
         return;
-    m_wizard->gathered.reset();
-    m_wizard->runs.clear();
     m_error.clear();
     m_tree->clear();
     m_wait->hide();
     setProgress(tr("Reading %1 and %2…").arg(m_wizard->spec().from, m_wizard->spec().to), 0, 6);
-    const FailoverRequest r = request();
-    FailoverCallbacks callbacks;
-    callbacks.cancel = m_wizard->cancelFlag();
-    callbacks.progress = [this](const QString &group, const QString &step, int done, int total) {
-        m_wizard->post([this, group, step, done, total] { setProgress(tr("%1: %2").arg(group, step), done, total); });
-    };
-    m_wizard->run([this, r, callbacks]() -> std::function<void()> {
-        auto gathered = gatherFailover(r, callbacks);
-        return [this, gathered = std::move(gathered)] {
-            m_progress->hide();
-            if (!gathered) {
-                m_error = gathered.errorMessage();
-                m_status->setStyleSheet(QStringLiteral("color: #d02121;"));
-                m_status->setText(tr("Cannot prepare the %1: %2").arg(m_wizard->operationName(), m_error));
-                Q_EMIT completeChanged();
-                return;
-            }
-            m_wizard->gathered = *gathered;
-            for (const auto &in : gathered->groups) {
-                FailoverGroupRun run;
-                run.inputs = in;
-                m_wizard->runs.push_back(std::move(run));
-            }
-            m_wizard->replan();
-            QStringList lines;
-            lines << tr("%n group(s) read.", nullptr, int(gathered->groups.size()));
-            if (!gathered->fromReachable)
-                lines << tr("%1 is unreachable (%2): disaster mode, using the failover cache %3.")
-                             .arg(m_wizard->spec().from, gathered->fromError, gathered->cachePath);
-            lines += gathered->warnings;
-            m_status->setStyleSheet(gathered->fromReachable ? QString() : QStringLiteral("color: #c77c02;"));
-            m_status->setText(lines.join(QLatin1Char('\n')));
-            m_disaster->setText(tr("I acknowledge that %1 is unreachable: fail over from cached and replicated data "
-                                   "(disaster mode; records not replicated are lost with it).")
-                                    .arg(m_wizard->spec().from));
-            m_disaster->setVisible(!gathered->fromReachable);
-            showChecks();
-        };
-    });
+    m_session->gather();
 }
 
-qint64 FailoverPreflightPage::notReplicated() const
+void FailoverPreflightPage::showGathered(const QString &error)
 {
-    if (!m_wizard->gathered)
-        return -1;
-    QStringList included;
-    for (const auto *run : m_wizard->includedRuns())
-        included << run->inputs.group;
-    return behind(m_wizard->gathered->groups, included);
+    m_progress->hide();
+    if (!error.isEmpty()) {
+        m_error = error;
+        m_status->setStyleSheet(QStringLiteral("color: #d02121;"));
+        m_status->setText(tr("Cannot prepare the %1: %2").arg(m_wizard->operationName(), m_error));
+        Q_EMIT completeChanged();
+        return;
+    }
+    const FailoverGathered &gathered = *m_session->gathered();
+    QStringList lines;
+    lines << tr("%n group(s) read.", nullptr, int(gathered.groups.size()));
+    if (!gathered.fromReachable)
+        lines << tr("%1 is unreachable (%2): disaster mode, using the failover cache %3.")
+                     .arg(m_wizard->spec().from, gathered.fromError, gathered.cachePath);
+    lines += gathered.warnings;
+    m_status->setStyleSheet(gathered.fromReachable ? QString() : QStringLiteral("color: #c77c02;"));
+    m_status->setText(lines.join(QLatin1Char('\n')));
+    m_disaster->setText(tr("I acknowledge that %1 is unreachable: fail over from cached and replicated data "
+                           "(disaster mode; records not replicated are lost with it).")
+                            .arg(m_wizard->spec().from));
+    m_disaster->setVisible(!gathered.fromReachable);
+    showChecks();
 }
+
+qint64 FailoverPreflightPage::notReplicated() const { return m_session->notReplicated(); }
 
 void FailoverPreflightPage::waitForReplication()
 {
-    if (m_wizard->isBusy() || !m_wizard->gathered)
+    if (m_wizard->isBusy() || !m_session->gathered())
         return;
-    FailoverRequest quick = request();
-    quick.exactMatching = false;
-    QStringList included;
-    for (const auto *run : m_wizard->includedRuns())
-        included << run->inputs.group;
-    quick.allGroups = false;
-    quick.groups = included;
     const qint64 initial = std::max<qint64>(1, notReplicated());
-    m_stopWaiting->store(false);
     m_wait->setEnabled(false);
     m_stopWait->show();
     setProgress(tr("Waiting for replication: %1 record(s) not yet on %2").arg(initial).arg(m_wizard->spec().to), 0,
                 int(std::min<qint64>(initial, 1 << 30)));
-    const auto cancel = m_wizard->cancelFlag();
-    const auto stop = m_stopWaiting;
-    const QString to = m_wizard->spec().to;
-    m_wizard->run([this, quick, included, initial, cancel, stop, to]() -> std::function<void()> {
-        QElapsedTimer waited;
-        waited.start();
-        QString error;
-        qint64 left = initial;
-        while (!cancel->load() && !stop->load()) {
-            auto g = gatherFailover(quick, FailoverCallbacks{{}, cancel});
-            if (!g) {
-                error = g.errorMessage();
-                break;
-            }
-            left = behind(g->groups, included);
-            if (!g->fromReachable || left == 0 || waited.elapsed() > kMaxReplicationWaitMs)
-                break;
-            m_wizard->post([this, left, initial, to] {
-                setProgress(tr("Waiting for replication: %1 record(s) not yet on %2").arg(left).arg(to),
-                            int(std::min<qint64>(initial - std::min(left, initial), 1 << 30)),
-                            int(std::min<qint64>(initial, 1 << 30)));
-            });
-            // MirrorMaker needs time to copy; the wait stays responsive to Stop and Close.
-            for (int slept = 0; slept < kWaitPollMs && !cancel->load() && !stop->load(); slept += 100)
-                QThread::msleep(100);
-        }
-        return [this, error, left] {
-            m_stopWait->hide();
-            m_wait->setEnabled(true);
-            if (!error.isEmpty()) {
-                m_status->setStyleSheet(QStringLiteral("color: #d02121;"));
-                m_status->setText(tr("Waiting for replication failed: %1").arg(error));
-                return;
-            }
-            Q_UNUSED(left);
-            gather(); // everything again, with record matching, now that replication caught up
-        };
-    });
+    m_session->waitForReplication();
+}
+
+void FailoverPreflightPage::waitEnded(const QString &error)
+{
+    m_stopWait->hide();
+    m_wait->setEnabled(true);
+    if (!error.isEmpty()) {
+        m_status->setStyleSheet(QStringLiteral("color: #d02121;"));
+        m_status->setText(tr("Waiting for replication failed: %1").arg(error));
+        return;
+    }
+    gather(); // everything again, with record matching, now that replication caught up
 }
 
 void FailoverPreflightPage::showChecks()
@@ -274,7 +192,7 @@ void FailoverPreflightPage::showChecks()
     const QSignalBlocker block(m_tree);
     m_tree->clear();
     int index = 0;
-    for (const FailoverGroupRun &run : m_wizard->runs) {
+    for (const FailoverGroupRun &run : m_session->runs()) {
         PreflightCheck::Level worst = PreflightCheck::Green;
         for (const auto &c : run.checks)
             worst = std::max(worst, c.level);
@@ -299,11 +217,11 @@ void FailoverPreflightPage::showChecks()
         }
         group->setExpanded(true);
     }
-    if (m_wizard->runs.empty() && m_wizard->gathered)
+    if (m_session->runs().empty() && m_session->gathered())
         m_hint->setText(tr("No group to %1: none has commits on topics replicated to %2.")
                             .arg(m_wizard->operationName(), m_wizard->spec().to));
     const qint64 left = notReplicated();
-    m_wait->setVisible(m_wizard->gathered && m_wizard->gathered->fromReachable && left > 0);
+    m_wait->setVisible(m_session->gathered() && m_session->gathered()->fromReachable && left > 0);
     m_wait->setText(tr("Wait for replication (%1 record(s) not yet on %2)").arg(left).arg(m_wizard->spec().to));
     Q_EMIT completeChanged();
 }
@@ -311,8 +229,8 @@ void FailoverPreflightPage::showChecks()
 bool FailoverPreflightPage::isComplete() const
 {
     QString hint;
-    bool complete = !m_wizard->isBusy() && m_wizard->gathered.has_value();
-    const auto included = m_wizard->includedRuns();
+    bool complete = !m_wizard->isBusy() && m_session->gathered().has_value();
+    const auto included = m_session->includedRuns();
     if (complete && included.empty()) {
         complete = false;
         hint = tr("No group is included.");
@@ -321,7 +239,7 @@ bool FailoverPreflightPage::isComplete() const
         if (!complete)
             break;
         // Skipped records are decided on the Plan page (explicit acceptance there).
-        PreflightOptions options = m_wizard->preflightOptions;
+        PreflightOptions options = m_session->preflightOptions();
         options.acceptSkips = true;
         if (anyRed(preflightFailover(run->inputs, run->plan, options))) {
             complete = false;
@@ -329,7 +247,8 @@ bool FailoverPreflightPage::isComplete() const
                        .arg(run->plan.group);
         }
     }
-    if (m_wizard->gathered && !m_wizard->gathered->fromReachable && !m_wizard->preflightOptions.disasterAcknowledged)
+    if (m_session->gathered() && !m_session->gathered()->fromReachable &&
+        !m_session->preflightOptions().disasterAcknowledged)
         hint = tr("Acknowledge disaster mode to continue.");
     m_hint->setText(hint);
     m_hint->setStyleSheet(hint.isEmpty() ? QString() : QStringLiteral("color: #c77c02;"));

@@ -1,16 +1,11 @@
 #pragma once
-// Wizard page 2: gathers both clusters on a worker thread (with progress), plans every
+// Wizard page 2: gathers both clusters through the session's job (with progress), plans every
 // group and shows its preflight checks green/amber/red with the reason. A refused group
 // can be left out explicitly (uncheck it); disaster mode needs its acknowledgement; when
 // records are not yet mirrored it offers to wait for replication, with progress.
 // Thread: GUI; owned by the wizard.
 
-#include "actions/FailoverGather.h"
-
 #include <QWizardPage>
-
-#include <atomic>
-#include <memory>
 
 class QCheckBox;
 class QLabel;
@@ -20,6 +15,7 @@ class QTreeWidget;
 
 namespace lagscope {
 
+class FailoverSession;
 class FailoverWizard;
 
 class FailoverPreflightPage final : public QWizardPage {
@@ -36,13 +32,15 @@ public:
     qint64 notReplicated() const;
 
 private:
-    failover::FailoverRequest request() const;
     void gather();
+    void showGathered(const QString &error);
     void waitForReplication();
+    void waitEnded(const QString &error);
     void showChecks();
     void setProgress(const QString &text, int done, int total);
 
     FailoverWizard *m_wizard;
+    FailoverSession *m_session;
     QLabel *m_status = nullptr;
     QProgressBar *m_progress = nullptr;
     QTreeWidget *m_tree = nullptr;
@@ -51,7 +49,6 @@ private:
     QPushButton *m_stopWait = nullptr;
     QPushButton *m_again = nullptr;
     QLabel *m_hint = nullptr;
-    std::shared_ptr<std::atomic_bool> m_stopWaiting = std::make_shared<std::atomic_bool>(false);
     QString m_error;
 };
 

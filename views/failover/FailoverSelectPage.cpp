@@ -171,25 +171,23 @@ bool FailoverSelectPage::validatePage()
 {
     if (!isComplete())
         return false;
-    FailoverRequestSpec &spec = m_wizard->spec();
-    spec.from = m_from->currentText();
-    spec.to = m_to->currentText();
-    spec.allGroups = m_all->isChecked();
-    m_wizard->targetGroups.clear();
-    QStringList groups;
-    if (!spec.allGroups)
+    FailoverSelection selection;
+    selection.from = m_from->currentText();
+    selection.to = m_to->currentText();
+    selection.allGroups = m_all->isChecked();
+    if (!selection.allGroups)
         for (int r = 0; r < m_groups->rowCount(); ++r) {
             if (m_groups->item(r, GroupColumn)->checkState() != Qt::Checked)
                 continue;
             const QString g = m_groups->item(r, GroupColumn)->text();
-            groups << g;
+            selection.groups << g;
             const QString target = m_groups->item(r, TargetColumn)->text().trimmed();
             if (!target.isEmpty() && target != g)
-                m_wizard->targetGroups[g] = target;
+                selection.targetGroups[g] = target;
         }
-    m_wizard->chosenGroups = groups;
-    m_wizard->mode = static_cast<Mode>(m_mode->currentData().toInt());
-    m_wizard->fallback = static_cast<Fallback>(m_fallback->checkedId());
+    selection.mode = static_cast<Mode>(m_mode->currentData().toInt());
+    selection.fallback = static_cast<Fallback>(m_fallback->checkedId());
+    m_wizard->session().select(selection);
     return true;
 }
 

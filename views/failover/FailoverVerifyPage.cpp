@@ -1,12 +1,10 @@
 #include "failover/FailoverVerifyPage.h"
 
+#include "actions/UndoConfirmation.h"
 #include "failover/FailoverWizard.h"
-#include "kafka/KafkaClient.h"
 
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -15,8 +13,6 @@ namespace lagscope {
 using namespace failover;
 
 namespace {
-
-constexpr int kUndoDeadlineMs = 60000;
 
 QString optionalOffset(const std::optional<qint64> &v) { return v ? QString::number(*v) : QStringLiteral("-"); }
 
@@ -51,43 +47,19 @@ FailoverVerifyPage::FailoverVerifyPage(FailoverWizard *wizard) : QWizardPage(wiz
     m_nextSteps->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_nextSteps);
 
-    auto *undoRow = new QHBoxLayout;
-    m_undo = new QPushButton(tr("Undo…"), this);
-    m_undo->setObjectName(QStringLiteral("undoButton"));
-    m_undo->setAutoDefault(false);
-    m_undo->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
-    connect(m_undo, &QPushButton::clicked, this, [this] {
-        QStringList groups;
-        for (const FailoverGroupRun *run : m_wizard->includedRuns())
-            if (run->applied())
-                groups << run->plan.targetGroup;
-        m_undoConfirmLabel->setText(tr("Restore the previous offsets of %1 on %2 from the backups?")
-                                        .arg(groups.join(QStringLiteral(", ")), m_wizard->spec().to));
-        m_undoConfirm->show();
-    });
-    // The undo's own confirmation, inline rather than a nested modal loop.
-    m_undoConfirm = new QWidget(this);
-    m_undoConfirm->setObjectName(QStringLiteral("undoConfirm"));
-    auto *confirmLayout = new QHBoxLayout(m_undoConfirm);
-    confirmLayout->setContentsMargins(0, 0, 0, 0);
-    m_undoConfirmLabel = new QLabel(m_undoConfirm);
-    m_undoConfirmLabel->setWordWrap(true);
-    auto *yes = new QPushButton(tr("Restore"), m_undoConfirm);
-    yes->setObjectName(QStringLiteral("confirmUndoButton"));
-    yes->setAutoDefault(false);
-    auto *no = new QPushButton(tr("Cancel"), m_undoConfirm);
-    no->setObjectName(QStringLiteral("cancelUndoButton"));
-    no->setAutoDefault(false);
-    connect(yes, &QPushButton::clicked, this, &FailoverVerifyPage::undo);
-    connect(no, &QPushButton::clicked, m_undoConfirm, &QWidget::hide);
-    confirmLayout->addWidget(m_undoConfirmLabel, 1);
-    confirmLayout->addWidget(yes);
-    confirmLayout->addWidget(no);
-    m_undoConfirm->hide();
-    undoRow->addWidget(m_undo);
-    undoRow->addWidget(m_undoConfirm, 1);
-    undoRow->addStretch(0);
-    layout->addLayout(undoRow);
+    m_undo = new UndoConfirmation(
+        [this] {
+            QStringList groups;
+            for (const FailoverGroupRun *run : m_wizard->session().includedRuns())
+                if (run->applied())
+                    groups << run->plan.targetGroup;
+            return tr("Restore the previous offsets of %1 on %2 from the backups?")
+                .arg(groups.join(QStringLiteral(", ")), m_wizard->spec().to);
+        },
+        this);
+    connect(m_undo, &UndoConfirmation::confirmed, this, &FailoverVerifyPage::undo);
+    layout->addWidget(m_undo);
+    connect(&wizard->session(), &FailoverSession::undoFinished, this, &FailoverVerifyPage::undone);
     m_undoResult = new QLabel(this);
     m_undoResult->setObjectName(QStringLiteral("undoResult"));
     m_undoResult->setWordWrap(true);
@@ -101,7 +73,7 @@ void FailoverVerifyPage::initializePage()
     fillTable();
     int applied = 0, total = 0;
     QStringList steps, backups;
-    for (const FailoverGroupRun *run : m_wizard->includedRuns()) {
+    for (const FailoverGroupRun *run : m_wizard->session().includedRuns()) {
         ++total;
         if (!run->applied())
             continue;
@@ -127,14 +99,14 @@ void FailoverVerifyPage::initializePage()
     for (const QString &b : backups)
         text << QStringLiteral("  • ") + b;
     m_nextSteps->setText(text.join(QLatin1Char('\n')));
-    m_undo->setEnabled(!backups.isEmpty() && !m_wizard->toCluster()->readOnly);
+    m_undo->setUndoEnabled(!backups.isEmpty() && !m_wizard->toCluster()->readOnly);
     m_undoResult->clear();
 }
 
 void FailoverVerifyPage::fillTable()
 {
     m_table->setRowCount(0);
-    for (const FailoverGroupRun *run : m_wizard->includedRuns()) {
+    for (const FailoverGroupRun *run : m_wizard->session().includedRuns()) {
         if (!run->outcome)
             continue;
         for (const auto &o : run->outcome->reset.partitions) {
@@ -162,67 +134,46 @@ void FailoverVerifyPage::fillTable()
 
 void FailoverVerifyPage::undo()
 {
-    m_undoConfirm->hide();
+    m_undo->dismiss();
     if (m_wizard->isBusy() || m_wizard->toCluster()->readOnly)
         return;
-    std::vector<std::pair<int, QString>> backups; // index in includedRuns, path
-    const auto runs = m_wizard->includedRuns();
-    for (size_t i = 0; i < runs.size(); ++i)
-        if (runs[i]->applied() && !runs[i]->outcome->reset.backupPath.isEmpty())
-            backups.push_back({int(i), runs[i]->outcome->reset.backupPath});
-    m_undo->setEnabled(false);
+    m_undo->setUndoEnabled(false);
     m_undoResult->setStyleSheet(QString());
     m_undoResult->setText(tr("Restoring the offsets from the backups…"));
-    const ClusterConfig to = *m_wizard->toCluster();
-    ResetApplyOptions options;
-    options.cluster = to.name;
-    options.readOnly = to.readOnly;
-    options.dataDir = m_wizard->dataDir();
-    const auto cancel = m_wizard->cancelFlag();
-    const int timeoutMs = m_wizard->config().requestTimeoutMs;
-    m_wizard->run([this, backups, to, options, cancel, timeoutMs]() -> std::function<void()> {
-        std::vector<std::pair<int, Result<UndoOutcome>>> results;
-        auto client = KafkaClient::create(to, ClientOptions{timeoutMs, 0, cancel});
-        for (const auto &[index, path] : backups) {
-            ResetApplyOptions one = options;
-            one.specText = QStringLiteral("--undo ") + path;
-            one.deadline = Deadline::inMs(kUndoDeadlineMs);
-            results.emplace_back(index, client ? undoFromBackup(**client, path, one)
-                                               : Result<UndoOutcome>::failure(client.errorMessage()));
+    m_wizard->session().undo();
+}
+
+void FailoverVerifyPage::undone()
+{
+    QStringList lines;
+    bool allOk = true;
+    for (const FailoverGroupRun *run : m_wizard->session().includedRuns()) {
+        if (!run->undoError.isEmpty()) {
+            lines << tr("%1: undo failed: %2").arg(run->plan.targetGroup, run->undoError);
+            allOk = false;
+            continue;
         }
-        return [this, results = std::move(results)] {
-            const auto included = m_wizard->includedRuns();
-            QStringList lines;
-            bool allOk = true;
-            for (const auto &[index, result] : results) {
-                FailoverGroupRun *run = included[size_t(index)];
-                if (!result) {
-                    run->undoError = result.errorMessage();
-                    lines << tr("%1: undo failed: %2").arg(run->plan.targetGroup, run->undoError);
-                    allOk = false;
-                    continue;
-                }
-                run->undo = *result;
-                if (result->reset.refusal) {
-                    lines << tr("%1: undo refused: %2").arg(run->plan.targetGroup, *result->reset.refusal);
-                    allOk = false;
-                    continue;
-                }
-                QStringList parts;
-                for (const auto &o : result->reset.partitions)
-                    parts << tr("%1 → %2").arg(o.tp.toString(), optionalOffset(o.after));
-                lines << tr("%1: %2, restored %3").arg(run->plan.targetGroup, writeResultName(result->reset.result), parts.join(QStringLiteral(", ")));
-                allOk = allOk && result->reset.result == WriteResult::Applied;
-                for (const auto &tp : result->leftAsIs)
-                    lines << tr("  %1 had no committed offset before: left at its new offset (a commit cannot be "
-                                "removed)")
-                                 .arg(tp.toString());
-            }
-            m_undoResult->setStyleSheet(allOk ? QStringLiteral("color: #1a7f37;") : QStringLiteral("color: #d02121;"));
-            m_undoResult->setText(tr("Undo:") + QLatin1Char('\n') + lines.join(QLatin1Char('\n')));
-            Q_EMIT m_wizard->applied(m_wizard->spec().to);
-        };
-    });
+        if (!run->undo)
+            continue; // not applied, nothing to restore
+        const UndoOutcome &result = *run->undo;
+        if (result.reset.refusal) {
+            lines << tr("%1: undo refused: %2").arg(run->plan.targetGroup, *result.reset.refusal);
+            allOk = false;
+            continue;
+        }
+        QStringList parts;
+        for (const auto &o : result.reset.partitions)
+            parts << tr("%1 → %2").arg(o.tp.toString(), optionalOffset(o.after));
+        lines << tr("%1: %2, restored %3")
+                     .arg(run->plan.targetGroup, writeResultName(result.reset.result), parts.join(QStringLiteral(", ")));
+        allOk = allOk && result.reset.result == WriteResult::Applied;
+        for (const auto &tp : result.leftAsIs)
+            lines << tr("  %1 had no committed offset before: left at its new offset (a commit cannot be "
+                        "removed)")
+                         .arg(tp.toString());
+    }
+    m_undoResult->setStyleSheet(allOk ? QStringLiteral("color: #1a7f37;") : QStringLiteral("color: #d02121;"));
+    m_undoResult->setText(tr("Undo:") + QLatin1Char('\n') + lines.join(QLatin1Char('\n')));
 }
 
 } // namespace lagscope

@@ -6,13 +6,12 @@
 #include <QWizardPage>
 
 class QLabel;
-class QPushButton;
 class QTableWidget;
-class QWidget;
 
 namespace lagscope {
 
 class FailoverWizard;
+class UndoConfirmation;
 
 class FailoverVerifyPage final : public QWizardPage {
     Q_OBJECT
@@ -28,14 +27,13 @@ public:
 private:
     void fillTable();
     void undo();
+    void undone();
 
     FailoverWizard *m_wizard;
     QLabel *m_status = nullptr;
     QTableWidget *m_table = nullptr;
     QLabel *m_nextSteps = nullptr;
-    QPushButton *m_undo = nullptr;
-    QWidget *m_undoConfirm = nullptr;
-    QLabel *m_undoConfirmLabel = nullptr;
+    UndoConfirmation *m_undo = nullptr;
     QLabel *m_undoResult = nullptr;
 };
 

@@ -10,9 +10,7 @@
 #include <QColor>
 #include <QHeaderView>
 #include <QScrollBar>
-#include <QStandardPaths>
 #include <QTableView>
-#include <QThread>
 
 namespace lagscope {
 
@@ -64,13 +62,12 @@ void fitHeightToRows(QTableView *view, int minRows)
 } // namespace failoverui
 
 FailoverWizard::FailoverWizard(const AppConfig &config, const FailoverRequestSpec &spec, QWidget *parent)
-    : QWizard(parent), m_config(config), m_spec(spec)
+    : QWizard(parent), m_session(new FailoverSession(config, spec, this))
 {
     setObjectName(QStringLiteral("failoverWizard"));
-    bool inverse = false;
-    findFlow(m_config, spec.from, spec.to, &inverse);
-    m_failback = inverse;
-    setWindowTitle(m_failback ? tr("Fail back from %1 to %2").arg(spec.from, spec.to)
+    connect(m_session, &FailoverSession::busyChanged, this, &FailoverWizard::busyChanged);
+    connect(m_session, &FailoverSession::applied, this, &FailoverWizard::applied);
+    setWindowTitle(isFailback() ? tr("Fail back from %1 to %2").arg(spec.from, spec.to)
                               : tr("Fail over from %1 to %2").arg(spec.from, spec.to));
     setWizardStyle(QWizard::ClassicStyle);
     setOption(QWizard::NoBackButtonOnLastPage);
@@ -85,12 +82,8 @@ FailoverWizard::FailoverWizard(const AppConfig &config, const FailoverRequestSpe
     resize(1100, 720);
 }
 
-FailoverWizard::~FailoverWizard()
-{
-    m_cancel->store(true);
-    if (m_thread)
-        m_thread->wait(); // bounded by the step's deadlines, cut short by the cancel flag
-}
+// The session is a child: deleting it cancels its running job (Job.h).
+FailoverWizard::~FailoverWizard() = default;
 
 QString FailoverWizard::unavailableReason(const AppConfig &config, const QString &from, const QString &to)
 {
@@ -105,64 +98,14 @@ QString FailoverWizard::unavailableReason(const AppConfig &config, const QString
     return {};
 }
 
-QString FailoverWizard::operationName() const { return m_failback ? tr("failback") : tr("failover"); }
-
-QString FailoverWizard::dataDir() const { return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation); }
-
-void FailoverWizard::replan()
-{
-    if (!fallback)
-        return;
-    for (FailoverGroupRun &r : runs) {
-        r.plan = planFailover(r.inputs, {mode, *fallback});
-        r.checks = preflightFailover(r.inputs, r.plan, preflightOptions);
-    }
-}
-
-std::vector<const FailoverGroupRun *> FailoverWizard::includedRuns() const
-{
-    std::vector<const FailoverGroupRun *> out;
-    for (const auto &r : runs)
-        if (r.included)
-            out.push_back(&r);
-    return out;
-}
-
-std::vector<FailoverGroupRun *> FailoverWizard::includedRuns()
-{
-    std::vector<FailoverGroupRun *> out;
-    for (auto &r : runs)
-        if (r.included)
-            out.push_back(&r);
-    return out;
-}
-
-void FailoverWizard::run(std::function<std::function<void()>()> job)
-{
-    Q_ASSERT(!m_thread);
-    // The job's answer runs when the thread has finished, so that isBusy() is false in it.
-    auto answer = std::make_shared<std::function<void()>>();
-    m_thread = QThread::create([answer, job = std::move(job)] { *answer = job(); });
-    m_thread->setParent(this);
-    connect(m_thread, &QThread::finished, this, [this, answer] {
-        m_thread->deleteLater();
-        m_thread = nullptr;
-        if (*answer)
-            (*answer)();
-        Q_EMIT busyChanged(false);
-    });
-    Q_EMIT busyChanged(true);
-    m_thread->start();
-}
-
-void FailoverWizard::post(std::function<void()> f) { QMetaObject::invokeMethod(this, std::move(f), Qt::QueuedConnection); }
+QString FailoverWizard::operationName() const { return isFailback() ? tr("failback") : tr("failover"); }
 
 void FailoverWizard::done(int result)
 {
     // Never abandon a commit half-way: while applying, the wizard stays open.
     if (isBusy() && currentId() == ApplyPage)
         return;
-    m_cancel->store(true);
+    m_session->cancel();
     QWizard::done(result);
 }
 
