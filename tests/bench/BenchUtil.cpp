@@ -3,6 +3,7 @@
 #include "kafka/KafkaClient.h"
 #include "monitor/PollGatherer.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -95,6 +96,22 @@ void printLine(const QString &text)
 {
     std::printf("%s\n", text.toLocal8Bit().constData());
     std::fflush(stdout);
+}
+
+int fail(const QString &message)
+{
+    printLine(QCoreApplication::applicationName() + QStringLiteral(": error: ") + message);
+    return 1;
+}
+
+double mib(qint64 bytes)
+{
+    return double(bytes) / (1024.0 * 1024.0);
+}
+
+qint64 msOf(std::chrono::seconds s)
+{
+    return std::chrono::duration_cast<std::chrono::milliseconds>(s).count();
 }
 
 void report(const QString &name, const QString &label, const std::vector<double> &values, const QString &unit)

@@ -71,6 +71,12 @@ void report(const QString &name, const QString &label, const std::vector<double>
 void reportValue(const QString &name, const QString &label, double value, const QString &unit);
 
 void printLine(const QString &text);
+// Prints "<benchmark>: error: <message>", named after the executable, and returns the exit
+// code 1. Needs the application object.
+int fail(const QString &message);
+// Sizes in MiB and retention durations in ms, for the numbers printed.
+double mib(qint64 bytes);
+qint64 msOf(std::chrono::seconds s);
 void printMachine(); // cores, load average, kernel: context for the numbers
 
 // Reads DIR/lab.json and returns the bootstrap servers of `cluster`.

@@ -49,12 +49,6 @@ QStringList runAll(const QString &program, const std::vector<QStringList> &jobs)
     return failures;
 }
 
-int fail(const QString &message)
-{
-    printLine(QStringLiteral("bench_fixture: error: ") + message);
-    return 1;
-}
-
 } // namespace
 
 int main(int argc, char **argv)

@@ -23,12 +23,6 @@ using namespace lagscope::bench;
 
 namespace {
 
-int fail(const QString &message)
-{
-    printLine(QStringLiteral("bench_gui: error: ") + message);
-    return 1;
-}
-
 // A copy of the snapshot with the same values (a new object, as every poll makes one).
 SnapshotPtr sameValues(const SnapshotPtr &s)
 {

@@ -22,12 +22,6 @@ using namespace lagscope::bench;
 
 namespace {
 
-int fail(const QString &message)
-{
-    printLine(QStringLiteral("bench_poll: error: ") + message);
-    return 1;
-}
-
 RequestCounts minus(const RequestCounts &after, const RequestCounts &before)
 {
     RequestCounts out;

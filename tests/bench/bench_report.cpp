@@ -41,22 +41,6 @@ namespace {
 
 constexpr std::int64_t kOffsetBase = 4'000'000'000;
 
-int fail(const QString &message)
-{
-    printLine(QStringLiteral("bench_report: error: ") + message);
-    return 1;
-}
-
-double mib(qint64 bytes)
-{
-    return double(bytes) / (1024.0 * 1024.0);
-}
-
-qint64 msOf(std::chrono::seconds s)
-{
-    return std::chrono::duration_cast<std::chrono::milliseconds>(s).count();
-}
-
 QDateTime at(qint64 ms)
 {
     return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC);

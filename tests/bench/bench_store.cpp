@@ -29,17 +29,6 @@ constexpr qint64 kPollMs = 5000;
 // stores small integers in fewer bytes, and the fixture's offsets are tiny).
 constexpr std::int64_t kOffsetBase = 4'000'000'000;
 
-int fail(const QString &message)
-{
-    printLine(QStringLiteral("bench_store: error: ") + message);
-    return 1;
-}
-
-double mib(qint64 bytes)
-{
-    return double(bytes) / (1024.0 * 1024.0);
-}
-
 qint64 sizeOf(const QString &path)
 {
     return QFileInfo(path).size();
@@ -79,11 +68,6 @@ ClusterSnapshot oneGroup(const ClusterSnapshot &base, const QString &group)
     if (const GroupState *g = base.group(group))
         s.groups.push_back(*g);
     return s;
-}
-
-qint64 msOf(std::chrono::seconds s)
-{
-    return std::chrono::duration_cast<std::chrono::milliseconds>(s).count();
 }
 
 } // namespace

@@ -11,15 +11,21 @@
 
 namespace lagscope::test {
 
+// LAGSCOPE_TEST_OUTPUT/screenshots/<name>.png; the folder is made if missing.
+inline QString screenshotPath(const QString &name)
+{
+    const QString dir = qEnvironmentVariable("LAGSCOPE_TEST_OUTPUT", QDir::tempPath()) + QStringLiteral("/screenshots");
+    QDir().mkpath(dir);
+    return dir + QLatin1Char('/') + name + QStringLiteral(".png");
+}
+
 inline void saveScreenshot(QWidget *w, const QString &name)
 {
     // What a user would see: posted layout requests and QCustomPlot's queued replots happen
     // first (a chart grabbed right after its data arrived still showed its previous state).
     QCoreApplication::sendPostedEvents();
     QCoreApplication::processEvents();
-    const QString dir = qEnvironmentVariable("LAGSCOPE_TEST_OUTPUT", QDir::tempPath()) + QStringLiteral("/screenshots");
-    QDir().mkpath(dir);
-    QVERIFY(w->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png")));
+    QVERIFY(w->grab().save(screenshotPath(name)));
 }
 
 template <typename T>

@@ -8,6 +8,7 @@
 #include <QJsonDocument>
 #include <QProcess>
 #include <QRandomGenerator>
+#include <QTest>
 
 #include <cstdio>
 
@@ -20,6 +21,18 @@ QString ProcessResult::describe() const
         .arg(timedOut ? QStringLiteral(" (timed out)") : QString())
         .arg(elapsedMs)
         .arg(out, err);
+}
+
+void requireSuccess(const ProcessResult &r)
+{
+    QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
+}
+
+bool succeeded(const ProcessResult &r)
+{
+    if (r.exitCode != 0)
+        qWarning("%s", qPrintable(r.describe()));
+    return r.exitCode == 0;
 }
 
 ProcessResult runProcess(const QString &program, const QStringList &args, int timeoutMs)

@@ -26,6 +26,13 @@ struct ProcessResult {
     QString describe() const; // for failure messages
 };
 
+// For a process the test needs: unless it exited 0, fails the calling helper or test
+// function (QVERIFY2 returns from it) with the process's output.
+void requireSuccess(const ProcessResult &r);
+// For helpers that answer with a bool: true when it exited 0, else false after printing the
+// process's output.
+bool succeeded(const ProcessResult &r);
+
 class LabClient {
 public:
     static Result<LabClient> load(); // reads $LAGSCOPE_LAB_DIR/lab.json

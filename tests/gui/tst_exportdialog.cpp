@@ -2,6 +2,7 @@
 // window's File menu, a PDF export with progress and "Open report" (its text read back with
 // pdftotext), CSV and JSON exports, Cancel, a range beyond retention refused in the dialog,
 // and "Save image…" on the lag chart. Saves screenshots of the dialog.
+#include "GuiTestUtil.h"
 #include "MainWindow.h"
 #include "charts/ChartImageMenu.h"
 #include "charts/LagChart.h"
@@ -31,15 +32,9 @@
 #include <QTest>
 
 using namespace lagscope;
+using lagscope::test::screenshotPath;
 
 namespace {
-
-QString screenshotPath(const QString &name)
-{
-    const QString dir = qEnvironmentVariable("LAGSCOPE_TEST_OUTPUT", QDir::tempPath()) + QStringLiteral("/screenshots");
-    QDir().mkpath(dir);
-    return dir + QLatin1Char('/') + name + QStringLiteral(".png");
-}
 
 const QString kCluster = QStringLiteral("dc1");
 const QStringList kGroups = {QStringLiteral("billing"), QStringLiteral("analytics-slow"), QStringLiteral("audit"),

@@ -1,5 +1,7 @@
 // The lag chart with real widgets on the offscreen platform, over a real history store
 // filled with eight days of synthetic polls; saves what it shows as PNG.
+#include "GuiTestUtil.h"
+#include "TableRows.h"
 #include "charts/LagChart.h"
 #include "store/HistoryStore.h"
 
@@ -19,18 +21,12 @@
 #include <numbers>
 
 using namespace lagscope;
+using lagscope::test::screenshotPath;
 
 namespace {
 
 const QString kCluster = QStringLiteral("dc1");
 const QString kGroup = QStringLiteral("billing");
-
-QString screenshotPath(const QString &name)
-{
-    const QString dir = qEnvironmentVariable("LAGSCOPE_TEST_OUTPUT", QDir::tempPath()) + QStringLiteral("/screenshots");
-    QDir().mkpath(dir);
-    return dir + QLatin1Char('/') + name + QStringLiteral(".png");
-}
 
 PartitionLag partitionLag(const QString &topic, int partition, qint64 lag, qint64 logEnd)
 {
@@ -173,11 +169,7 @@ private Q_SLOTS:
 
     void rangeButtonsShowHistory_data()
     {
-        QTest::addColumn<QString>("button");
-        QTest::addColumn<int>("range");
-        QTest::addColumn<int>("minTotalPoints");
-        QTest::addColumn<int>("markers");
-        QTest::addColumn<QString>("screenshot");
+        test::addColumns<QString, int, int, int, QString>("button", "range", "minTotalPoints", "markers", "screenshot");
         // Points: 15 s raw polls in the newest 6 h, 1-minute buckets to 24 h, 10-minute ones beyond.
         QTest::newRow("15m") << "range15m" << int(ChartRange::Min15) << 55 << 1 << QString();
         QTest::newRow("1h") << "range1h" << int(ChartRange::Hour1) << 230 << 2 << "lagchart-1h";

@@ -1,6 +1,7 @@
 // The lag status in the widgets: four groups whose polls went through the real LagEvaluator
 // (healthy, slow, stopped, stalled) in the groups table and a group's page; the Status cell's
 // colour and tooltip, lag time and time to drain. Saves screenshots with the tooltip shown.
+#include "GuiTestUtil.h"
 #include "charts/LagChart.h"
 #include "models/GroupTableModel.h"
 #include "models/PartitionLagModel.h"
@@ -18,6 +19,7 @@
 #include <QToolTip>
 
 using namespace lagscope;
+using lagscope::test::screenshotPath;
 
 namespace {
 
@@ -66,13 +68,6 @@ ClusterSnapshot poll(int i)
     return s;
 }
 
-QString outputDir()
-{
-    const QString dir = qEnvironmentVariable("LAGSCOPE_TEST_OUTPUT", QDir::tempPath()) + QStringLiteral("/screenshots");
-    QDir().mkpath(dir);
-    return dir;
-}
-
 // The window with the tooltip of `index` drawn where Qt shows it.
 void saveWithToolTip(QWidget *window, QTableView *view, const QModelIndex &index, const QString &name)
 {
@@ -92,7 +87,7 @@ void saveWithToolTip(QWidget *window, QTableView *view, const QModelIndex &index
     QPainter painter(&shot);
     painter.drawPixmap(window->mapFromGlobal(tip->mapToGlobal(QPoint(0, 0))), tip->grab());
     painter.end();
-    QVERIFY(shot.save(outputDir() + QLatin1Char('/') + name + QStringLiteral(".png")));
+    QVERIFY(shot.save(screenshotPath(name)));
     QToolTip::hideText();
 }
 

@@ -1,5 +1,6 @@
 // The main window without a lab: configured clusters in the tree, and the welcome page that
 // explains a missing or broken configuration. Saves what it shows as PNG.
+#include "GuiTestUtil.h"
 #include "MainWindow.h"
 #include "config/ConfigLoader.h"
 
@@ -10,17 +11,7 @@
 #include <QTreeWidget>
 
 using namespace lagscope;
-
-namespace {
-
-QString screenshotPath(const QString &name)
-{
-    const QString dir = qEnvironmentVariable("LAGSCOPE_TEST_OUTPUT", QDir::tempPath()) + QStringLiteral("/screenshots");
-    QDir().mkpath(dir);
-    return dir + QLatin1Char('/') + name + QStringLiteral(".png");
-}
-
-} // namespace
+using lagscope::test::screenshotPath;
 
 class TestMainWindow final : public QObject {
     Q_OBJECT

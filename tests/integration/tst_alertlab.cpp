@@ -47,11 +47,7 @@ private:
     LabClient m_lab = *LabClient::load();
     QTemporaryDir m_dir;
 
-    void run(const QStringList &args)
-    {
-        const ProcessResult r = m_lab.traffic(kCluster, args);
-        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
-    }
+    void run(const QStringList &args) { requireSuccess(m_lab.traffic(kCluster, args)); }
 
 private Q_SLOTS:
     void cleanup()

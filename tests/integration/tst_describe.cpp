@@ -58,11 +58,7 @@ private:
     QString m_liveEmpty = QStringLiteral("desc-live-empty-%1").arg(m_id);
     QList<QProcess *> m_members;
 
-    void run(const QStringList &args)
-    {
-        const ProcessResult r = m_lab.traffic(kCluster, args);
-        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
-    }
+    void run(const QStringList &args) { requireSuccess(m_lab.traffic(kCluster, args)); }
 
     // A live member that stays in the group until the test ends.
     void startMember(const QString &group, const QString &topic, const QString &clientId)

@@ -59,21 +59,9 @@ private:
     QString m_probe;        // a replicated topic of this test, to see MirrorMaker working
     qint64 m_probed = 0;    // records produced to it
 
-    bool labTool(const QStringList &args, int timeoutMs = 180000)
-    {
-        const ProcessResult r = m_lab.lab(args, timeoutMs);
-        if (r.exitCode != 0)
-            qWarning("%s", qPrintable(r.describe()));
-        return r.exitCode == 0;
-    }
+    bool labTool(const QStringList &args, int timeoutMs = 180000) { return succeeded(m_lab.lab(args, timeoutMs)); }
 
-    bool traffic(const QString &cluster, const QStringList &args)
-    {
-        const ProcessResult r = m_lab.traffic(cluster, args);
-        if (r.exitCode != 0)
-            qWarning("%s", qPrintable(r.describe()));
-        return r.exitCode == 0;
-    }
+    bool traffic(const QString &cluster, const QStringList &args) { return succeeded(m_lab.traffic(cluster, args)); }
 
     // One more record on primary reaches dr through MirrorMaker within `timeoutMs`.
     bool mirrorReplicates(int timeoutMs)

@@ -30,8 +30,6 @@ private:
     QString m_topic = QStringLiteral("cache-%1").arg(m_id);
     QString m_group = QStringLiteral("cache-group-%1").arg(m_id);
 
-    void ok(const ProcessResult &r) { QVERIFY2(r.exitCode == 0, qPrintable(r.describe())); }
-
 private Q_SLOTS:
     void monitoringFillsTheCache()
     {
@@ -40,9 +38,9 @@ private Q_SLOTS:
         // log should say which step the time went to.
         QElapsedTimer step;
         step.start();
-        ok(m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("create-topic"), QStringLiteral("--topic"), m_topic,
-                                                     QStringLiteral("--partitions"), QStringLiteral("2"),
-                                                     QStringLiteral("--replication"), QStringLiteral("3")}));
+        requireSuccess(m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("create-topic"), QStringLiteral("--topic"), m_topic,
+                                                                 QStringLiteral("--partitions"), QStringLiteral("2"),
+                                                                 QStringLiteral("--replication"), QStringLiteral("3")}));
         ReplicationFlowConfig flow;
         flow.sourceCluster = QStringLiteral("primary");
         flow.targetCluster = QStringLiteral("dr");
@@ -79,18 +77,18 @@ private Q_SLOTS:
         // per partition, so one burst of 100 records may leave its first sync at offset 50,
         // and a commit below every sync is never checkpointed (the test then waited forever).
         // Phase one ends at 30 per partition; its last sync is what MirrorMaker keeps.
-        ok(m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic,
-                                                     QStringLiteral("--count"), QStringLiteral("60")}));
+        requireSuccess(m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic,
+                                                                 QStringLiteral("--count"), QStringLiteral("60")}));
         QVERIFY(pollUntil("an offset sync of partition 1 at or below 30", [&](const FailoverCache &c) {
             const auto s = c.syncs.find(p1);
             return s != c.syncs.end()
                    && std::any_of(s->second.begin(), s->second.end(), [](const OffsetPair &o) { return o.from <= 30; });
         }));
-        ok(m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("consume"), QStringLiteral("--group"), m_group,
-                                                     QStringLiteral("--topic"), m_topic, QStringLiteral("--assign"),
-                                                     QStringLiteral("1"), QStringLiteral("--max"), QStringLiteral("30")}));
-        ok(m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic,
-                                                     QStringLiteral("--count"), QStringLiteral("140")}));
+        requireSuccess(m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("consume"), QStringLiteral("--group"), m_group,
+                                                                 QStringLiteral("--topic"), m_topic, QStringLiteral("--assign"),
+                                                                 QStringLiteral("1"), QStringLiteral("--max"), QStringLiteral("30")}));
+        requireSuccess(m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic,
+                                                                 QStringLiteral("--count"), QStringLiteral("140")}));
         qInfo("30 consumed and 140 more records produced in %lld ms", step.restart());
         // The poller reads committed offsets of groups MirrorMaker has checkpointed: poll
         // until the group's checkpoint and the partition's syncs and log end have appeared.

@@ -38,17 +38,9 @@ private:
     std::vector<FlowEvent> m_events;
     bool m_mm2Stopped = false;
 
-    void run(const QString &cluster, const QStringList &args)
-    {
-        const ProcessResult r = m_lab.traffic(cluster, args);
-        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
-    }
+    void run(const QString &cluster, const QStringList &args) { requireSuccess(m_lab.traffic(cluster, args)); }
 
-    void lab(const QStringList &args)
-    {
-        const ProcessResult r = m_lab.lab(args);
-        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
-    }
+    void lab(const QStringList &args) { requireSuccess(m_lab.lab(args)); }
 
     FlowHealth health() const { return m_latest ? m_latest->health : FlowHealth::Broken; }
     QString describe() const

@@ -56,11 +56,7 @@ private:
     std::unique_ptr<PartitionReader> m_targetReader;
     MirrorReader m_reader{FlowTopics::forFlow(kSource, kTarget)};
 
-    void run(const QString &cluster, const QStringList &args)
-    {
-        const ProcessResult r = m_lab.traffic(cluster, args);
-        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
-    }
+    void run(const QString &cluster, const QStringList &args) { requireSuccess(m_lab.traffic(cluster, args)); }
 
     std::vector<TopicPartition> partitions(const QString &topic) const
     {

@@ -57,11 +57,7 @@ private:
         return it != m_latest.end() && it->second->reachable;
     }
 
-    void lab(const QStringList &args)
-    {
-        const ProcessResult r = m_lab.lab(args);
-        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
-    }
+    void lab(const QStringList &args) { requireSuccess(m_lab.lab(args)); }
 
 private Q_SLOTS:
     void initTestCase()

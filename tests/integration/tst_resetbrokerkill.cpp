@@ -55,13 +55,7 @@ private:
     QString m_dataDir;
     QString m_config;
 
-    bool traffic(const QStringList &args)
-    {
-        const ProcessResult r = m_lab.traffic(kCluster, args);
-        if (r.exitCode != 0)
-            qWarning("%s", qPrintable(r.describe()));
-        return r.exitCode == 0;
-    }
+    bool traffic(const QStringList &args) { return succeeded(m_lab.traffic(kCluster, args)); }
 
     std::optional<CommittedOffsets> committed(const QString &group)
     {

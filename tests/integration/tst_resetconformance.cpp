@@ -5,6 +5,7 @@
 // Touches only its own topics and groups.
 #include "DrillUtil.h"
 #include "LabClient.h"
+#include "TableRows.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -210,8 +211,7 @@ private Q_SLOTS:
 
     void dryRunMatchesKafkaTool_data()
     {
-        QTest::addColumn<QStringList>("spec");
-        QTest::addColumn<QStringList>("scope");
+        addColumns<QStringList, QStringList>("spec", "scope");
         const QStringList topicA{QStringLiteral("--topic"), m_a};
         const QStringList someA{QStringLiteral("--topic"), m_a + QStringLiteral(":0,2")};
         const QStringList all{QStringLiteral("--all-topics")};

@@ -37,13 +37,7 @@ private:
     QString m_dataDir;
     QList<QProcess *> m_members;
 
-    bool traffic(const QStringList &args)
-    {
-        const ProcessResult r = m_lab.traffic(kCluster, args);
-        if (r.exitCode != 0)
-            qWarning("%s", qPrintable(r.describe()));
-        return r.exitCode == 0;
-    }
+    bool traffic(const QStringList &args) { return succeeded(m_lab.traffic(kCluster, args)); }
 
     std::optional<GroupDescription> describe(const QString &group)
     {

@@ -5,11 +5,18 @@
 #include "store/HistoryStore.h"
 
 #include <QDateTime>
+#include <QDebug>
 #include <QList>
 #include <QPair>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QStringList>
+#include <QTemporaryDir>
 
 #include <algorithm>
+#include <initializer_list>
+#include <memory>
 #include <optional>
 
 namespace lagscope::test {
@@ -108,5 +115,54 @@ inline Points groupPoints(const std::vector<HistoryStore::GroupSample> &samples)
     return out;
 }
 
+// Opens a store; on failure says why and gives nullptr, for the caller's QVERIFY(store).
+inline std::unique_ptr<HistoryStore> openOrFail(const QString &path, RetentionPolicy policy = {})
+{
+    auto store = HistoryStore::open(path, policy);
+    if (!store) {
+        qWarning() << store.errorMessage();
+        return nullptr;
+    }
+    return std::move(store).value();
+}
+
+// A fresh file name for each store in one temporary folder, so tests never see each
+// other's data. pattern holds %1 for the file's number.
+class StoreFiles {
+public:
+    explicit StoreFiles(QString pattern) : m_pattern(std::move(pattern)) {}
+
+    bool isValid() const { return m_dir.isValid(); }
+    QString newPath() { return m_dir.filePath(m_pattern.arg(++m_files)); }
+
+private:
+    QTemporaryDir m_dir;
+    QString m_pattern;
+    int m_files = 0;
+};
+
+// Runs statements on a database file behind the store's back, to forge, downgrade or damage
+// it; false (with the reason) at the first that fails.
+inline bool execSql(const QString &path, std::initializer_list<QString> statements)
+{
+    const QString connection = QStringLiteral("behind-the-store");
+    bool ok = true;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
+        db.setDatabaseName(path);
+        ok = db.open();
+        if (!ok)
+            qWarning() << "cannot open" << path << db.lastError().text();
+        for (auto sql = statements.begin(); ok && sql != statements.end(); ++sql) {
+            QSqlQuery q(db);
+            ok = q.exec(*sql);
+            if (!ok)
+                qWarning() << *sql << q.lastError().text();
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(connection);
+    return ok;
+}
 
 } // namespace lagscope::test

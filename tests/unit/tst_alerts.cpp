@@ -2,6 +2,7 @@
 // the evaluator's hysteresis and mutes as tables of polls, persistence of its state, and the
 // service's events and notifications (commands are exercised against a real process).
 #include "ConfigTestUtil.h"
+#include "TableRows.h"
 #include "alerts/AlertCommandRunner.h"
 #include "alerts/AlertService.h"
 #include "config/ConfigLoader.h"
@@ -117,8 +118,7 @@ private Q_SLOTS:
 
     void errors_data()
     {
-        QTest::addColumn<QByteArray>("alerts");
-        QTest::addColumn<QString>("error");
+        addColumns<QByteArray, QString>("alerts", "error");
         // The alerts list starts at line 6 of the file, its first rule on line 7.
         QTest::newRow("not a list") << QByteArray("  name: x\n")
                                     << "config.yaml:7:3: alerts: expected a sequence of alert rules, got a map";
@@ -196,12 +196,9 @@ private Q_SLOTS:
     // lagSeconds < 0: no lag time known for the group.
     void verdictConditions_data()
     {
-        QTest::addColumn<QString>("condition");
-        QTest::addColumn<QString>("threshold");
-        QTest::addColumn<QString>("status");
-        QTest::addColumn<double>("lagSeconds");
-        QTest::addColumn<bool>("atLeast");
-        QTest::addColumn<QString>("expected"); // "breach <value>", "clean <value>" or "unknown"
+        // expected: "breach <value>", "clean <value>" or "unknown"
+        addColumns<QString, QString, QString, double, bool, QString>(
+            "condition", "threshold", "status", "lagSeconds", "atLeast", "expected");
         QTest::newRow("status STOP at threshold STOP") << "status" << "STOP" << "STOP" << 0.0 << false << "breach 4";
         QTest::newRow("status ERR is worse than STOP") << "status" << "STOP" << "ERR" << 0.0 << false << "breach 5";
         QTest::newRow("status STALL is not as bad as STOP") << "status" << "STOP" << "STALL" << 0.0 << false
@@ -274,10 +271,7 @@ private Q_SLOTS:
 
     void hysteresis_data()
     {
-        QTest::addColumn<int>("forPolls");
-        QTest::addColumn<int>("clearAfter");
-        QTest::addColumn<QList<int>>("lags");
-        QTest::addColumn<QString>("expected");
+        addColumns<int, int, QList<int>, QString>("forPolls", "clearAfter", "lags", "expected");
         QTest::newRow("fires at once, clears at once") << 1 << 1 << QList<int>{0, 500, 500, 0} << "F@1 C@3";
         QTest::newRow("needs 3 breaches in a row") << 3 << 1 << QList<int>{500, 500, 0, 500, 500, 500, 500}
                                                    << "F@5";
@@ -392,10 +386,8 @@ private Q_SLOTS:
     // that is still firing after a restart is not announced (nor its command run) again.
     void survivesRestart_data()
     {
-        QTest::addColumn<int>("forPolls");
-        QTest::addColumn<int>("clearAfter");
-        QTest::addColumn<QString>("polls");
-        QTest::addColumn<QString>("expected"); // transitions; "n" after one that notified
+        // expected: transitions; "n" after one that notified
+        addColumns<int, int, QString, QString>("forPolls", "clearAfter", "polls", "expected");
         QTest::newRow("breaches before a restart count") << 3 << 1 << "500 500 R 500" << "F@2n";
         QTest::newRow("firing across restarts is announced once") << 1 << 1 << "500 R 500 R 500 0" << "F@0n C@3";
         QTest::newRow("clean polls before a restart count") << 1 << 3 << "500 0 R 0 R 0" << "F@0n C@3";

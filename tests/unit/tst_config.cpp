@@ -2,6 +2,7 @@
 // loading from disk and the shipped sample file. Bad files: tst_configerrors.cpp.
 
 #include "ConfigTestUtil.h"
+#include "TableRows.h"
 #include "config/ConfigLoader.h"
 
 #include <QCoreApplication>
@@ -136,8 +137,7 @@ replication:
 
 void TestConfig::durations_data()
 {
-    QTest::addColumn<QByteArray>("text");
-    QTest::addColumn<int>("ms");
+    addColumns<QByteArray, int>("text", "ms");
 
     QTest::newRow("milliseconds") << QByteArray("500ms") << 500;
     QTest::newRow("minimum") << QByteArray("250ms") << 250;
@@ -162,8 +162,7 @@ void TestConfig::durations()
 
 void TestConfig::bootstrap_data()
 {
-    QTest::addColumn<QByteArray>("value");
-    QTest::addColumn<QString>("servers");
+    addColumns<QByteArray, QString>("value", "servers");
 
     QTest::newRow("one") << QByteArray("kafka:9092") << QStringLiteral("kafka:9092");
     QTest::newRow("ipv4") << QByteArray("10.0.0.1:1") << QStringLiteral("10.0.0.1:1");
@@ -188,9 +187,7 @@ void TestConfig::bootstrap()
 
 void TestConfig::aliases_data()
 {
-    QTest::addColumn<QByteArray>("flow");
-    QTest::addColumn<QString>("sourceAlias");
-    QTest::addColumn<QString>("targetAlias");
+    addColumns<QByteArray, QString, QString>("flow", "sourceAlias", "targetAlias");
 
     QTest::newRow("defaults are the cluster names")
         << QByteArray("{source: primary, target: dr}") << QStringLiteral("primary") << QStringLiteral("dr");

@@ -2,6 +2,7 @@
 // column and key, of every kind of error; and that no input makes it throw.
 
 #include "ConfigTestUtil.h"
+#include "TableRows.h"
 #include "config/ConfigLoader.h"
 
 #include <QTest>
@@ -25,8 +26,7 @@ private Q_SLOTS:
 
 void TestConfigErrors::badDurations_data()
 {
-    QTest::addColumn<QByteArray>("text");
-    QTest::addColumn<QString>("error");
+    addColumns<QByteArray, QString>("text", "error");
 
     const auto notADuration = [](const char *got) -> QString {
         return QStringLiteral("config.yaml:1:16: poll_interval: expected a duration like 5s or 500ms, got ")
@@ -65,8 +65,7 @@ void TestConfigErrors::badDurations()
 
 void TestConfigErrors::badBootstrap_data()
 {
-    QTest::addColumn<QByteArray>("value");
-    QTest::addColumn<QString>("error");
+    addColumns<QByteArray, QString>("value", "error");
 
     const auto badEntry = [](const char *path, int column, const char *got) -> QString {
         return QStringLiteral("config.yaml:3:%1: clusters[0].%2: expected host:port with a port from 1 "
@@ -115,8 +114,7 @@ void TestConfigErrors::badBootstrap()
 
 void TestConfigErrors::errors_data()
 {
-    QTest::addColumn<QByteArray>("file");
-    QTest::addColumn<QString>("error");
+    addColumns<QByteArray, QString>("file", "error");
 
     QTest::newRow("syntax error") << yaml(R"(
 clusters:

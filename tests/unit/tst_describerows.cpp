@@ -1,4 +1,5 @@
 // describeRows against the rules of kafka-consumer-groups.sh --describe (docs/RESET-SEMANTICS.md, --describe).
+#include "TableRows.h"
 #include "monitor/DescribeRows.h"
 
 #include <QTest>
@@ -32,10 +33,8 @@ class TestDescribeRows final : public QObject {
 private Q_SLOTS:
     void rows_data()
     {
-        QTest::addColumn<std::vector<GroupMember>>("members");
-        QTest::addColumn<CommittedOffsets>("committed");
-        QTest::addColumn<LogOffsets>("logEnd");
-        QTest::addColumn<QStringList>("expected");
+        test::addColumns<std::vector<GroupMember>, CommittedOffsets, LogOffsets, QStringList>(
+            "members", "committed", "logEnd", "expected");
 
         QTest::newRow("empty group: committed partitions only, no owner")
             << std::vector<GroupMember>{} << CommittedOffsets{{t0, 5}, {t1, 7}} << LogOffsets{{t0, 10}, {t1, 7}}

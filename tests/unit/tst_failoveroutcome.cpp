@@ -2,6 +2,7 @@
 // known of them (failoverOutcomeSummary) and the next steps, which after anything but a
 // verified "applied" say what was not done and never tell to start the consumers. Each row
 // states its case in its name; the real partial failure is tst_failoverbrokerkill's.
+#include "TableRows.h"
 #include "actions/FailoverExecutor.h"
 
 #include <QTest>
@@ -58,9 +59,7 @@ class TestFailoverOutcome final : public QObject {
 private Q_SLOTS:
     void summary_data()
     {
-        QTest::addColumn<ResetOutcome>("outcome");
-        QTest::addColumn<QString>("result");
-        QTest::addColumn<QString>("summary");
+        test::addColumns<ResetOutcome, QString, QString>("outcome", "result", "summary");
         QTest::newRow("all verified") << outcomeOf({part("a", 0, R::Applied), part("a", 1, R::Applied)})
                                       << QStringLiteral("applied") << QStringLiteral("applied and verified: a");
         QTest::newRow("target killed after the first topic: acked, in flight, never sent")

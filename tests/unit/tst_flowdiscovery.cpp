@@ -1,6 +1,7 @@
 // MirrorMaker 2 flow discovery from topic lists: a table of clusters' topics and the
 // candidate flows they give (aliases, separators, offset-syncs location, doubts), and the
 // YAML a confirmed flow is configured with.
+#include "TableRows.h"
 #include "config/ConfigLoader.h"
 #include "mirror/FlowDiscovery.h"
 
@@ -58,9 +59,8 @@ class TestFlowDiscovery final : public QObject {
 private Q_SLOTS:
     void discover_data()
     {
-        QTest::addColumn<QStringList>("topics");
-        QTest::addColumn<bool>("labConfigured"); // a configured primary -> dr flow
-        QTest::addColumn<QStringList>("expected");
+        // labConfigured: a configured primary -> dr flow
+        test::addColumns<QStringList, bool, QStringList>("topics", "labConfigured", "expected");
 
         QTest::newRow("lab, default naming") << kLab << false
             << QStringList{QStringLiteral("primary->dr as primary->dr sep=. internal=on syncs=source doubts=0")};

@@ -1,4 +1,5 @@
 // The MirrorMaker 2 flow evaluator, snapshot builder and flow diff: tables of cases.
+#include "TableRows.h"
 #include "mirror/FlowHealth.h"
 #include "mirror/FlowSnapshotBuilder.h"
 
@@ -45,6 +46,16 @@ GroupFlow groupWith(qint64 committed, qint64 checkpointUpstream, qint64 checkpoi
     return g;
 }
 
+// What the gatherer brings for the healthy flow at kNow, before the test says which
+// clusters answered.
+FlowGathered gatheredNow()
+{
+    FlowGathered g;
+    g.flow = healthy().flow;
+    g.takenAt = kNow;
+    return g;
+}
+
 RawRecord raw(const EncodedRecord &e, qint64 offset, qint64 timestampMs)
 {
     return RawRecord{offset, timestampMs, e.key, e.value};
@@ -58,9 +69,7 @@ class TestFlowHealth final : public QObject {
 private Q_SLOTS:
     void verdict_data()
     {
-        QTest::addColumn<QString>("change");
-        QTest::addColumn<FlowHealth>("expected");
-        QTest::addColumn<QString>("reasonContains");
+        test::addColumns<QString, FlowHealth, QString>("change", "expected", "reasonContains");
 
         QTest::newRow("healthy") << QString() << FlowHealth::Ok << QStringLiteral("latency 0.8 s");
         QTest::newRow("target down") << QStringLiteral("target-down") << FlowHealth::Broken
@@ -140,9 +149,8 @@ private Q_SLOTS:
 
     void diff_data()
     {
-        QTest::addColumn<int>("before"); // -1: no previous snapshot
-        QTest::addColumn<FlowHealth>("after");
-        QTest::addColumn<QStringList>("kinds");
+        // before: -1: no previous snapshot
+        test::addColumns<int, FlowHealth, QStringList>("before", "after", "kinds");
 
         auto h = [](FlowHealth f) { return static_cast<int>(f); };
         QTest::newRow("first, ok") << -1 << FlowHealth::Ok << QStringList{};
@@ -223,9 +231,7 @@ private Q_SLOTS:
     // partitions without checkpoints, topics replicated before and now missing.
     void build()
     {
-        FlowGathered g;
-        g.flow = healthy().flow;
-        g.takenAt = kNow;
+        FlowGathered g = gatheredNow();
         g.sourceReachable = g.targetReachable = true;
         const qint64 now = kNow.toMSecsSinceEpoch();
         auto topic = [](const QString &name, int partitions) {
@@ -300,9 +306,7 @@ private Q_SLOTS:
     // rest of a slow poll finished.
     void latencyCountsFromTheHeartbeatRead()
     {
-        FlowGathered g;
-        g.flow = healthy().flow;
-        g.takenAt = kNow;
+        FlowGathered g = gatheredNow();
         g.sourceReachable = g.targetReachable = true;
         const qint64 now = kNow.toMSecsSinceEpoch();
         MirrorReader reader(FlowTopics::forFlow(QStringLiteral("primary"), QStringLiteral("dr")));
@@ -319,9 +323,7 @@ private Q_SLOTS:
 
     void unreachableSideBuildsBroken()
     {
-        FlowGathered g;
-        g.flow = healthy().flow;
-        g.takenAt = kNow;
+        FlowGathered g = gatheredNow();
         g.sourceReachable = true;
         g.targetError = QStringLiteral("Local: Broker transport failure");
         const FlowSnapshot s = buildFlowSnapshot(g);

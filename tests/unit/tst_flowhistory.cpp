@@ -6,10 +6,7 @@
 #include "mirror/FlowHistory.h"
 #include "store/HistoryStore.h"
 
-#include <QSqlDatabase>
-#include <QSqlQuery>
 #include <QStandardPaths>
-#include <QTemporaryDir>
 #include <QTest>
 
 using namespace lagscope;
@@ -41,31 +38,18 @@ class TestFlowHistory final : public QObject {
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    int m_files = 0;
-
-    QString newPath() { return m_dir.filePath(QStringLiteral("flows%1/history.sqlite").arg(++m_files)); }
-
-    static std::unique_ptr<HistoryStore> openOrFail(const QString &path)
-    {
-        auto store = HistoryStore::open(path);
-        if (!store) {
-            qWarning() << store.errorMessage();
-            return nullptr;
-        }
-        return std::move(store).value();
-    }
+    StoreFiles m_files{QStringLiteral("flows%1/history.sqlite")};
 
 private Q_SLOTS:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
-        QVERIFY(m_dir.isValid());
+        QVERIFY(m_files.isValid());
     }
 
     void appendAndRead()
     {
-        const auto store = openOrFail(newPath());
+        const auto store = openOrFail(m_files.newPath());
         QVERIFY(store);
         QVERIFY(store->appendFlowSample(kFlow, sampleAt(-20, 800)).ok());
         QVERIFY(store->appendFlowSample(kFlow, Sample{relMs(-10), -1, -1, -1, 3}).ok()); // unknowns stay unknown
@@ -83,7 +67,7 @@ private Q_SLOTS:
     // maximum of each value (a spike survives) and the worst health.
     void bucketsKeepMaxima()
     {
-        const auto store = openOrFail(newPath());
+        const auto store = openOrFail(m_files.newPath());
         QVERIFY(store);
         for (qint64 t = -7 * 3600; t < 0; t += 5) {
             const bool spike = t == -7 * 3600 + 30; // inside the first minute
@@ -112,7 +96,7 @@ private Q_SLOTS:
 
     void retentionDropsOldSamplesAndEvents()
     {
-        const auto store = openOrFail(newPath());
+        const auto store = openOrFail(m_files.newPath());
         QVERIFY(store);
         QVERIFY(store->appendFlowSample(kFlow, sampleAt(-8 * 24 * 3600, 700)).ok());
         QVERIFY(store->appendFlowSample(kFlow, sampleAt(-10, 600)).ok());
@@ -126,7 +110,7 @@ private Q_SLOTS:
 
     void flowEventsStoredUnderTheFlow()
     {
-        const auto store = openOrFail(newPath());
+        const auto store = openOrFail(m_files.newPath());
         QVERIFY(store);
         const std::vector<mirror::FlowEvent> events{
             {rel(-30), kFlow, mirror::FlowEventKind::FlowStalled, EventSeverity::Error, kFlow, QString(),
@@ -147,23 +131,13 @@ private Q_SLOTS:
     // the flow table; a reader opened after the writer sees the current version.
     void versionOneFileUpgraded()
     {
-        const QString path = newPath();
+        const QString path = m_files.newPath();
         {
             const auto store = openOrFail(path);
             QVERIFY(store);
             QVERIFY(store->appendSnapshot(singleLag(rel(-10), 42, 0)).ok());
         }
-        {
-            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("downgrade"));
-            db.setDatabaseName(path);
-            QVERIFY(db.open());
-            QSqlQuery q(db);
-            QVERIFY(q.exec(QStringLiteral("DROP TABLE flow_sample")));
-            QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 1")));
-            q = QSqlQuery();
-            db.close();
-        }
-        QSqlDatabase::removeDatabase(QStringLiteral("downgrade"));
+        QVERIFY(execSql(path, {QStringLiteral("DROP TABLE flow_sample"), QStringLiteral("PRAGMA user_version = 1")}));
         const auto store = openOrFail(path);
         QVERIFY(store);
         QVERIFY(store->warnings().isEmpty()); // not moved aside

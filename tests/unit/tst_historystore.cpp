@@ -1,23 +1,13 @@
 // The history store: inserts and range queries, downsampling tiers on a simulated clock,
-// retention, events, restart, and recovery from damaged files.
+// retention, events, and timings. Its file (restart, recovery) is tst_historyfiles.
 #include "HistoryTestUtil.h"
+#include "TableRows.h"
 #include "store/HistoryStore.h"
 
-#include <QDir>
 #include <QElapsedTimer>
-#include <QFile>
-#include <QFileInfo>
-#include <QRegularExpression>
-#include <QSqlDatabase>
-#include <QSqlQuery>
-#include <QStandardPaths>
-#include <QTemporaryDir>
 #include <QTest>
 
-#include <unistd.h>
-
 #include <algorithm>
-#include <functional>
 
 using namespace lagscope;
 using namespace std::chrono_literals;
@@ -28,50 +18,17 @@ class TestHistoryStore final : public QObject {
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    int m_files = 0;
-
-    // A fresh file name for each store, so tests never see each other's data.
-    QString newPath()
-    {
-        return m_dir.filePath(QStringLiteral("store%1/history.sqlite").arg(++m_files));
-    }
-
-    static std::unique_ptr<HistoryStore> openOrFail(const QString &path, RetentionPolicy policy = {})
-    {
-        auto store = HistoryStore::open(path, policy);
-        if (!store) {
-            qWarning() << store.errorMessage();
-            return nullptr;
-        }
-        return std::move(store).value();
-    }
+    StoreFiles m_files{QStringLiteral("store%1/history.sqlite")};
 
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY(m_dir.isValid());
-    }
-
-    void defaultPathIsInAppData()
-    {
-        QCOMPARE(HistoryStore::defaultPath(), QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
-                                                  + QStringLiteral("/history.sqlite"));
-    }
-
-    void invalidPolicyRejected()
-    {
-        RetentionPolicy policy;
-        policy.coarseBucket = 90s; // not a multiple of the one-minute bucket
-        const auto store = HistoryStore::open(newPath(), policy);
-        QVERIFY(!store);
-        QVERIFY(store.errorMessage().contains(QStringLiteral("multiple")));
+        QVERIFY(m_files.isValid());
     }
 
     void insertAndRangeQuery()
     {
-        const auto store = openOrFail(newPath());
+        const auto store = openOrFail(m_files.newPath());
         QVERIFY(store);
         QVERIFY(store->warnings().isEmpty());
         const QString orders = QStringLiteral("orders");
@@ -134,7 +91,7 @@ private Q_SLOTS:
 
     void unreachableSnapshotIgnored()
     {
-        const auto store = openOrFail(newPath());
+        const auto store = openOrFail(m_files.newPath());
         QVERIFY(store);
         ClusterSnapshot s = singleLag(rel(-10), 5, 0);
         s.reachable = false;
@@ -149,7 +106,7 @@ private Q_SLOTS:
     // Several polls of several clusters in one call; unreachable ones are skipped.
     void batchAppend()
     {
-        const auto store = openOrFail(newPath());
+        const auto store = openOrFail(m_files.newPath());
         QVERIFY(store);
         ClusterSnapshot other = singleLag(rel(-20), 9, 0);
         other.cluster = QStringLiteral("dc2");
@@ -170,8 +127,7 @@ private Q_SLOTS:
 
     void tiers_data()
     {
-        QTest::addColumn<Points>("samples");
-        QTest::addColumn<Points>("expected");
+        addColumns<Points, Points>("samples", "expected");
         const qint64 h = 3600;
         QTest::newRow("raw kept for 6 h") << Points{{-h, 10}, {-h + 5, 30}, {-h + 10, 20}}
                                           << Points{{-h, 10}, {-h + 5, 30}, {-h + 10, 20}};
@@ -197,7 +153,7 @@ private Q_SLOTS:
     {
         QFETCH(Points, samples);
         QFETCH(Points, expected);
-        const auto store = openOrFail(newPath());
+        const auto store = openOrFail(m_files.newPath());
         QVERIFY(store);
         for (qsizetype i = 0; i < samples.size(); ++i)
             QVERIFY(store->appendSnapshot(singleLag(rel(samples[i].first), samples[i].second, i)).ok());
@@ -229,7 +185,7 @@ private Q_SLOTS:
     // A bucket keeps the last offsets, member count and state it saw.
     void bucketKeepsLastLevels()
     {
-        const auto store = openOrFail(newPath());
+        const auto store = openOrFail(m_files.newPath());
         QVERIFY(store);
         const qint64 t0 = -10 * 3600;
         QVERIFY(store->appendSnapshot(singleLag(rel(t0), 100, 0, QStringLiteral("Stable"), 3)).ok());
@@ -257,7 +213,7 @@ private Q_SLOTS:
     // bucket holding the maximum lag of the polls it replaced.
     void simulatedClock()
     {
-        const auto store = openOrFail(newPath());
+        const auto store = openOrFail(m_files.newPath());
         QVERIFY(store);
         const qint64 start = -26 * 3600;
         auto lagAt = [](qint64 s) { return (s * 7919) % 1009; };
@@ -295,7 +251,7 @@ private Q_SLOTS:
 
     void retention()
     {
-        const auto store = openOrFail(newPath());
+        const auto store = openOrFail(m_files.newPath());
         QVERIFY(store);
         const qint64 day = 24 * 3600;
         QVERIFY(store->appendSnapshot(singleLag(rel(-8 * day), 1, 0)).ok());
@@ -328,10 +284,7 @@ private Q_SLOTS:
 
     void events_data()
     {
-        QTest::addColumn<qint64>("from");
-        QTest::addColumn<qint64>("to");
-        QTest::addColumn<QString>("group");
-        QTest::addColumn<QStringList>("expected");
+        addColumns<qint64, qint64, QString, QStringList>("from", "to", "group", "expected");
         QTest::newRow("all") << qint64(-3600) << qint64(0) << QString()
                              << QStringList{QStringLiteral("broker 2"), QStringLiteral("billing joined"),
                                             QStringLiteral("audit left"), QStringLiteral("billing rebalanced")};
@@ -351,7 +304,7 @@ private Q_SLOTS:
         QFETCH(qint64, to);
         QFETCH(QString, group);
         QFETCH(QStringList, expected);
-        const auto store = openOrFail(newPath());
+        const auto store = openOrFail(m_files.newPath());
         QVERIFY(store);
         const std::vector<ClusterEvent> written{
             makeEvent(-600, QStringLiteral("broker 2"), {}, EventKind::BrokerOffline, EventSeverity::Error),
@@ -371,156 +324,10 @@ private Q_SLOTS:
             QVERIFY(std::find(written.begin(), written.end(), e) != written.end());
     }
 
-    void restart()
-    {
-        const QString path = newPath();
-        {
-            const auto store = openOrFail(path);
-            QVERIFY(store);
-            QVERIFY(store->appendSnapshot(singleLag(rel(-10), 42, 0)).ok());
-            QVERIFY(store->appendEvents({makeEvent(-10, QStringLiteral("broker 1"))}).ok());
-            QVERIFY(QFileInfo::exists(path + QStringLiteral("-wal"))); // WAL mode
-            QVERIFY(store->fileSizeBytes() > 0);
-        }
-        const auto store = openOrFail(path);
-        QVERIFY(store);
-        QVERIFY(store->warnings().isEmpty());
-        const auto history = store->groupHistory(kCluster, kGroup, rel(-60), kNow);
-        QVERIFY(history);
-        QCOMPARE(groupPoints(*history), (Points{{-10, 42}}));
-        const auto events = store->events(kCluster, rel(-60), kNow);
-        QVERIFY(events);
-        QCOMPARE(subjects(*events), QStringList{QStringLiteral("broker 1")});
-        // Dictionary ids read back from the file are reused, not duplicated.
-        QVERIFY(store->appendSnapshot(singleLag(rel(-5), 43, 1)).ok());
-        const auto partitions = store->partitionHistory(kCluster, kGroup, rel(-60), kNow);
-        QVERIFY(partitions);
-        QCOMPARE(partitions->size(), size_t(1));
-        QCOMPARE(partitions->begin()->second.size(), size_t(2));
-    }
-
-    void recovery_data()
-    {
-        QTest::addColumn<QString>("damage");
-        QTest::addColumn<bool>("movedAside");
-        QTest::newRow("garbage bytes") << QStringLiteral("garbage") << true;
-        QTest::newRow("damaged pages") << QStringLiteral("pages") << true;
-        QTest::newRow("another application's database") << QStringLiteral("foreign") << true;
-        QTest::newRow("directory at the path") << QStringLiteral("directory") << true;
-        QTest::newRow("empty file is a new database") << QStringLiteral("empty") << false;
-        // Tests usually run as root, for whom mode 000 does not block reading; the
-        // directory row above covers "cannot be read" then.
-        if (::geteuid() != 0)
-            QTest::newRow("unreadable file") << QStringLiteral("unreadable") << true;
-    }
-
-    void recovery()
-    {
-        QFETCH(QString, damage);
-        QFETCH(bool, movedAside);
-        const QString path = newPath();
-        QVERIFY(QDir().mkpath(QFileInfo(path).absolutePath()));
-        QByteArray original;
-        if (damage == QLatin1String("garbage") || damage == QLatin1String("unreadable")) {
-            original = QByteArray("this is not a database, just bytes\n").repeated(300);
-        } else if (damage == QLatin1String("pages")) {
-            {
-                const auto store = openOrFail(path);
-                QVERIFY(store);
-                for (int i = 0; i < 50; ++i)
-                    QVERIFY(store->appendSnapshot(singleLag(rel(-1000 + i), i, i)).ok());
-            }
-            QFile file(path);
-            QVERIFY(file.open(QIODevice::ReadOnly));
-            original = file.readAll();
-            QVERIFY(original.size() > 3 * 4096);
-            original.replace(4096, original.size() - 4096, QByteArray(original.size() - 4096, '\x5a'));
-        } else if (damage == QLatin1String("foreign")) {
-            const QString connection = QStringLiteral("foreign");
-            {
-                QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
-                db.setDatabaseName(path);
-                QVERIFY(db.open());
-                QSqlQuery q(db);
-                QVERIFY(q.exec(QStringLiteral("CREATE TABLE recipes(name TEXT)")));
-                q = QSqlQuery();
-                db.close();
-            }
-            QSqlDatabase::removeDatabase(connection);
-        } else if (damage == QLatin1String("directory")) {
-            QVERIFY(QDir().mkpath(path));
-            QFile inside(path + QStringLiteral("/keep.txt"));
-            QVERIFY(inside.open(QIODevice::WriteOnly));
-            inside.write("precious");
-        }
-        if (!original.isEmpty() || damage == QLatin1String("empty")) {
-            QFile file(path);
-            QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
-            QCOMPARE(file.write(original), original.size());
-        }
-        if (damage == QLatin1String("unreadable"))
-            QVERIFY(QFile::setPermissions(path, QFileDevice::Permissions()));
-
-        const auto store = openOrFail(path);
-        QVERIFY(store);
-        const QStringList aside =
-            QFileInfo(path).dir().entryList({QStringLiteral("history.sqlite.corrupt-*")}, QDir::AllEntries | QDir::System);
-        if (!movedAside) {
-            QVERIFY(store->warnings().isEmpty());
-            QVERIFY(aside.isEmpty());
-        } else {
-            QCOMPARE(aside.size(), 1);
-            const QString movedPath = QFileInfo(path).dir().filePath(aside.first());
-            QVERIFY(QRegularExpression(QStringLiteral("\\.corrupt-\\d{8}-\\d{6}$")).match(movedPath).hasMatch());
-            QCOMPARE(store->warnings().size(), 1);
-            const QString warning = store->warnings().first();
-            QVERIFY2(warning.contains(path) && warning.contains(movedPath), qPrintable(warning));
-            qInfo().noquote() << "warning:" << warning;
-            if (damage == QLatin1String("directory")) {
-                QVERIFY(QFileInfo::exists(movedPath + QStringLiteral("/keep.txt")));
-            } else if (!original.isEmpty()) {
-                QFile moved(movedPath);
-                if (damage == QLatin1String("unreadable"))
-                    QVERIFY(moved.setPermissions(QFileDevice::ReadOwner));
-                QVERIFY(moved.open(QIODevice::ReadOnly));
-                QCOMPARE(moved.readAll(), original);
-            }
-        }
-        // The fresh store works.
-        QVERIFY(store->appendSnapshot(singleLag(rel(-10), 7, 0)).ok());
-        const auto history = store->groupHistory(kCluster, kGroup, rel(-60), kNow);
-        QVERIFY(history);
-        QCOMPARE(groupPoints(*history), (Points{{-10, 7}}));
-    }
-
-    // A file from a newer Lagscope is not corrupt: refuse it and leave it untouched.
-    void newerSchemaLeftAlone()
-    {
-        const QString path = newPath();
-        QVERIFY(QDir().mkpath(QFileInfo(path).absolutePath()));
-        const QString connection = QStringLiteral("newer");
-        {
-            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
-            db.setDatabaseName(path);
-            QVERIFY(db.open());
-            QSqlQuery q(db);
-            QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 99")));
-            QVERIFY(q.exec(QStringLiteral("CREATE TABLE future(x)")));
-            q = QSqlQuery();
-            db.close();
-        }
-        QSqlDatabase::removeDatabase(connection);
-        const auto store = HistoryStore::open(path);
-        QVERIFY(!store);
-        QVERIFY2(store.errorMessage().contains(QStringLiteral("newer")), qPrintable(store.errorMessage()));
-        QVERIFY(QFileInfo::exists(path));
-        QVERIFY(QFileInfo(path).dir().entryList({QStringLiteral("*.corrupt-*")}).isEmpty());
-    }
-
     // Numbers for the record; behaviour is asserted elsewhere, timings are benchmarked in tests/bench.
     void timingLargePoll()
     {
-        const auto store = openOrFail(newPath());
+        const auto store = openOrFail(m_files.newPath());
         QVERIFY(store);
         std::vector<GroupState> groups;
         for (int g = 0; g < 500; ++g) {
@@ -548,7 +355,7 @@ private Q_SLOTS:
 
     void timingWeekOfOneGroup()
     {
-        const auto store = openOrFail(newPath());
+        const auto store = openOrFail(m_files.newPath());
         QVERIFY(store);
         std::vector<PartitionLag> partitions;
         for (int p = 0; p < 20; ++p)

@@ -1,5 +1,6 @@
 // Lag in seconds (docs/LAG-STATUS.md): interpolation, never extrapolation, no NaN, no 0/0;
 // the bounded log-end history; time to drain.
+#include "TableRows.h"
 #include "monitor/LagSeconds.h"
 
 #include <QTest>
@@ -29,12 +30,8 @@ class TestLagSeconds final : public QObject {
 private Q_SLOTS:
     void lagTime_data()
     {
-        QTest::addColumn<std::vector<LogEndPoint>>("points");
-        QTest::addColumn<qint64>("committed");
-        QTest::addColumn<double>("nowSec");
-        QTest::addColumn<bool>("known");
-        QTest::addColumn<double>("seconds");
-        QTest::addColumn<bool>("atLeast");
+        test::addColumns<std::vector<LogEndPoint>, qint64, double, bool, double, bool>(
+            "points", "committed", "nowSec", "known", "seconds", "atLeast");
 
         const auto steady = history({{0, 0}, {10, 100}, {20, 200}, {30, 300}});
         QTest::newRow("lag 0 is 0 s") << steady << qint64(300) << 30.0 << true << 0.0 << false;
@@ -116,10 +113,7 @@ private Q_SLOTS:
 
     void drain_data()
     {
-        QTest::addColumn<qint64>("lag");
-        QTest::addColumn<double>("rate");
-        QTest::addColumn<bool>("never");
-        QTest::addColumn<double>("seconds");
+        test::addColumns<qint64, double, bool, double>("lag", "rate", "never", "seconds");
         QTest::newRow("no lag") << qint64(0) << 0.0 << false << 0.0;
         QTest::newRow("lag, consuming") << qint64(600) << 20.0 << false << 30.0;
         QTest::newRow("lag, not consuming") << qint64(600) << 0.0 << true << 0.0;

@@ -1,5 +1,6 @@
 // Lag status rules (docs/LAG-STATUS.md), one table row per rule and per Burrow flaw of
 // docs/LAG-RULES.md (Background), plus the evaluator's memory across polls (commit cadence, STOP after a leave).
+#include "TableRows.h"
 #include "monitor/LagEvaluator.h"
 #include "monitor/LagRules.h"
 
@@ -48,10 +49,8 @@ class TestLagStatus final : public QObject {
 private Q_SLOTS:
     void rules_data()
     {
-        QTest::addColumn<std::vector<LagPoint>>("window");
-        QTest::addColumn<CommitCadence>("cadence");
-        QTest::addColumn<LagStatus>("expected");
-        QTest::addColumn<QString>("reasonContains");
+        test::addColumns<std::vector<LagPoint>, CommitCadence, LagStatus, QString>(
+            "window", "cadence", "expected", "reasonContains");
         const CommitCadence none;
         const CommitCadence every5s = 5.0;
 
@@ -144,10 +143,8 @@ private Q_SLOTS:
     // read_committed consumer at lag 1 for good; that is caught up, not STOP/STALL.
     void allowedLag_data()
     {
-        QTest::addColumn<std::vector<LagPoint>>("window");
-        QTest::addColumn<int>("allowed");
-        QTest::addColumn<LagStatus>("expected");
-        QTest::addColumn<QString>("reasonContains");
+        test::addColumns<std::vector<LagPoint>, int, LagStatus, QString>(
+            "window", "allowed", "expected", "reasonContains");
         const auto idleMarker = nobody({{100, 101}, {100, 101}, {100, 101}, {100, 101}, {100, 101}, {100, 101},
                                         {100, 101}, {100, 101}, {100, 101}, {100, 101}});
         QTest::newRow("transaction marker at idle, default 1: OK") << idleMarker << 1 << LagStatus::Ok
@@ -249,9 +246,7 @@ private Q_SLOTS:
     // 150 − drained per poll, which is what decides.
     void groupTotalTrend_data()
     {
-        QTest::addColumn<int>("drained");
-        QTest::addColumn<LagStatus>("expected");
-        QTest::addColumn<QString>("reasonContains");
+        test::addColumns<int, LagStatus, QString>("drained", "expected", "reasonContains");
         QTest::newRow("worked off in turn, total +20 per poll → WARN (demo analytics-slow)")
             << 130 << LagStatus::Warn << QStringLiteral("the total of 3 partitions' lag grew from 1050 to 1230");
         QTest::newRow("worked off in turn, keeps up → OK") << 150 << LagStatus::Ok << QStringLiteral("all 3 partitions OK");
@@ -310,8 +305,7 @@ private Q_SLOTS:
     // still minStuckPolls polls (15 s) and more than twice the 5 s cadence; member still there: STALL.
     void evaluatorStopAndStall_data()
     {
-        QTest::addColumn<bool>("memberStays");
-        QTest::addColumn<LagStatus>("expected");
+        test::addColumns<bool, LagStatus>("memberStays", "expected");
         QTest::newRow("member leaves → STOP") << false << LagStatus::Stop;
         QTest::newRow("member stays → STALL") << true << LagStatus::Stall;
     }

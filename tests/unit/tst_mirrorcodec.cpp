@@ -1,5 +1,6 @@
 // MirrorMaker 2 record codecs: the worked examples of docs/MIRRORMAKER2.md (Record formats), round trips,
 // and every way a record can be cut short, padded or mislabelled.
+#include "TableRows.h"
 #include "mirror/DecodeStats.h"
 #include "mirror/MirrorRecords.h"
 
@@ -78,6 +79,20 @@ QString contextOf(const QString &kind)
     return kind == QLatin1String("offsetsync") ? QStringLiteral("offset sync") : kind;
 }
 
+// Encodes `in`, decodes the record again and compares; valueSize >= 0: the value's fixed
+// size in bytes.
+template <typename Record, typename Encode, typename Decode>
+void roundTrip(const Record &in, Encode encode, Decode decode, qsizetype valueSize = -1)
+{
+    const auto encoded = encode(in);
+    QVERIFY2(encoded.ok(), qPrintable(encoded ? QString() : encoded.errorMessage()));
+    if (valueSize >= 0)
+        QCOMPARE(encoded->value.size(), valueSize);
+    const auto out = decode(encoded->key, encoded->value);
+    QVERIFY2(out.ok(), qPrintable(out ? QString() : out.errorMessage()));
+    QCOMPARE(*out, in);
+}
+
 constexpr qint64 kMin64 = std::numeric_limits<qint64>::min();
 constexpr qint64 kMax64 = std::numeric_limits<qint64>::max();
 constexpr qint32 kMax32 = std::numeric_limits<qint32>::max();
@@ -140,12 +155,7 @@ private Q_SLOTS:
     void heartbeatRoundTrip()
     {
         QFETCH(Heartbeat, in);
-        const auto encoded = encodeHeartbeat(in);
-        QVERIFY2(encoded.ok(), qPrintable(encoded ? QString() : encoded.errorMessage()));
-        QCOMPARE(encoded->value.size(), 10);
-        const auto out = decodeHeartbeat(encoded->key, encoded->value);
-        QVERIFY2(out.ok(), qPrintable(out ? QString() : out.errorMessage()));
-        QCOMPARE(*out, in);
+        roundTrip(in, encodeHeartbeat, decodeHeartbeat, 10);
     }
 
     void checkpointRoundTrip_data()
@@ -169,11 +179,7 @@ private Q_SLOTS:
     void checkpointRoundTrip()
     {
         QFETCH(Checkpoint, in);
-        const auto encoded = encodeCheckpoint(in);
-        QVERIFY2(encoded.ok(), qPrintable(encoded ? QString() : encoded.errorMessage()));
-        const auto out = decodeCheckpoint(encoded->key, encoded->value);
-        QVERIFY2(out.ok(), qPrintable(out ? QString() : out.errorMessage()));
-        QCOMPARE(*out, in);
+        roundTrip(in, encodeCheckpoint, decodeCheckpoint);
     }
 
     void offsetSyncRoundTrip_data()
@@ -190,12 +196,7 @@ private Q_SLOTS:
     void offsetSyncRoundTrip()
     {
         QFETCH(OffsetSync, in);
-        const auto encoded = encodeOffsetSync(in);
-        QVERIFY2(encoded.ok(), qPrintable(encoded ? QString() : encoded.errorMessage()));
-        QCOMPARE(encoded->value.size(), 16);
-        const auto out = decodeOffsetSync(encoded->key, encoded->value);
-        QVERIFY2(out.ok(), qPrintable(out ? QString() : out.errorMessage()));
-        QCOMPARE(*out, in);
+        roundTrip(in, encodeOffsetSync, decodeOffsetSync, 16);
     }
 
     void encodeRejectsOverlongStrings()
@@ -216,9 +217,7 @@ private Q_SLOTS:
     // Every proper prefix of a valid key or value fails, with the part named; none crashes.
     void everyTruncationFails_data()
     {
-        QTest::addColumn<QString>("kind");
-        QTest::addColumn<QByteArray>("key");
-        QTest::addColumn<QByteArray>("value");
+        test::addColumns<QString, QByteArray, QByteArray>("kind", "key", "value");
         QTest::newRow("heartbeat example") << QStringLiteral("heartbeat") << hex(kHeartbeatKey) << hex(kHeartbeatValue);
         QTest::newRow("sync example") << QStringLiteral("offsetsync") << hex(kSyncKey) << hex(kSyncValue);
         QTest::newRow("checkpoint example") << QStringLiteral("checkpoint") << hex(kCheckpointKey) << hex(kCheckpointValue);
@@ -270,10 +269,7 @@ private Q_SLOTS:
 
     void trailingBytesFail_data()
     {
-        QTest::addColumn<QString>("kind");
-        QTest::addColumn<QByteArray>("key");
-        QTest::addColumn<QByteArray>("value");
-        QTest::addColumn<QString>("error");
+        test::addColumns<QString, QByteArray, QByteArray, QString>("kind", "key", "value", "error");
         QTest::newRow("heartbeat key +1") << QStringLiteral("heartbeat") << hex(kHeartbeatKey) + '\0' << hex(kHeartbeatValue)
                                           << QStringLiteral("heartbeat key: 1 byte left over after the record's 18 bytes");
         QTest::newRow("heartbeat value +1") << QStringLiteral("heartbeat") << hex(kHeartbeatKey) << hex(kHeartbeatValue) + 'x'
@@ -302,10 +298,7 @@ private Q_SLOTS:
 
     void malformed_data()
     {
-        QTest::addColumn<QString>("kind");
-        QTest::addColumn<QByteArray>("key");
-        QTest::addColumn<QByteArray>("value");
-        QTest::addColumn<QString>("error");
+        test::addColumns<QString, QByteArray, QByteArray, QString>("kind", "key", "value", "error");
 
         const QByteArray hbKey = hex(kHeartbeatKey);
         const QByteArray cpKey = hex(kCheckpointKey);

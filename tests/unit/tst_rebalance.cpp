@@ -12,12 +12,12 @@
 //             and starts again, seeded from it; "crash": the same, but with the state as
 //             last saved on a change (what the poller has on disk after a crash). Either
 //             takes the time of one poll.
+#include "HistoryTestUtil.h"
+#include "TableRows.h"
 #include "monitor/RebalanceDetector.h"
 #include "store/HistoryStore.h"
 
 #include <QJsonDocument>
-#include <QSqlDatabase>
-#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -103,8 +103,7 @@ class TestRebalance final : public QObject {
 private Q_SLOTS:
     void detection_data()
     {
-        QTest::addColumn<QString>("polls");
-        QTest::addColumn<QString>("expected");
+        test::addColumns<QString, QString>("polls", "expected");
 
         QTest::newRow("stable, nothing changes") << "Stable a:0,1 | Stable a:0,1 | Stable a:0,1" << "";
         QTest::newRow("classic join seen in both rebalance states")
@@ -344,18 +343,8 @@ private Q_SLOTS:
             auto store = HistoryStore::open(path);
             QVERIFY(store);
         }
-        {
-            // Make it look like a file of version 2, written before the rebalance table existed.
-            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("downgrade"));
-            db.setDatabaseName(path);
-            QVERIFY(db.open());
-            QSqlQuery q(db);
-            QVERIFY(q.exec(QStringLiteral("DROP TABLE rebalance")));
-            QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 2")));
-            q = QSqlQuery();
-            db.close();
-        }
-        QSqlDatabase::removeDatabase(QStringLiteral("downgrade"));
+        // Make it look like a file of version 2, written before the rebalance table existed.
+        QVERIFY(test::execSql(path, {QStringLiteral("DROP TABLE rebalance"), QStringLiteral("PRAGMA user_version = 2")}));
         auto store = HistoryStore::open(path);
         QVERIFY2(store, store ? "" : qPrintable(store.errorMessage()));
         QVERIFY((*store)->warnings().isEmpty()); // upgraded in place, not moved aside

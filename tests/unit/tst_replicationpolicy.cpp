@@ -1,10 +1,12 @@
 // MirrorMaker 2 topic naming, as Kafka's DefaultReplicationPolicy and
 // IdentityReplicationPolicy define it, and the helpers that find flows in a topic list.
+#include "TableRows.h"
 #include "mirror/ReplicationPolicy.h"
 
 #include <QTest>
 
 using namespace lagscope::mirror;
+using lagscope::test::addColumns;
 using Policy = ReplicationPolicyConfig;
 
 Q_DECLARE_METATYPE(lagscope::mirror::ReplicationPolicyConfig)
@@ -49,10 +51,7 @@ class TestReplicationPolicy final : public QObject {
 private Q_SLOTS:
     void remoteTopicNames_data()
     {
-        QTest::addColumn<Policy>("policy");
-        QTest::addColumn<QString>("alias");
-        QTest::addColumn<QString>("topic");
-        QTest::addColumn<QString>("remote");
+        addColumns<Policy, QString, QString, QString>("policy", "alias", "topic", "remote");
         QTest::newRow("default") << byDefault() << QStringLiteral("us-west") << QStringLiteral("orders") << QStringLiteral("us-west.orders");
         QTest::newRow("second hop") << byDefault() << QStringLiteral("a") << QStringLiteral("b.orders") << QStringLiteral("a.b.orders");
         QTest::newRow("underscore") << byDefault(QStringLiteral("_")) << QStringLiteral("us-west") << QStringLiteral("orders")
@@ -80,11 +79,8 @@ private Q_SLOTS:
 
     void topicParts_data()
     {
-        QTest::addColumn<Policy>("policy");
-        QTest::addColumn<QString>("topic");
-        QTest::addColumn<QString>("source");
-        QTest::addColumn<QString>("upstream");
-        QTest::addColumn<QString>("original");
+        addColumns<Policy, QString, QString, QString, QString>(
+            "policy", "topic", "source", "upstream", "original");
         const Policy dot = byDefault();
         QTest::newRow("local") << dot << QStringLiteral("orders") << QString() << QString() << QStringLiteral("orders");
         QTest::newRow("remote") << dot << QStringLiteral("us-west.orders") << QStringLiteral("us-west") << QStringLiteral("orders")
@@ -163,11 +159,8 @@ private Q_SLOTS:
 
     void internalTopicNames_data()
     {
-        QTest::addColumn<Policy>("policy");
-        QTest::addColumn<QString>("heartbeats");
-        QTest::addColumn<QString>("checkpoints");
-        QTest::addColumn<QString>("offsetSyncs");
-        QTest::addColumn<QString>("syncsAlias");
+        addColumns<Policy, QString, QString, QString, QString>(
+            "policy", "heartbeats", "checkpoints", "offsetSyncs", "syncsAlias");
         // Flow us-west -> us-east throughout.
         const QString west = QStringLiteral("us-west");
         const QString east = QStringLiteral("us-east");
@@ -237,10 +230,7 @@ private Q_SLOTS:
 
     void internalTopics_data()
     {
-        QTest::addColumn<Policy>("policy");
-        QTest::addColumn<QString>("topic");
-        QTest::addColumn<bool>("internal");
-        QTest::addColumn<bool>("mirrorMaker");
+        addColumns<Policy, QString, bool, bool>("policy", "topic", "internal", "mirrorMaker");
         const Policy dot = byDefault();
         QTest::newRow("__consumer_offsets") << dot << QStringLiteral("__consumer_offsets") << true << false;
         QTest::newRow("__transaction_state") << dot << QStringLiteral("__transaction_state") << true << false;
@@ -285,9 +275,7 @@ private Q_SLOTS:
 
     void offsetSyncsTopicNeedsAnAlias_data()
     {
-        QTest::addColumn<QString>("topic");
-        QTest::addColumn<bool>("matches");
-        QTest::addColumn<QString>("alias");
+        addColumns<QString, bool, QString>("topic", "matches", "alias");
         QTest::newRow("plain") << QStringLiteral("mm2-offset-syncs.east.internal") << true << QStringLiteral("east");
         QTest::newRow("dotted alias") << QStringLiteral("mm2-offset-syncs.a.b.internal") << true << QStringLiteral("a.b");
         QTest::newRow("no alias") << QStringLiteral("mm2-offset-syncs.internal") << false << QString();

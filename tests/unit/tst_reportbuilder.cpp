@@ -3,9 +3,9 @@
 // numbers with known answers, breaches, group-state time, buckets after compaction,
 // per-partition detail, cancellation, and the sections that are not recorded.
 #include "HistoryTestUtil.h"
+#include "TableRows.h"
 #include "report/ReportBuilder.h"
 
-#include <QTemporaryDir>
 #include <QTest>
 
 using namespace lagscope;
@@ -33,18 +33,9 @@ class TestReportBuilder final : public QObject {
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    int m_files = 0;
+    StoreFiles m_files{QStringLiteral("h%1.sqlite")};
 
-    std::unique_ptr<HistoryStore> newStore(RetentionPolicy policy = {})
-    {
-        auto store = HistoryStore::open(m_dir.filePath(QStringLiteral("h%1.sqlite").arg(++m_files)), policy);
-        if (!store) {
-            qWarning() << store.errorMessage();
-            return nullptr;
-        }
-        return std::move(store).value();
-    }
+    std::unique_ptr<HistoryStore> newStore(RetentionPolicy policy = {}) { return openOrFail(m_files.newPath(), policy); }
 
     // 100 polls 5 s apart, the last one 5 s before kNow (so that it stands for 5 s of the
     // range): billing's total lag is 1..100 (p95 = 95), Stable except polls 40..49
@@ -83,13 +74,11 @@ private:
     }
 
 private Q_SLOTS:
-    void initTestCase() { QVERIFY(m_dir.isValid()); }
+    void initTestCase() { QVERIFY(m_files.isValid()); }
 
     void rangeChecks_data()
     {
-        QTest::addColumn<qint64>("fromSecs");
-        QTest::addColumn<qint64>("toSecs");
-        QTest::addColumn<QString>("message");
+        addColumns<qint64, qint64, QString>("fromSecs", "toSecs", "message");
         QTest::newRow("within retention") << qint64(-7 * 86400) << qint64(0) << QString();
         QTest::newRow("beyond retention") << qint64(-8 * 86400) << qint64(0)
                                           << QStringLiteral("The history keeps 7 d (back to 2024-03-03 12:00:00 UTC); "

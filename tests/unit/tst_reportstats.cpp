@@ -1,6 +1,7 @@
 // The arithmetic of lag reports (report/ReportStats.h), table-driven: which interval each
 // sample stands for, weighted averages and 95th percentiles with known answers, breach
 // stretches and time in each state.
+#include "TableRows.h"
 #include "report/ReportStats.h"
 
 #include <QTest>
@@ -71,10 +72,7 @@ class TestReportStats final : public QObject {
 private Q_SLOTS:
     void holdsOfSamples_data()
     {
-        QTest::addColumn<Times>("times");
-        QTest::addColumn<qint64>("from");
-        QTest::addColumn<qint64>("to");
-        QTest::addColumn<Intervals>("expected");
+        test::addColumns<Times, qint64, qint64, Intervals>("times", "from", "to", "expected");
 
         QTest::newRow("polls: each until the next, the last one usual gap")
             << polls({0, 5, 10}) << qint64(0) << qint64(100) << secs({{0, 5}, {5, 10}, {10, 15}});
@@ -103,9 +101,7 @@ private Q_SLOTS:
 
     void percentile_data()
     {
-        QTest::addColumn<Values>("values");
-        QTest::addColumn<Values>("weights");
-        QTest::addColumn<qint64>("p95");
+        test::addColumns<Values, Values, qint64>("values", "weights", "p95");
 
         Values oneToHundred;
         for (qint64 v = 100; v >= 1; --v) // order must not matter
@@ -164,12 +160,8 @@ private Q_SLOTS:
 
     void breachStretches_data()
     {
-        QTest::addColumn<Times>("times");
-        QTest::addColumn<Values>("values");
-        QTest::addColumn<int>("count");
-        QTest::addColumn<qint64>("totalSecs");
-        QTest::addColumn<qint64>("longestSecs");
-        QTest::addColumn<qint64>("longestStartSecs");
+        test::addColumns<Times, Values, int, qint64, qint64, qint64>(
+            "times", "values", "count", "totalSecs", "longestSecs", "longestStartSecs");
 
         // Threshold 50 in every row.
         QTest::newRow("two stretches") << evenPolls(6, 5) << Values{10, 60, 70, 10, 80, 10} << 2 << qint64(15)

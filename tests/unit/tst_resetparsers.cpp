@@ -1,5 +1,6 @@
 // The textual inputs of an offset reset as kafka-consumer-groups.sh accepts them:
 // --to-datetime, --by-duration, --topic t:p,p and the --export / --from-file CSV plans.
+#include "TableRows.h"
 #include "actions/ResetParsers.h"
 
 #include <QTest>
@@ -33,6 +34,21 @@ PlannedPartition planned(const QString &topic, int partition, qint64 newOffset)
     return p;
 }
 
+// A parser's answer: the expected value, or a refusal with exactly this error.
+template <typename T>
+void accepted(const Result<T> &r, const T &expected)
+{
+    QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.errorMessage()));
+    QCOMPARE(*r, expected);
+}
+
+template <typename T>
+void rejected(const Result<T> &r, const QString &error)
+{
+    QVERIFY(!r.ok());
+    QCOMPARE(r.errorMessage(), error);
+}
+
 ResetPlan samplePlan(const QString &group)
 {
     ResetPlan plan;
@@ -50,8 +66,7 @@ class TestResetParsers final : public QObject {
 private Q_SLOTS:
     void dateTimeAccepted_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<qint64>("epochMs");
+        test::addColumns<QString, qint64>("text", "epochMs");
         QTest::newRow("no zone is UTC") << s("2024-05-01T12:00:00.000") << kMay1Noon;
         QTest::newRow("Z") << s("2024-05-01T12:00:00.000Z") << kMay1Noon;
         QTest::newRow("+08") << s("2024-05-01T20:00:00.000+08") << kMay1Noon;
@@ -74,17 +89,14 @@ private Q_SLOTS:
     {
         QFETCH(QString, text);
         QFETCH(qint64, epochMs);
-        const auto r = parseResetDateTime(text);
-        QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.errorMessage()));
-        QCOMPARE(*r, epochMs);
+        accepted(parseResetDateTime(text), epochMs);
     }
 
     void dateTimeRejected_data()
     {
         const QString hint = s("expected yyyy-MM-ddTHH:mm:ss.SSS with an optional zone (Z, +08, "
                                "+0800 or +08:00), e.g. 2024-05-01T12:00:00.000Z");
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<QString>("error");
+        test::addColumns<QString, QString>("text", "error");
         QTest::newRow("empty") << QString() << s("The date-time is empty; ") + hint;
         QTest::newRow("blank") << s("   ") << s("The date-time is empty; ") + hint;
         QTest::newRow("space instead of T")
@@ -140,15 +152,12 @@ private Q_SLOTS:
     {
         QFETCH(QString, text);
         QFETCH(QString, error);
-        const auto r = parseResetDateTime(text);
-        QVERIFY(!r.ok());
-        QCOMPARE(r.errorMessage(), error);
+        rejected(parseResetDateTime(text), error);
     }
 
     void durationAccepted_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<qint64>("ms");
+        test::addColumns<QString, qint64>("text", "ms");
         QTest::newRow("PT1H") << s("PT1H") << qint64(3'600'000);
         QTest::newRow("PT30M") << s("PT30M") << qint64(1'800'000);
         QTest::newRow("PT45S") << s("PT45S") << qint64(45'000);
@@ -179,9 +188,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, text);
         QFETCH(qint64, ms);
-        const auto r = parseIsoDuration(text);
-        QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.errorMessage()));
-        QCOMPARE(*r, ms);
+        accepted(parseIsoDuration(text), ms);
     }
 
     void durationRejected_data()
@@ -189,8 +196,7 @@ private Q_SLOTS:
         const QString hint = s("write an ISO-8601 duration such as PT1H, PT30M, P1DT2H or PT0.5S");
         const QString ymw = s(": years, months and weeks are not supported, only days (24 hours), "
                               "hours, minutes and seconds, e.g. P7D or PT36H");
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<QString>("error");
+        test::addColumns<QString, QString>("text", "error");
         QTest::newRow("empty") << QString() << s("The duration is empty; ") + hint;
         QTest::newRow("P alone") << s("P") << s("'P' has no days, hours, minutes or seconds; ") + hint;
         QTest::newRow("PT alone") << s("PT") << s("'PT': 'T' must be followed by hours (H), minutes (M) or seconds (S)");
@@ -215,17 +221,12 @@ private Q_SLOTS:
     {
         QFETCH(QString, text);
         QFETCH(QString, error);
-        const auto r = parseIsoDuration(text);
-        QVERIFY(!r.ok());
-        QCOMPARE(r.errorMessage(), error);
+        rejected(parseIsoDuration(text), error);
     }
 
     void topicArg_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<QString>("topic");
-        QTest::addColumn<QList<int>>("partitions");
-        QTest::addColumn<QString>("error");
+        test::addColumns<QString, QString, QList<int>, QString>("text", "topic", "partitions", "error");
         QTest::newRow("topic") << s("orders") << s("orders") << QList<int>{} << QString();
         QTest::newRow("one partition") << s("orders:1") << s("orders") << QList<int>{1} << QString();
         QTest::newRow("partitions") << s("orders:0,2,5") << s("orders") << QList<int>{0, 2, 5} << QString();
@@ -264,11 +265,8 @@ private Q_SLOTS:
 
     void csvAccepted_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<QString>("group");
-        QTest::addColumn<bool>("withGroup");
-        QTest::addColumn<QString>("offsets");
-        QTest::addColumn<QStringList>("warnings");
+        test::addColumns<QString, QString, bool, QString, QStringList>(
+            "text", "group", "withGroup", "offsets", "warnings");
         QTest::newRow("topic,partition,offset")
             << s("orders,0,5\norders,1,7\n") << s("billing") << false << s("billing:orders-0=5 billing:orders-1=7") << QStringList();
         QTest::newRow("group,topic,partition,offset")
@@ -315,9 +313,7 @@ private Q_SLOTS:
 
     void csvRejected_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<QString>("group");
-        QTest::addColumn<QString>("error");
+        test::addColumns<QString, QString, QString>("text", "group", "error");
         QTest::newRow("empty") << QString() << s("g") << s("The file has no offsets");
         QTest::newRow("only blank lines") << s("\n \n\r\n") << s("g") << s("The file has no offsets");
         QTest::newRow("two fields") << s("orders,0") << s("g") << s("line 1: expected 3 or 4 fields, got 2");
@@ -358,16 +354,12 @@ private Q_SLOTS:
         QFETCH(QString, text);
         QFETCH(QString, group);
         QFETCH(QString, error);
-        const auto r = parseResetCsv(text, group);
-        QVERIFY(!r.ok());
-        QCOMPARE(r.errorMessage(), error);
+        rejected(parseResetCsv(text, group), error);
     }
 
     void exportCsv_data()
     {
-        QTest::addColumn<QString>("group");
-        QTest::addColumn<bool>("withGroup");
-        QTest::addColumn<QString>("csv");
+        test::addColumns<QString, bool, QString>("group", "withGroup", "csv");
         QTest::newRow("one group") << s("billing") << false
                                    << s("orders,0,42\norders,1,0\npayments.eu,2,123456789012\n");
         QTest::newRow("with group") << s("billing") << true
@@ -401,8 +393,7 @@ private Q_SLOTS:
 
     void roundTrip_data()
     {
-        QTest::addColumn<QString>("group");
-        QTest::addColumn<bool>("withGroup");
+        test::addColumns<QString, bool>("group", "withGroup");
         QTest::newRow("one group") << s("billing") << false;
         QTest::newRow("with group") << s("billing") << true;
         QTest::newRow("awkward group name") << s(" a,\"b\" ") << true;

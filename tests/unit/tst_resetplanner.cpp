@@ -2,102 +2,17 @@
 // --reset-offsets (docs/RESET-SEMANTICS.md, Scopes and Specs): every spec under every scope, clamping and its
 // warnings, partitions without a commit, empty partitions for time specs, files, copies,
 // manual edits, unknown topics and partitions.
-#include "actions/ResetPlanner.h"
+#include "ResetPlannerFixture.h"
+#include "TableRows.h"
 
 #include <QTest>
 
 #include <algorithm>
-#include <limits>
 
 using namespace lagscope;
-
-Q_DECLARE_METATYPE(lagscope::ResetSpec)
-Q_DECLARE_METATYPE(lagscope::ResetScope)
+using namespace lagscope::test;
 
 namespace {
-
-using Offsets = std::map<TopicPartition, qint64>;
-
-QString s(const char *text)
-{
-    return QString::fromUtf8(text);
-}
-
-TopicPartition tp(const char *topic, int partition)
-{
-    return TopicPartition{s(topic), partition};
-}
-
-// The cluster every row plans against:
-//   topic     partition  log start  log end  committed (billing)  first offset at T
-//   audit     0          0          7        9 (beyond the end)   3
-//   orders    0          0          500      200                  320
-//   orders    1          100        300      150                  none (-1)
-//   orders    2          0          0        -                    none (-1)
-//   payments  0          10         50       40                   12
-//   payments  1          0          20       -                    5
-constexpr qint64 kT = 1714564800000;
-
-ResetInputs cluster()
-{
-    ResetInputs in;
-    in.group = s("billing");
-    in.topicPartitions = {{s("audit"), {0}}, {s("orders"), {0, 1, 2}}, {s("payments"), {0, 1}}};
-    in.logStart = {{tp("audit", 0), 0}, {tp("orders", 0), 0}, {tp("orders", 1), 100}, {tp("orders", 2), 0},
-                   {tp("payments", 0), 10}, {tp("payments", 1), 0}};
-    in.logEnd = {{tp("audit", 0), 7}, {tp("orders", 0), 500}, {tp("orders", 1), 300}, {tp("orders", 2), 0},
-                 {tp("payments", 0), 50}, {tp("payments", 1), 20}};
-    in.committed = {{tp("audit", 0), 9}, {tp("orders", 0), 200}, {tp("orders", 1), 150}, {tp("payments", 0), 40}};
-    in.offsetsForTimes = {{tp("audit", 0), 3}, {tp("orders", 0), 320}, {tp("orders", 1), -1}, {tp("orders", 2), -1},
-                          {tp("payments", 0), 12}, {tp("payments", 1), 5}};
-    return in;
-}
-
-ResetSpec spec(ResetSpec::Kind kind, qint64 value = 0, Offsets offsets = {})
-{
-    ResetSpec sp;
-    sp.kind = kind;
-    sp.value = value;
-    sp.fileOffsets = std::move(offsets);
-    if (kind == ResetSpec::CopyFromGroup)
-        sp.sourceGroup = s("billing-v2");
-    return sp;
-}
-
-ResetScope allTopics()
-{
-    ResetScope sc;
-    sc.allTopics = true;
-    return sc;
-}
-
-ResetScope topic(const char *name, std::vector<int> partitions = {})
-{
-    ResetScope sc;
-    sc.topics.emplace_back(s(name), std::move(partitions));
-    return sc;
-}
-
-ResetScope topics(std::vector<std::pair<QString, std::vector<int>>> list)
-{
-    ResetScope sc;
-    sc.topics = std::move(list);
-    return sc;
-}
-
-ResetScope noScope()
-{
-    return ResetScope{};
-}
-
-// "topic-p=new …" in plan order.
-QString dump(const ResetPlan &plan)
-{
-    QStringList parts;
-    for (const auto &p : plan.partitions)
-        parts << p.tp.toString() + QLatin1Char('=') + QString::number(p.newOffset);
-    return parts.join(QLatin1Char(' '));
-}
 
 QString higher(const char *tpName, qint64 requested, qint64 end)
 {
@@ -122,7 +37,6 @@ QString skipped(const char *tpName)
     return s("Group 'billing-v2' has no committed offset for %1; it is left unchanged").arg(s(tpName));
 }
 
-const Offsets kFile{{tp("orders", 0), 250}, {tp("orders", 1), 50}, {tp("payments", 1), 99}};
 const Offsets kOtherGroup{{tp("audit", 0), 3}, {tp("orders", 0), 480}, {tp("orders", 2), 0}, {tp("payments", 0), 5}};
 const Offsets kEdits{{tp("orders", 2), 5}, {tp("orders", 1), 250}};
 
@@ -134,10 +48,7 @@ class TestResetPlanner final : public QObject {
 private Q_SLOTS:
     void plans_data()
     {
-        QTest::addColumn<ResetSpec>("resetSpec");
-        QTest::addColumn<ResetScope>("scope");
-        QTest::addColumn<QString>("offsets");
-        QTest::addColumn<QStringList>("warnings");
+        addColumns<ResetSpec, ResetScope, QString, QStringList>("resetSpec", "scope", "offsets", "warnings");
         using K = ResetSpec;
         using L = QStringList;
 
@@ -276,9 +187,7 @@ private Q_SLOTS:
 
     void errors_data()
     {
-        QTest::addColumn<ResetSpec>("resetSpec");
-        QTest::addColumn<ResetScope>("scope");
-        QTest::addColumn<QString>("error");
+        addColumns<ResetSpec, ResetScope, QString>("resetSpec", "scope", "error");
         using K = ResetSpec;
         const QString noScopeError = s("One of the reset scopes should be defined: --all-topics, --topic.");
 
@@ -339,9 +248,7 @@ private Q_SLOTS:
 
     void deltas_data()
     {
-        QTest::addColumn<ResetSpec>("resetSpec");
-        QTest::addColumn<ResetScope>("scope");
-        QTest::addColumn<QString>("deltas");
+        addColumns<ResetSpec, ResetScope, QString>("resetSpec", "scope", "deltas");
         using K = ResetSpec;
         // "tp:current->new(delta)"; "-" marks no commit.
         QTest::newRow("skip forward") << spec(K::ToOffset, 250) << topic("orders", {0, 1})
@@ -439,136 +346,6 @@ private Q_SLOTS:
         const auto plan = planReset(spec(ResetSpec::ToLatest), allTopics(), in);
         QVERIFY(!plan.ok());
         QCOMPARE(plan.errorMessage(), s("Topic \"retired\" does not exist"));
-    }
-
-    void missingGatheredValues_data()
-    {
-        QTest::addColumn<ResetSpec>("resetSpec");
-        QTest::addColumn<bool>("dropStart");
-        QTest::addColumn<bool>("dropEnd");
-        QTest::addColumn<bool>("dropTime");
-        QTest::addColumn<QString>("error");
-        using K = ResetSpec;
-        const QString start = s("Error getting starting offset of topic partition: orders-1");
-        const QString end = s("Error getting ending offset of topic partition: orders-1");
-        QTest::newRow("earliest without log start") << spec(K::ToEarliest) << true << false << false << start;
-        QTest::newRow("latest without log end") << spec(K::ToLatest) << false << true << false << end;
-        QTest::newRow("offset without log end") << spec(K::ToOffset, 5) << false << true << false << end;
-        QTest::newRow("offset without log start") << spec(K::ToOffset, 5) << true << false << false << start;
-        QTest::newRow("shift without log end") << spec(K::ShiftBy, 5) << false << true << false << end;
-        QTest::newRow("datetime without an answer")
-            << spec(K::ToDatetime, kT) << false << false << true
-            << s("Error getting offset by timestamp of topic partition: orders-1");
-        QTest::newRow("empty partition without log end") << spec(K::ByDuration, kT) << false << true << false << end;
-    }
-    void missingGatheredValues()
-    {
-        QFETCH(ResetSpec, resetSpec);
-        QFETCH(bool, dropStart);
-        QFETCH(bool, dropEnd);
-        QFETCH(bool, dropTime);
-        QFETCH(QString, error);
-        ResetInputs in = cluster();
-        if (dropStart)
-            in.logStart.erase(tp("orders", 1));
-        if (dropEnd)
-            in.logEnd.erase(tp("orders", 1));
-        if (dropTime)
-            in.offsetsForTimes.erase(tp("orders", 1));
-        const auto plan = planReset(resetSpec, topic("orders", {0, 1}), in);
-        QVERIFY(!plan.ok());
-        QCOMPARE(plan.errorMessage(), error);
-    }
-
-    void currentWithoutLogEndIsFineWhenCommitted()
-    {
-        ResetInputs in = cluster();
-        in.logEnd.erase(tp("orders", 0));
-        const auto plan = planReset(spec(ResetSpec::ToCurrent), topic("orders", {0}), in);
-        QVERIFY(plan.ok());
-        QCOMPARE(dump(*plan), s("orders-0=200"));
-    }
-
-    void fetchList()
-    {
-        const auto time = resetFetchList(spec(ResetSpec::ByDuration, kT), allTopics(), cluster());
-        QVERIFY(time.ok());
-        QCOMPARE(time->timestamp, std::optional<qint64>(kT));
-        QCOMPARE(time->partitions, (std::vector<TopicPartition>{tp("audit", 0), tp("orders", 0), tp("orders", 1), tp("payments", 0)}));
-
-        const auto latest = resetFetchList(spec(ResetSpec::ToLatest), topic("orders"), cluster());
-        QVERIFY(latest.ok());
-        QVERIFY(!latest->timestamp);
-        QCOMPARE(latest->partitions, (std::vector<TopicPartition>{tp("orders", 0), tp("orders", 1), tp("orders", 2)}));
-
-        const auto file = resetFetchList(spec(ResetSpec::FromFile, 0, kFile), noScope(), cluster());
-        QVERIFY(file.ok());
-        QCOMPARE(file->partitions, (std::vector<TopicPartition>{tp("orders", 0), tp("orders", 1), tp("payments", 1)}));
-
-        // Selection needs only metadata and commits: no log offsets gathered yet.
-        ResetInputs early = cluster();
-        early.logStart.clear();
-        early.logEnd.clear();
-        early.offsetsForTimes.clear();
-        QVERIFY(resetFetchList(spec(ResetSpec::ToDatetime, kT), topic("orders"), early).ok());
-    }
-
-    void topicsToDescribe()
-    {
-        const CommittedOffsets committed = cluster().committed;
-        QCOMPARE(resetTopicsToDescribe(spec(ResetSpec::ToLatest), allTopics(), committed),
-                 (std::vector<QString>{s("audit"), s("orders"), s("payments")}));
-        QCOMPARE(resetTopicsToDescribe(spec(ResetSpec::ToLatest), topics({{s("orders"), {}}, {s("audit"), {0}}, {s("orders"), {1}}}), committed),
-                 (std::vector<QString>{s("audit"), s("orders")}));
-        QCOMPARE(resetTopicsToDescribe(spec(ResetSpec::FromFile, 0, kFile), noScope(), committed),
-                 (std::vector<QString>{s("orders"), s("payments")}));
-        QCOMPARE(resetTopicsToDescribe(spec(ResetSpec::CopyFromGroup, 0, {{tp("zeta", 0), 1}}), allTopics(), committed),
-                 (std::vector<QString>{s("zeta")}));
-    }
-
-    void topologyFromMetadata()
-    {
-        ClusterMetadata metadata;
-        TopicInfo orders{s("orders"), false, {}, {}};
-        for (int p : {2, 0, 1}) {
-            PartitionInfo info;
-            info.partition = p;
-            info.leader = p == 1 ? -1 : 3;
-            orders.partitions.push_back(info);
-        }
-        metadata.topics = {orders, TopicInfo{s("ghost"), false, {}, s("Broker: Unknown topic or partition")}};
-        ResetInputs in = cluster();
-        in.topicPartitions.clear();
-        addResetTopology(in, metadata);
-        QCOMPARE(in.topicPartitions.size(), std::size_t(1));
-        QCOMPARE(in.topicPartitions.at(s("orders")), (std::vector<int>{0, 1, 2}));
-        QCOMPARE(in.withoutLeader, (std::set<TopicPartition>{tp("orders", 1)}));
-
-        const auto plan = planReset(spec(ResetSpec::ToLatest), topic("orders"), in);
-        QVERIFY(!plan.ok());
-        QCOMPARE(plan.errorMessage(), s("The partitions \"orders-1\" have no leader"));
-        const auto ghost = planReset(spec(ResetSpec::ToLatest), topic("ghost"), in);
-        QVERIFY(!ghost.ok());
-        QCOMPARE(ghost.errorMessage(), s("Topic \"ghost\" does not exist"));
-    }
-
-    void durationTimestamp_data()
-    {
-        QTest::addColumn<qint64>("now");
-        QTest::addColumn<qint64>("duration");
-        QTest::addColumn<qint64>("timestamp");
-        QTest::newRow("an hour ago") << kT << qint64(3'600'000) << kT - 3'600'000;
-        QTest::newRow("zero") << kT << qint64(0) << kT;
-        QTest::newRow("negative: the future") << kT << qint64(-1000) << kT + 1000;
-        QTest::newRow("saturates low") << qint64(-10) << std::numeric_limits<qint64>::max() << std::numeric_limits<qint64>::min();
-        QTest::newRow("saturates high") << qint64(10) << std::numeric_limits<qint64>::min() << std::numeric_limits<qint64>::max();
-    }
-    void durationTimestamp()
-    {
-        QFETCH(qint64, now);
-        QFETCH(qint64, duration);
-        QFETCH(qint64, timestamp);
-        QCOMPARE(resetTimestampForDuration(now, duration), timestamp);
     }
 };
 

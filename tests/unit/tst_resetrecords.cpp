@@ -1,5 +1,6 @@
 // The records an applied reset leaves: backup JSON (round trip, file name), verification of
 // the offsets read back, and the audit line.
+#include "TableRows.h"
 #include "actions/ResetExecutor.h"
 #include "actions/ResetRecords.h"
 
@@ -120,11 +121,7 @@ private Q_SLOTS:
     // commit and each read-back. readBack: an offset, kNoCommit, or kReadBackFailed.
     void commitAndReadBack_data()
     {
-        QTest::addColumn<QString>("commit");
-        QTest::addColumn<qint64>("readBack");
-        QTest::addColumn<int>("result");
-        QTest::addColumn<bool>("acknowledged");
-        QTest::addColumn<QString>("reason");
+        test::addColumns<QString, qint64, int, bool, QString>("commit", "readBack", "result", "acknowledged", "reason");
         const auto A = int(PartitionOutcome::Applied);
         const auto M = int(PartitionOutcome::Mismatch);
         const auto R = int(PartitionOutcome::Refused);
@@ -191,8 +188,7 @@ private Q_SLOTS:
 
     void overallResults_data()
     {
-        QTest::addColumn<QList<int>>("results");
-        QTest::addColumn<WriteResult>("overall");
+        test::addColumns<QList<int>, WriteResult>("results", "overall");
         const auto A = int(PartitionOutcome::Applied);
         const auto M = int(PartitionOutcome::Mismatch);
         const auto R = int(PartitionOutcome::Refused);
@@ -275,9 +271,7 @@ private Q_SLOTS:
 
     void inactiveStates_data()
     {
-        QTest::addColumn<QString>("state");
-        QTest::addColumn<int>("members");
-        QTest::addColumn<bool>("inactive");
+        test::addColumns<QString, int, bool>("state", "members", "inactive");
         QTest::newRow("Empty") << QStringLiteral("Empty") << 0 << true;
         QTest::newRow("Dead") << QStringLiteral("Dead") << 0 << true;
         QTest::newRow("Stable") << QStringLiteral("Stable") << 1 << false;

@@ -2,6 +2,7 @@
 // of strings that must never appear in any output path, and the audit log (append, mask,
 // rotate, read since).
 
+#include "TableRows.h"
 #include "actions/AuditLog.h"
 #include "actions/WriteGuard.h"
 #include "config/SecretReference.h"
@@ -53,8 +54,7 @@ void TestSecrets::initTestCase()
 
 void TestSecrets::resolve_data()
 {
-    QTest::addColumn<QString>("text");
-    QTest::addColumn<QString>("secret");
+    test::addColumns<QString, QString>("text", "secret");
     QTest::newRow("clear") << QStringLiteral("plain-pw") << QStringLiteral("plain-pw");
     QTest::newRow("dollar without braces is clear") << QStringLiteral("$abc{") << QStringLiteral("$abc{");
     QTest::newRow("env") << QStringLiteral("${env:TST_SECRET}") << QStringLiteral("s3cr3t-env");
@@ -79,8 +79,7 @@ void TestSecrets::resolve()
 
 void TestSecrets::failures_data()
 {
-    QTest::addColumn<QString>("text");
-    QTest::addColumn<QString>("error");
+    test::addColumns<QString, QString>("text", "error");
     QTest::newRow("unset env") << QStringLiteral("${env:TST_NOT_SET_ANYWHERE}")
                                << QStringLiteral("${env:TST_NOT_SET_ANYWHERE}: the environment variable is not set");
     QTest::newRow("missing file") << QStringLiteral("${file:/nonexistent/pw}")
@@ -159,9 +158,7 @@ void TestSecrets::keyring()
 void TestSecrets::masking_data()
 {
     // Each secret, and text carrying it the way a given output path would: none may keep it.
-    QTest::addColumn<QString>("secret");
-    QTest::addColumn<QString>("text");
-    QTest::addColumn<QString>("masked");
+    test::addColumns<QString, QString, QString>("secret", "text", "masked");
     QTest::newRow("log line") << QStringLiteral("pa55word") << QStringLiteral("login pa55word failed")
                               << QStringLiteral("login **** failed");
     QTest::newRow("several times") << QStringLiteral("pa55word") << QStringLiteral("pa55word/pa55word")

@@ -2,6 +2,7 @@
 // validation error with file, line, column and key; read_only_clusters.
 
 #include "ConfigTestUtil.h"
+#include "TableRows.h"
 #include "config/ConfigLoader.h"
 #include "config/SecurityProperties.h"
 #include "util/SecretMasker.h"
@@ -78,8 +79,7 @@ void TestSecurityConfig::initTestCase()
 
 void TestSecurityConfig::mapping_data()
 {
-    QTest::addColumn<QString>("security");
-    QTest::addColumn<QString>("properties");
+    addColumns<QString, QString>("security", "properties");
 
     QTest::newRow("plaintext") << QStringLiteral("      protocol: PLAINTEXT\n")
                                << QStringLiteral("security.protocol=PLAINTEXT");
@@ -123,8 +123,7 @@ void TestSecurityConfig::mapping()
 
 void TestSecurityConfig::errors_data()
 {
-    QTest::addColumn<QString>("security");
-    QTest::addColumn<QString>("error");
+    addColumns<QString, QString>("security", "error");
 
     const QString at = QStringLiteral("config.yaml:");
     QTest::newRow("unknown protocol") << QStringLiteral("      protocol: TLS\n")
@@ -201,8 +200,7 @@ void TestSecurityConfig::errors()
 
 void TestSecurityConfig::warnings_data()
 {
-    QTest::addColumn<QByteArray>("yaml");
-    QTest::addColumn<QString>("warning");
+    addColumns<QByteArray, QString>("yaml", "warning");
 
     QTest::newRow("clear-text password")
         << withSecurity(QStringLiteral("      protocol: SASL_SSL\n      sasl_mechanism: PLAIN\n      username: u\n"

@@ -1,5 +1,6 @@
 // diffSnapshots against the rules in SnapshotDiff.h: one table row per rule, whole event
 // vectors compared so order and wording are pinned down too.
+#include "TableRows.h"
 #include "monitor/SnapshotDiff.h"
 
 #include <QTest>
@@ -185,33 +186,7 @@ bool isGroupEvent(EventKind kind)
     }
 }
 
-// Every kind, in declaration order, with its stored name.
-const std::pair<EventKind, const char *> kAllKinds[] = {
-    {EventKind::BrokerOffline, "broker-offline"},
-    {EventKind::BrokerOnline, "broker-online"},
-    {EventKind::BrokerUnreachable, "broker-unreachable"},
-    {EventKind::ControllerChanged, "controller-changed"},
-    {EventKind::PartitionUnderReplicated, "partition-under-replicated"},
-    {EventKind::PartitionOffline, "partition-offline"},
-    {EventKind::PartitionInSync, "partition-in-sync"},
-    {EventKind::GroupStateChanged, "group-state-changed"},
-    {EventKind::MemberJoined, "member-joined"},
-    {EventKind::MemberLeft, "member-left"},
-    {EventKind::AssignmentChanged, "assignment-changed"},
-    {EventKind::GroupAppeared, "group-appeared"},
-    {EventKind::GroupDisappeared, "group-disappeared"},
-    {EventKind::ClusterUnreachable, "cluster-unreachable"},
-    {EventKind::ClusterReachable, "cluster-reachable"},
-    {EventKind::Rebalance, "rebalance"},
-    {EventKind::AlertFired, "alert-fired"},
-    {EventKind::AlertCleared, "alert-cleared"},
-    {EventKind::AlertCommandFailed, "alert-command-failed"},
-    {EventKind::LagStatusChanged, "lag-status-changed"},
-};
-
 } // namespace
-
-Q_DECLARE_METATYPE(lagscope::EventKind)
 
 class TestSnapshotDiff final : public QObject {
     Q_OBJECT
@@ -232,18 +207,12 @@ private Q_SLOTS:
     void diff_data();
     void diff();
     void largeClusterOneEventPerChange();
-    void eventKindNames_data();
-    void eventKindNames();
-    void unknownKindName();
-    void severityNames();
 };
 
 void TestSnapshotDiff::diff_data()
 {
-    QTest::addColumn<SnapshotPtr>("previous");
-    QTest::addColumn<SnapshotPtr>("lastReachable");
-    QTest::addColumn<SnapshotPtr>("current");
-    QTest::addColumn<QStringList>("expected");
+    test::addColumns<SnapshotPtr, SnapshotPtr, SnapshotPtr, QStringList>(
+        "previous", "lastReachable", "current", "expected");
 
     const auto down = [](const QDateTime &since = QDateTime()) {
         return Snap().at(kT0).unreachable("Local: Broker transport failure", since).ptr();
@@ -501,42 +470,6 @@ void TestSnapshotDiff::largeClusterOneEventPerChange()
     QCOMPARE(events[kTopics * kPartitions].subject, QStringLiteral("topic-099-19"));
     QCOMPARE(events.back().subject, QStringLiteral("group-499"));
     QCOMPARE(events.back().message, QStringLiteral("1 partition moved"));
-}
-
-void TestSnapshotDiff::eventKindNames_data()
-{
-    QTest::addColumn<EventKind>("kind");
-    QTest::addColumn<QString>("name");
-    for (const auto &[kind, name] : kAllKinds)
-        QTest::newRow(name) << kind << u8(name);
-}
-
-void TestSnapshotDiff::eventKindNames()
-{
-    QFETCH(EventKind, kind);
-    QFETCH(QString, name);
-
-    QCOMPARE(eventKindName(kind), name);
-    EventKind parsed = kind == EventKind::BrokerOffline ? EventKind::ClusterReachable : EventKind::BrokerOffline;
-    QVERIFY(eventKindFromName(name, &parsed));
-    QCOMPARE(parsed, kind);
-}
-
-void TestSnapshotDiff::unknownKindName()
-{
-    EventKind kind = EventKind::MemberLeft;
-    QVERIFY(!eventKindFromName(QStringLiteral("broker-exploded"), &kind));
-    QVERIFY(!eventKindFromName(QString(), &kind));
-    QVERIFY(!eventKindFromName(QStringLiteral("Broker-Offline"), &kind)); // stored names are exact
-    QCOMPARE(kind, EventKind::MemberLeft);                                 // untouched on failure
-    QVERIFY(eventKindFromName(QStringLiteral("member-joined"), nullptr));
-}
-
-void TestSnapshotDiff::severityNames()
-{
-    QCOMPARE(severityName(EventSeverity::Info), QStringLiteral("info"));
-    QCOMPARE(severityName(EventSeverity::Warning), QStringLiteral("warning"));
-    QCOMPARE(severityName(EventSeverity::Error), QStringLiteral("error"));
 }
 
 QTEST_GUILESS_MAIN(TestSnapshotDiff)

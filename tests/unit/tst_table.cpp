@@ -1,4 +1,5 @@
 // Text and CSV renderings of tables.
+#include "TableRows.h"
 #include "report/Table.h"
 
 #include <QTest>
@@ -11,8 +12,7 @@ class TestTable final : public QObject {
 private Q_SLOTS:
     void csvField_data()
     {
-        QTest::addColumn<QString>("in");
-        QTest::addColumn<QString>("out");
+        test::addColumns<QString, QString>("in", "out");
         QTest::newRow("plain") << QStringLiteral("orders") << QStringLiteral("orders");
         QTest::newRow("comma") << QStringLiteral("a,b") << QStringLiteral("\"a,b\"");
         QTest::newRow("quote") << QStringLiteral("say \"hi\"") << QStringLiteral("\"say \"\"hi\"\"\"");

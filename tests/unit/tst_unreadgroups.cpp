@@ -1,6 +1,7 @@
 // A group a poll could not read (its coordinator is down: PollResult::groupErrors) keeps
 // what the last good poll knew, marked with why (GroupState::error), and is not judged
 // again: the evaluator must not take its carried offsets for offsets that stand still.
+#include "TableRows.h"
 #include "monitor/LagEvaluator.h"
 #include "monitor/SnapshotBuilder.h"
 
@@ -48,8 +49,7 @@ class TestUnreadGroups final : public QObject {
 private Q_SLOTS:
     void carriesTheLastGoodState_data()
     {
-        QTest::addColumn<bool>("lastGoodKnowsIt");
-        QTest::addColumn<bool>("lastGoodUnreadToo");
+        test::addColumns<bool, bool>("lastGoodKnowsIt", "lastGoodUnreadToo");
         QTest::newRow("read last poll") << true << false;
         QTest::newRow("unread last poll too") << true << true;
         QTest::newRow("never read") << false << false;
@@ -92,8 +92,7 @@ private Q_SLOTS:
     // those polls could not read the group, when the verdict stays what was last judged.
     void unreadPollsAreNotJudged_data()
     {
-        QTest::addColumn<bool>("unread");
-        QTest::addColumn<LagStatus>("expected");
+        test::addColumns<bool, LagStatus>("unread", "expected");
         QTest::newRow("read: the offset stands still") << false << LagStatus::Stop;
         QTest::newRow("unread: nothing new is known") << true << LagStatus::Ok;
     }

@@ -40,12 +40,10 @@ Status checkTopics(rd_kafka_t* rk, const std::vector<std::string>& topics, const
 
 int runConsume(const Args& args) {
     const std::string name = "consume";
-    MemberOptions options;
-    options.bootstrap = args.value("bootstrap");
-    options.group = args.value("group");
-    options.clientId = args.value("client-id", "traffic-" + options.group + "-1");
-    options.protocol = args.value("protocol", "classic");
-    options.topics = split(args.value("topic"), ',');
+    auto parsed = memberOptions(args, "1");
+    if (!parsed.ok())
+        return usageFailure(name, parsed.error());
+    MemberOptions& options = parsed.value();
     options.partitionEof = true; // "caught up" is how a bounded consume ends
     const std::string commitMode = args.value("commit", "sync");
     auto max = args.integer("max", 0, 0, int64_t{1} << 40);
@@ -55,12 +53,8 @@ int runConsume(const Args& args) {
         if (!number->ok())
             return usageFailure(name, number->error());
     }
-    if (options.protocol != "classic" && options.protocol != "consumer")
-        return usageFailure(name, "--protocol must be classic or consumer");
     if (commitMode != "sync" && commitMode != "none")
         return usageFailure(name, "--commit must be sync or none");
-    if (options.topics.empty())
-        return usageFailure(name, "--topic is empty");
     if (args.has("assign")) {
         auto partitions = parsePartitionList(args.value("assign"));
         if (!partitions.ok())
@@ -148,14 +142,11 @@ int runConsume(const Args& args) {
 
 int runCommit(const Args& args) {
     const std::string name = "commit";
-    MemberOptions options;
-    options.bootstrap = args.value("bootstrap");
-    options.group = args.value("group");
-    options.clientId = args.value("client-id", "traffic-" + options.group + "-commit");
-    options.protocol = args.value("protocol", "classic");
+    auto parsed = memberOptions(args, "commit");
+    if (!parsed.ok())
+        return usageFailure(name, parsed.error());
+    MemberOptions& options = parsed.value();
     options.commitOnRevoke = false;
-    if (options.protocol != "classic" && options.protocol != "consumer")
-        return usageFailure(name, "--protocol must be classic or consumer");
     const std::string topic = args.value("topic");
 
     std::vector<PartitionOffset> offsets;

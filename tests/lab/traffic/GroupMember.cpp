@@ -28,6 +28,20 @@ void reportError(const std::string& clientId, const std::string& what, rd_kafka_
 
 } // namespace
 
+Result<MemberOptions> memberOptions(const Args& args, const std::string& clientSuffix) {
+    MemberOptions options;
+    options.bootstrap = args.value("bootstrap");
+    options.group = args.value("group");
+    options.clientId = args.value("client-id", "traffic-" + options.group + "-" + clientSuffix);
+    options.protocol = args.value("protocol", "classic");
+    options.topics = split(args.value("topic"), ',');
+    if (options.protocol != "classic" && options.protocol != "consumer")
+        return Error{"--protocol must be classic or consumer"};
+    if (options.topics.empty())
+        return Error{"--topic is empty"};
+    return options;
+}
+
 Result<std::unique_ptr<GroupMember>> GroupMember::create(const MemberOptions& options) {
     std::unique_ptr<GroupMember> member(new GroupMember(options));
     std::vector<KeyValue> extra = {

@@ -4,6 +4,7 @@
 // application processed — the semantics Lagscope's lag numbers are checked against.
 //
 // Not thread-safe: a GroupMember is created, polled and closed by one thread.
+#include "Args.h"
 #include "Kafka.h"
 
 #include <map>
@@ -25,6 +26,11 @@ struct MemberOptions {
     bool commitOnRevoke = true; // commit consumed positions before giving partitions away
     std::vector<KeyValue> extraConfig;
 };
+
+// The options of a command that runs a member: --bootstrap, --group, --client-id (default
+// traffic-<group>-<clientSuffix>), --protocol and --topic, checked; an Error is a usage
+// message.
+Result<MemberOptions> memberOptions(const Args& args, const std::string& clientSuffix);
 
 class GroupMember {
 public:

@@ -17,12 +17,10 @@ int64_t nowMs() {
 
 int runMember(const Args& args) {
     const std::string name = "member";
-    MemberOptions options;
-    options.bootstrap = args.value("bootstrap");
-    options.group = args.value("group");
-    options.clientId = args.value("client-id", "traffic-" + options.group + "-member");
-    options.protocol = args.value("protocol", "classic");
-    options.topics = split(args.value("topic"), ',');
+    auto parsed = memberOptions(args, "member");
+    if (!parsed.ok())
+        return usageFailure(name, parsed.error());
+    MemberOptions& options = parsed.value();
     auto rate = args.integer("rate", 0, 0, 1000000);
     auto interval = args.integer("commit-interval", 1000, 50, 3600000);
     auto stallAfter = args.integer("stall-after", -1, 0, int64_t{1} << 40);
@@ -31,10 +29,6 @@ int runMember(const Args& args) {
         if (!number->ok())
             return usageFailure(name, number->error());
     }
-    if (options.protocol != "classic" && options.protocol != "consumer")
-        return usageFailure(name, "--protocol must be classic or consumer");
-    if (options.topics.empty())
-        return usageFailure(name, "--topic is empty");
     if (rate.value() > 0) {
         // A small prefetch spreads a slow member's progress over all its partitions.
         options.extraConfig = {{"queued.min.messages", "20"}, {"max.partition.fetch.bytes", "4096"}};
