@@ -170,14 +170,16 @@ Result<std::vector<HistoryStore::GroupSample>> HistoryStore::groupHistory(const 
         return out;
 
     const QString statement(QStringLiteral("SELECT p.t, s.total_lag, s.max_lag, s.members, st.name")
-              + fromPollTimes(QLatin1String("group_sample"), QLatin1String(" LEFT JOIN group_state st ON st.id = s.state_id"))
-              + QStringLiteral(" ORDER BY p.t"));
-    const Status s = selectGroupTiers(d->db, (*key)->groupId, (*key)->clusterId, TimeWindow(from, to, d->policy), statement, group,
+                            + fromPollTimes(QLatin1String("group_sample"),
+                                            QLatin1String(" LEFT JOIN group_state st ON st.id = s.state_id"))
+                            + QStringLiteral(" ORDER BY p.t"));
+    const TimeWindow window(from, to, d->policy);
+    const Status s = selectGroupTiers(d->db, (*key)->groupId, (*key)->clusterId, window, statement, group,
                                       [&out](const QSqlQuery &row) {
-                                     out.push_back({row.value(0).toLongLong(), row.value(1).toLongLong(),
-                                                    row.value(2).toLongLong(), row.value(3).toInt(),
-                                                    row.value(4).toString()});
-                                 });
+                                          out.push_back({row.value(0).toLongLong(), row.value(1).toLongLong(),
+                                                         row.value(2).toLongLong(), row.value(3).toInt(),
+                                                         row.value(4).toString()});
+                                      });
     if (!s)
         return s.error();
     return out;
@@ -194,13 +196,14 @@ HistoryStore::groupStatusHistory(const QString &cluster, const QString &group, c
     if (!*key)
         return out;
     const QString statement(QStringLiteral("SELECT p.t, s.status, s.max_lag_seconds, s.lag_seconds_at_least")
-              + fromPollTimes(QLatin1String("group_sample")) + QStringLiteral(" ORDER BY p.t"));
-    const Status s = selectGroupTiers(d->db, (*key)->groupId, (*key)->clusterId, TimeWindow(from, to, d->policy), statement, group,
+                            + fromPollTimes(QLatin1String("group_sample")) + QStringLiteral(" ORDER BY p.t"));
+    const TimeWindow window(from, to, d->policy);
+    const Status s = selectGroupTiers(d->db, (*key)->groupId, (*key)->clusterId, window, statement, group,
                                       [&out](const QSqlQuery &row) {
-                                     out.push_back({row.value(0).toLongLong(), row.value(1).toString(),
-                                                    row.value(2).isNull() ? -1.0 : row.value(2).toDouble(),
-                                                    row.value(3).toInt() != 0});
-                                 });
+                                          out.push_back({row.value(0).toLongLong(), row.value(1).toString(),
+                                                         row.value(2).isNull() ? -1.0 : row.value(2).toDouble(),
+                                                         row.value(3).toInt() != 0});
+                                      });
     if (!s)
         return s.error();
     return out;
@@ -221,18 +224,19 @@ HistoryStore::partitionHistory(const QString &cluster, const QString &group, con
         return series.error();
 
     const QString statement(QStringLiteral("SELECT p.t, s.series_id, s.committed, s.log_end, s.lag")
-              + fromPollTimes(QLatin1String("partition_sample")) + QStringLiteral(" ORDER BY p.t"));
+                            + fromPollTimes(QLatin1String("partition_sample")) + QStringLiteral(" ORDER BY p.t"));
     // Rows come time by time; one vector per series, found through a small hash.
     QHash<qint64, std::vector<PartitionSample> *> lists;
-    const Status s = selectGroupTiers(d->db, (*key)->groupId, (*key)->clusterId, TimeWindow(from, to, d->policy), statement, group,
+    const TimeWindow window(from, to, d->policy);
+    const Status s = selectGroupTiers(d->db, (*key)->groupId, (*key)->clusterId, window, statement, group,
                                       [&](const QSqlQuery &row) {
-                                     const qint64 seriesId = row.value(1).toLongLong();
-                                     auto &list = lists[seriesId];
-                                     if (!list)
-                                         list = &out[series->value(seriesId)];
-                                     list->push_back({row.value(0).toLongLong(), sql::orUnknown(row.value(2)),
-                                                      sql::orUnknown(row.value(3)), sql::orUnknown(row.value(4))});
-                                 });
+                                          const qint64 seriesId = row.value(1).toLongLong();
+                                          auto &list = lists[seriesId];
+                                          if (!list)
+                                              list = &out[series->value(seriesId)];
+                                          list->push_back({row.value(0).toLongLong(), sql::orUnknown(row.value(2)),
+                                                           sql::orUnknown(row.value(3)), sql::orUnknown(row.value(4))});
+                                      });
     if (!s)
         return s.error();
     return out;
@@ -252,23 +256,25 @@ HistoryStore::topicHistory(const QString &cluster, const QString &group, const Q
     if (!series)
         return series.error();
 
-    const QString statement(QStringLiteral("SELECT p.t, s.series_id, s.lag") + fromPollTimes(QLatin1String("partition_sample"))
-              + QStringLiteral(" AND s.lag IS NOT NULL ORDER BY p.t"));
+    const QString statement(QStringLiteral("SELECT p.t, s.series_id, s.lag")
+                            + fromPollTimes(QLatin1String("partition_sample"))
+                            + QStringLiteral(" AND s.lag IS NOT NULL ORDER BY p.t"));
     // All partitions of a group share their poll times and bucket starts, so a topic's
     // point is the sum over the rows of one time; a topic has no point where none of its
     // lags is known.
     QHash<qint64, std::vector<TopicSample> *> lists;
-    const Status s = selectGroupTiers(d->db, (*key)->groupId, (*key)->clusterId, TimeWindow(from, to, d->policy), statement, group,
+    const TimeWindow window(from, to, d->policy);
+    const Status s = selectGroupTiers(d->db, (*key)->groupId, (*key)->clusterId, window, statement, group,
                                       [&](const QSqlQuery &row) {
-                                     const qint64 t = row.value(0).toLongLong();
-                                     const qint64 seriesId = row.value(1).toLongLong();
-                                     auto &list = lists[seriesId];
-                                     if (!list)
-                                         list = &out[series->value(seriesId).topic];
-                                     if (list->empty() || list->back().timeMs != t)
-                                         list->push_back({t, 0});
-                                     list->back().totalLag += row.value(2).toLongLong();
-                                 });
+                                          const qint64 t = row.value(0).toLongLong();
+                                          const qint64 seriesId = row.value(1).toLongLong();
+                                          auto &list = lists[seriesId];
+                                          if (!list)
+                                              list = &out[series->value(seriesId).topic];
+                                          if (list->empty() || list->back().timeMs != t)
+                                              list->push_back({t, 0});
+                                          list->back().totalLag += row.value(2).toLongLong();
+                                      });
     if (!s)
         return s.error();
     return out;
