@@ -4,11 +4,11 @@
 
 #include "actions/AuditLog.h"
 #include "report/Table.h"
+#include "util/AppPaths.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
 #include <QRegularExpression>
-#include <QStandardPaths>
 
 #include <optional>
 
@@ -45,7 +45,7 @@ int auditCommand(const QStringList &args)
         {QStringLiteral("since"), QStringLiteral("Only records from then on: 7d, 12h, 30m or an ISO date (default 7d)."),
          QStringLiteral("when"), QStringLiteral("7d")},
         {QStringLiteral("file"), QStringLiteral("Audit log to read (default: %1).")
-                                     .arg(auditLogPath(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))),
+                                     .arg(auditLogPath(appDataDir())),
          QStringLiteral("path")},
         {QStringLiteral("format"), QStringLiteral("Output format: table, csv or json."), QStringLiteral("format"),
          QStringLiteral("table")},
@@ -71,7 +71,7 @@ int auditCommand(const QStringList &args)
     }
     const QString path = p.isSet(QStringLiteral("file"))
                              ? p.value(QStringLiteral("file"))
-                             : auditLogPath(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation));
+                             : auditLogPath(appDataDir());
     auto records = readAuditRecords(path, *since);
     if (!records) {
         err << "lagscopectl audit: " << records.errorMessage() << Qt::endl;

@@ -76,6 +76,11 @@ bool CliContext::parse(const QStringList &args)
     return true;
 }
 
+QString CliContext::configPath() const
+{
+    return m_parser.isSet(QStringLiteral("config")) ? m_parser.value(QStringLiteral("config")) : defaultConfigPath();
+}
+
 bool CliContext::connect()
 {
     int requestTimeout = m_timeoutMs;
@@ -83,8 +88,7 @@ bool CliContext::connect()
         m_cluster.name = m_parser.value(QStringLiteral("bootstrap"));
         m_cluster.bootstrapServers = m_cluster.name;
     } else {
-        const QString path = m_parser.isSet(QStringLiteral("config")) ? m_parser.value(QStringLiteral("config"))
-                                                                      : defaultConfigPath();
+        const QString path = configPath();
         auto config = loadConfig(path);
         if (!config) {
             fail(UsageError, config.errorMessage());
@@ -115,6 +119,13 @@ bool CliContext::connect()
     }
     m_client = std::move(*client);
     return true;
+}
+
+QString dryRunExecuteConflict(const QCommandLineParser &parser)
+{
+    if (parser.isSet(QStringLiteral("dry-run")) && parser.isSet(QStringLiteral("execute")))
+        return QStringLiteral("Option --dry-run and --execute cannot be used together");
+    return QString();
 }
 
 void printJson(QTextStream &out, const QJsonValue &value)

@@ -29,6 +29,8 @@ public:
     bool parse(const QStringList &args);
     // Loads the configuration and creates the client for --cluster (or --bootstrap).
     bool connect();
+    // --config, or the default configuration file.
+    QString configPath() const;
 
     KafkaClient &client() { return *m_client; }
     const ClusterConfig &cluster() const { return m_cluster; }
@@ -64,6 +66,10 @@ int failbackCommand(const QStringList &args);
 int auditCommand(const QStringList &args);
 // Builds its own QCoreApplication (or QApplication for PDF); call before any exists.
 int reportMain(int argc, char **argv);
+
+// The usage error of --dry-run given with --execute (reset-offsets, undo, failover), in the
+// tool's words; empty when they are not both given.
+QString dryRunExecuteConflict(const QCommandLineParser &parser);
 
 // Prints the document as indented JSON followed by a newline.
 void printJson(QTextStream &out, const class QJsonValue &value);

@@ -4,6 +4,7 @@
 
 #include "monitor/GroupLagCollector.h"
 #include "report/Table.h"
+#include "util/JsonValues.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -32,11 +33,6 @@ QStringList rowCells(const DescribeRow &r, const QString &missing)
             cell(r.clientId, missing)};
 }
 
-QJsonValue jsonNumber(const std::optional<std::int64_t> &v)
-{
-    return v ? QJsonValue(qint64(*v)) : QJsonValue(QJsonValue::Null);
-}
-
 QJsonValue jsonString(const QString &v) { return v.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(v); }
 
 QJsonObject groupJson(const GroupLag &g)
@@ -48,9 +44,9 @@ QJsonObject groupJson(const GroupLag &g)
         partitions.append(QJsonObject{
             {QStringLiteral("topic"), r.partition.topic},
             {QStringLiteral("partition"), r.partition.partition},
-            {QStringLiteral("current_offset"), jsonNumber(r.committed)},
-            {QStringLiteral("log_end_offset"), jsonNumber(r.logEnd)},
-            {QStringLiteral("lag"), jsonNumber(r.lag)},
+            {QStringLiteral("current_offset"), jsonOrNull(r.committed)},
+            {QStringLiteral("log_end_offset"), jsonOrNull(r.logEnd)},
+            {QStringLiteral("lag"), jsonOrNull(r.lag)},
             {QStringLiteral("consumer_id"), jsonString(r.memberId)},
             {QStringLiteral("host"), jsonString(r.host)},
             {QStringLiteral("client_id"), jsonString(r.clientId)},

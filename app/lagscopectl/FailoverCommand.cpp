@@ -17,11 +17,12 @@
 #include "actions/WriteGuard.h"
 #include "config/ConfigLoader.h"
 #include "report/Table.h"
+#include "util/AppPaths.h"
+#include "util/JsonValues.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonObject>
-#include <QStandardPaths>
 #include <QThread>
 
 namespace lagscope::cli {
@@ -29,8 +30,6 @@ namespace lagscope::cli {
 namespace {
 
 using namespace lagscope::failover;
-
-QString dataDir() { return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation); }
 
 QString number(qint64 v) { return v < 0 ? QStringLiteral("-") : QString::number(v); }
 
@@ -57,8 +56,6 @@ QStringList row(const FailoverPlan &plan, const PlannedFailoverPartition &p)
             p.to.topic, number(p.newOffset), p.newOffset < 0 ? QStringLiteral("FAILED") : methodName(p.method),
             reread(p), skipped(p), number(p.notReplicated)};
 }
-
-QJsonValue optional(const std::optional<qint64> &v) { return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null); }
 
 qint64 behind(const std::vector<FailoverGroupInputs> &groups)
 {
@@ -101,11 +98,9 @@ int refreshCache(CliContext &ctx, FailoverRequest request, const QString &fromNa
     return Ok;
 }
 
-int run(const QString &name, const QStringList &args)
+void addFailoverOptions(QCommandLineParser &parser)
 {
-    CliContext ctx(name);
-    ctx.setClusterRequired(false);
-    ctx.parser().addOptions({
+    parser.addOptions({
         {QStringLiteral("from"), QStringLiteral("Cluster the groups consume from now."), QStringLiteral("cluster")},
         {QStringLiteral("to"), QStringLiteral("Cluster they move to."), QStringLiteral("cluster")},
         {QStringLiteral("group"), QStringLiteral("Consumer group (repeatable)."), QStringLiteral("group")},
@@ -126,206 +121,287 @@ int run(const QString &name, const QStringList &args)
         {QStringLiteral("refresh-cache"), QStringLiteral("Only refresh the failover cache from the source (for a timer); "
                                                          "exit 0 when it was written.")},
     });
-    if (!ctx.parse(args))
-        return ctx.exitCode();
-    QCommandLineParser &p = ctx.parser();
-    const QString fromName = p.value(QStringLiteral("from"));
-    const QString toName = p.value(QStringLiteral("to"));
-    if (fromName.isEmpty() || toName.isEmpty())
-        return ctx.fail(UsageError, QStringLiteral("--from CLUSTER and --to CLUSTER are required"));
-    const QStringList groups = p.values(QStringLiteral("group"));
-    const bool refreshOnly = p.isSet(QStringLiteral("refresh-cache"));
-    const bool allGroups = p.isSet(QStringLiteral("all-groups")) || (refreshOnly && groups.isEmpty());
-    if (refreshOnly && p.isSet(QStringLiteral("execute")))
-        return ctx.fail(UsageError, QStringLiteral("--refresh-cache writes nothing to a cluster: drop --execute"));
-    if (groups.isEmpty() == !allGroups)
-        return ctx.fail(UsageError, QStringLiteral("give --group G (repeatable) or --all-groups"));
-    if (p.isSet(QStringLiteral("dry-run")) && p.isSet(QStringLiteral("execute")))
-        return ctx.fail(UsageError, QStringLiteral("Option --dry-run and --execute cannot be used together"));
+}
+
+// The command line of one failover or failback, checked.
+struct FailoverArgs {
+    QString name; // failover or failback
+    QStringList args;
+    QString fromName;
+    QString toName;
+    QStringList groups;
+    bool refreshOnly = false;
+    bool allGroups = false;
+    bool execute = false;
+    Mode mode = Mode::Auto;
+    Fallback fallback = Fallback::Fail;
+    double waitSeconds = 0;
+    PreflightOptions preflight;
+};
+
+// Every usage error is a failure with the message to print.
+Result<FailoverArgs> parseFailoverArgs(const QCommandLineParser &p)
+{
+    using R = Result<FailoverArgs>;
+    FailoverArgs a;
+    a.fromName = p.value(QStringLiteral("from"));
+    a.toName = p.value(QStringLiteral("to"));
+    if (a.fromName.isEmpty() || a.toName.isEmpty())
+        return R::failure(QStringLiteral("--from CLUSTER and --to CLUSTER are required"));
+    a.groups = p.values(QStringLiteral("group"));
+    a.refreshOnly = p.isSet(QStringLiteral("refresh-cache"));
+    a.allGroups = p.isSet(QStringLiteral("all-groups")) || (a.refreshOnly && a.groups.isEmpty());
+    if (a.refreshOnly && p.isSet(QStringLiteral("execute")))
+        return R::failure(QStringLiteral("--refresh-cache writes nothing to a cluster: drop --execute"));
+    if (a.groups.isEmpty() == !a.allGroups)
+        return R::failure(QStringLiteral("give --group G (repeatable) or --all-groups"));
+    if (const QString conflict = dryRunExecuteConflict(p); !conflict.isEmpty())
+        return R::failure(conflict);
     const auto mode = parseMode(p.value(QStringLiteral("mode")));
     const auto fallback = parseFallback(p.value(QStringLiteral("fallback")));
     if (!mode || !fallback)
-        return ctx.fail(UsageError, QStringLiteral("--mode is auto|exact|offset-sync|checkpoint, --fallback is fail|earliest|latest"));
-    if (p.isSet(QStringLiteral("target-group")) && groups.size() != 1)
-        return ctx.fail(UsageError, QStringLiteral("--target-group needs exactly one --group"));
-    double waitSeconds = 0;
+        return R::failure(QStringLiteral("--mode is auto|exact|offset-sync|checkpoint, --fallback is fail|earliest|latest"));
+    a.mode = *mode;
+    a.fallback = *fallback;
+    if (p.isSet(QStringLiteral("target-group")) && a.groups.size() != 1)
+        return R::failure(QStringLiteral("--target-group needs exactly one --group"));
     if (p.isSet(QStringLiteral("wait-replication"))) {
         bool ok = false;
-        waitSeconds = p.value(QStringLiteral("wait-replication")).toDouble(&ok);
-        if (!ok || waitSeconds < 0)
-            return ctx.fail(UsageError, QStringLiteral("--wait-replication takes seconds"));
+        a.waitSeconds = p.value(QStringLiteral("wait-replication")).toDouble(&ok);
+        if (!ok || a.waitSeconds < 0)
+            return R::failure(QStringLiteral("--wait-replication takes seconds"));
     }
-    const bool execute = p.isSet(QStringLiteral("execute"));
+    a.execute = p.isSet(QStringLiteral("execute"));
+    a.preflight.disasterAcknowledged = p.isSet(QStringLiteral("disaster"));
+    a.preflight.acceptSkips = p.isSet(QStringLiteral("accept-skips"));
+    return a;
+}
 
-    const QString configPath = p.isSet(QStringLiteral("config")) ? p.value(QStringLiteral("config")) : defaultConfigPath();
+// The gather request from the configuration: both clusters and the flow between them. Every
+// failure is a usage error.
+Result<FailoverRequest> failoverRequest(CliContext &ctx, const FailoverArgs &a)
+{
+    using R = Result<FailoverRequest>;
+    const QString configPath = ctx.configPath();
     auto config = loadConfig(configPath);
     if (!config)
-        return ctx.fail(UsageError, config.errorMessage());
-    const ClusterConfig *from = config->cluster(fromName);
-    const ClusterConfig *to = config->cluster(toName);
+        return R(config.error());
+    const ClusterConfig *from = config->cluster(a.fromName);
+    const ClusterConfig *to = config->cluster(a.toName);
     if (!from || !to)
-        return ctx.fail(UsageError, QStringLiteral("no cluster named '%1' in %2").arg(from ? toName : fromName, configPath));
+        return R::failure(QStringLiteral("no cluster named '%1' in %2").arg(from ? a.toName : a.fromName, configPath));
     bool inverse = false;
-    const ReplicationFlowConfig *flow = findFlow(*config, fromName, toName, &inverse);
+    const ReplicationFlowConfig *flow = findFlow(*config, a.fromName, a.toName, &inverse);
     if (!flow)
-        return ctx.fail(UsageError, QStringLiteral("no replication flow between %1 and %2 in %3").arg(fromName, toName, configPath));
-    // The shared write guard: refuses a read-only target and audits the refusal.
-    if (execute)
-        if (auto refusal = guardWrite({name, toName, to->readOnly, to->readOnlyReason,
-                                       QJsonObject{{QStringLiteral("from"), fromName},
-                                                   {QStringLiteral("group"), allGroups ? QStringLiteral("(all groups)")
-                                                                                   : groups.join(QLatin1Char(','))}}},
-                                      auditLogPath(dataDir())))
-            return ctx.fail(Refused, *refusal);
-
+        return R::failure(
+            QStringLiteral("no replication flow between %1 and %2 in %3").arg(a.fromName, a.toName, configPath));
     FailoverRequest request;
     request.from = *from;
     request.to = *to;
     request.flow = *flow;
-    request.groups = groups;
-    request.allGroups = allGroups;
-    if (p.isSet(QStringLiteral("target-group")))
-        request.targetGroups[groups.front()] = p.value(QStringLiteral("target-group"));
-    request.exactMatching = *mode == Mode::Auto || *mode == Mode::Exact;
-    request.cacheDir = dataDir();
+    request.groups = a.groups;
+    request.allGroups = a.allGroups;
+    if (ctx.parser().isSet(QStringLiteral("target-group")))
+        request.targetGroups[a.groups.front()] = ctx.parser().value(QStringLiteral("target-group"));
+    request.exactMatching = a.mode == Mode::Auto || a.mode == Mode::Exact;
+    request.cacheDir = appDataDir();
     request.requestTimeoutMs = ctx.deadline().remainingMs();
+    return request;
+}
 
-    if (waitSeconds > 0) {
-        FailoverRequest quick = request;
-        quick.exactMatching = false;
-        QElapsedTimer waited;
-        waited.start();
-        while (true) {
-            auto g = gatherFailover(quick);
-            if (!g)
-                return ctx.fail(RuntimeError, g.errorMessage());
-            const qint64 left = behind(g->groups);
-            if (!g->fromReachable || left == 0)
-                break;
-            if (waited.elapsed() > qint64(waitSeconds * 1000)) {
-                ctx.err() << "replication still " << left << " record(s) behind after " << waitSeconds << " s" << Qt::endl;
-                break;
-            }
-            ctx.err() << "waiting for replication: " << left << " record(s) not yet on " << toName << Qt::endl;
-            QThread::msleep(1000); // MirrorMaker needs time; the CLI has nothing else to do
+// The shared write guard: refuses a read-only target and audits the refusal.
+std::optional<QString> failoverWriteRefusal(const FailoverArgs &a, const ClusterConfig &to)
+{
+    return guardWrite({a.name, a.toName, to.readOnly, to.readOnlyReason,
+                       QJsonObject{{QStringLiteral("from"), a.fromName},
+                                   {QStringLiteral("group"), a.allGroups ? QStringLiteral("(all groups)")
+                                                                         : a.groups.join(QLatin1Char(','))}}},
+                      auditLogPath(appDataDir()));
+}
+
+// --wait-replication: gathers (without record matching) until nothing is left to replicate
+// or the time is up; a failure only when a gather fails.
+Status waitForReplication(CliContext &ctx, const FailoverRequest &request, const FailoverArgs &a)
+{
+    FailoverRequest quick = request;
+    quick.exactMatching = false;
+    QElapsedTimer waited;
+    waited.start();
+    while (true) {
+        auto g = gatherFailover(quick);
+        if (!g)
+            return Status(g.error());
+        const qint64 left = behind(g->groups);
+        if (!g->fromReachable || left == 0)
+            return success();
+        if (waited.elapsed() > qint64(a.waitSeconds * 1000)) {
+            ctx.err() << "replication still " << left << " record(s) behind after " << a.waitSeconds << " s" << Qt::endl;
+            return success();
+        }
+        ctx.err() << "waiting for replication: " << left << " record(s) not yet on " << a.toName << Qt::endl;
+        QThread::msleep(1000); // MirrorMaker needs time; the CLI has nothing else to do
+    }
+}
+
+void printPlanText(CliContext &ctx, const FailoverArgs &a, const FailoverPlan &plan,
+                   const std::vector<PreflightCheck> &checks)
+{
+    ctx.out() << "\n"
+              << QStringLiteral("%1 %2 -> %3, group '%4' -> '%5'%6\n")
+                     .arg(a.name, a.fromName, a.toName, plan.group, plan.targetGroup,
+                          plan.disaster ? QStringLiteral(" (DISASTER: source unreachable)") : QString());
+    for (const auto &c : checks)
+        ctx.out() << QStringLiteral("  [%1] %2: %3\n").arg(levelName(c.level).toUpper(), c.name, c.reason);
+    Table one{kColumns, {}};
+    for (const auto &part : plan.partitions)
+        one.rows.push_back(row(plan, part));
+    ctx.out() << "\n" << formatText(one);
+    for (const QString &w : plan.warnings)
+        ctx.out() << "warning: " << w << "\n";
+}
+
+// What an applied failover did, on stderr and in the group's JSON; returns the exit code.
+int reportAppliedFailover(CliContext &ctx, const FailoverArgs &a, const FailoverPlan &plan,
+                          const FailoverOutcome &applied, QJsonObject &json)
+{
+    int exit = Ok;
+    QJsonArray outcome;
+    for (const auto &o : applied.reset.partitions) {
+        outcome.append(QJsonObject{{QStringLiteral("topic"), o.tp.topic},
+                                   {QStringLiteral("partition"), o.tp.partition},
+                                   {QStringLiteral("new_offset"), o.planned},
+                                   {QStringLiteral("committed_after"), jsonOrNull(o.after)},
+                                   {QStringLiteral("result"), outcomeName(o.result)},
+                                   {QStringLiteral("reason"), o.reason}});
+        if (o.result != PartitionOutcome::Applied) {
+            ctx.err() << "Error: " << o.tp.toString() << " " << outcomeName(o.result) << ": " << o.reason << Qt::endl;
+            exit = std::max<int>(exit, RuntimeError);
         }
     }
+    if (applied.reset.result == WriteResult::AppliedWithUntranslated) {
+        ctx.err() << "Error: " << plan.group << ": applied on " << a.toName << ", but committed topics were left "
+                  << "untranslated: " << untranslatedTopicReasons(plan.topics).join(QStringLiteral("; ")) << Qt::endl;
+        exit = std::max<int>(exit, RuntimeError);
+    } else if (!isApplied(applied.reset.result)) {
+        // One line naming what was and was not done, topic by topic.
+        ctx.err() << "Error: " << plan.group << ": the failover to " << a.toName << " did not complete ("
+                  << writeResultName(applied.reset.result) << "): " << failoverOutcomeSummary(applied.reset) << Qt::endl;
+        exit = std::max<int>(exit, RuntimeError);
+    }
+    json.insert(QStringLiteral("result"), writeResultName(applied.reset.result));
+    json.insert(QStringLiteral("backup"), applied.reset.backupPath);
+    json.insert(QStringLiteral("outcome"), outcome);
+    json.insert(QStringLiteral("next_steps"), QJsonArray::fromStringList(applied.nextSteps));
+    ctx.err() << "Backup of " << plan.targetGroup << "'s previous offsets on " << a.toName << ": "
+              << applied.reset.backupPath << Qt::endl;
+    if (ctx.format() == Format::Table) {
+        ctx.out() << "\nResult: " << writeResultName(applied.reset.result) << "\nNext steps:\n";
+        for (const QString &s : applied.nextSteps)
+            ctx.out() << "  - " << s << "\n";
+    }
+    return exit;
+}
 
-    if (refreshOnly)
-        return refreshCache(ctx, request, fromName);
+// Applies one group's plan on the target; returns the exit code.
+int applyGroupFailover(CliContext &ctx, const FailoverArgs &a, const ClusterConfig &to, const FailoverPlan &plan,
+                       QJsonObject &json)
+{
+    FailoverApplyOptions options;
+    options.dataDir = appDataDir();
+    options.acceptSkips = a.preflight.acceptSkips;
+    options.commandText = QStringLiteral("lagscopectl %1 %2").arg(a.name, a.args.join(QLatin1Char(' ')));
+    options.requestTimeoutMs = ctx.deadline().remainingMs();
+    options.deadline = ctx.deadline();
+    auto applied = applyFailover(to, plan, options);
+    if (!applied) {
+        ctx.err() << "Error: " << plan.group << ": " << applied.errorMessage() << Qt::endl;
+        json.insert(QStringLiteral("result"), QStringLiteral("failed"));
+        json.insert(QStringLiteral("error"), applied.errorMessage());
+        return RuntimeError;
+    }
+    if (applied->refusal) {
+        ctx.err() << "Refused: " << plan.group << ": " << *applied->refusal << Qt::endl;
+        json.insert(QStringLiteral("result"), QStringLiteral("refused"));
+        return Refused;
+    }
+    return reportAppliedFailover(ctx, a, plan, *applied, json);
+}
 
-    auto gathered = gatherFailover(request);
-    if (!gathered)
-        return ctx.fail(RuntimeError, gathered.errorMessage());
-    for (const QString &w : gathered->warnings)
-        ctx.err() << "warning: " << w << Qt::endl;
-    if (!gathered->fromReachable)
-        ctx.err() << "warning: " << fromName << " is unreachable (" << gathered->fromError << "): disaster mode, "
-                  << "using the failover cache " << gathered->cachePath << Qt::endl;
-
-    PreflightOptions preflight;
-    preflight.disasterAcknowledged = p.isSet(QStringLiteral("disaster"));
-    preflight.acceptSkips = p.isSet(QStringLiteral("accept-skips"));
+// Plans, prints and (with --execute) applies every gathered group; returns the exit code.
+int failoverGroups(CliContext &ctx, const FailoverArgs &a, const ClusterConfig &to, const FailoverGathered &gathered)
+{
     int exit = Ok;
     Table table{kColumns, {}};
     QJsonArray groupsJson;
-    for (const auto &in : gathered->groups) {
-        const FailoverPlan plan = planFailover(in, {*mode, *fallback});
-        const auto checks = preflightFailover(in, plan, preflight);
+    for (const auto &in : gathered.groups) {
+        const FailoverPlan plan = planFailover(in, {a.mode, a.fallback});
+        const auto checks = preflightFailover(in, plan, a.preflight);
         const bool red = anyRed(checks);
         QJsonObject json = failoverPlanJson(plan, checks);
-        if (ctx.format() == Format::Table) {
-            ctx.out() << "\n"
-                      << QStringLiteral("%1 %2 -> %3, group '%4' -> '%5'%6\n")
-                             .arg(name, fromName, toName, plan.group, plan.targetGroup,
-                                  plan.disaster ? QStringLiteral(" (DISASTER: source unreachable)") : QString());
-            for (const auto &c : checks)
-                ctx.out() << QStringLiteral("  [%1] %2: %3\n").arg(levelName(c.level).toUpper(), c.name, c.reason);
-            Table one{kColumns, {}};
-            for (const auto &part : plan.partitions)
-                one.rows.push_back(row(plan, part));
-            ctx.out() << "\n" << formatText(one);
-            for (const QString &w : plan.warnings)
-                ctx.out() << "warning: " << w << "\n";
-        }
+        if (ctx.format() == Format::Table)
+            printPlanText(ctx, a, plan, checks);
         for (const auto &part : plan.partitions)
             table.rows.push_back(row(plan, part));
         if (red) {
             exit = std::max<int>(exit, Refused);
             ctx.err() << "Refused: " << plan.group << ": preflight has red checks" << Qt::endl;
         }
-        if (execute && !red) {
-            FailoverApplyOptions options;
-            options.dataDir = dataDir();
-            options.acceptSkips = preflight.acceptSkips;
-            options.commandText = QStringLiteral("lagscopectl %1 %2").arg(name, args.join(QLatin1Char(' ')));
-            options.requestTimeoutMs = ctx.deadline().remainingMs();
-            options.deadline = ctx.deadline();
-            auto applied = applyFailover(*to, plan, options);
-            if (!applied) {
-                ctx.err() << "Error: " << plan.group << ": " << applied.errorMessage() << Qt::endl;
-                exit = std::max<int>(exit, RuntimeError);
-                json.insert(QStringLiteral("result"), QStringLiteral("failed"));
-                json.insert(QStringLiteral("error"), applied.errorMessage());
-            } else if (applied->refusal) {
-                ctx.err() << "Refused: " << plan.group << ": " << *applied->refusal << Qt::endl;
-                exit = std::max<int>(exit, Refused);
-                json.insert(QStringLiteral("result"), QStringLiteral("refused"));
-            } else {
-                QJsonArray outcome;
-                for (const auto &o : applied->reset.partitions) {
-                    outcome.append(QJsonObject{{QStringLiteral("topic"), o.tp.topic},
-                                               {QStringLiteral("partition"), o.tp.partition},
-                                               {QStringLiteral("new_offset"), o.planned},
-                                               {QStringLiteral("committed_after"), optional(o.after)},
-                                               {QStringLiteral("result"), outcomeName(o.result)},
-                                               {QStringLiteral("reason"), o.reason}});
-                    if (o.result != PartitionOutcome::Applied) {
-                        ctx.err() << "Error: " << o.tp.toString() << " " << outcomeName(o.result) << ": " << o.reason << Qt::endl;
-                        exit = std::max<int>(exit, RuntimeError);
-                    }
-                }
-                if (applied->reset.result == WriteResult::AppliedWithUntranslated) {
-                    ctx.err() << "Error: " << plan.group << ": applied on " << toName << ", but committed topics were left "
-                              << "untranslated: " << untranslatedTopicReasons(plan.topics).join(QStringLiteral("; "))
-                              << Qt::endl;
-                    exit = std::max<int>(exit, RuntimeError);
-                } else if (!isApplied(applied->reset.result)) {
-                    // One line naming what was and was not done, topic by topic.
-                    ctx.err() << "Error: " << plan.group << ": the failover to " << toName << " did not complete ("
-                              << writeResultName(applied->reset.result) << "): " << failoverOutcomeSummary(applied->reset) << Qt::endl;
-                    exit = std::max<int>(exit, RuntimeError);
-                }
-                json.insert(QStringLiteral("result"), writeResultName(applied->reset.result));
-                json.insert(QStringLiteral("backup"), applied->reset.backupPath);
-                json.insert(QStringLiteral("outcome"), outcome);
-                json.insert(QStringLiteral("next_steps"), QJsonArray::fromStringList(applied->nextSteps));
-                ctx.err() << "Backup of " << plan.targetGroup << "'s previous offsets on " << toName << ": "
-                          << applied->reset.backupPath << Qt::endl;
-                if (ctx.format() == Format::Table) {
-                    ctx.out() << "\nResult: " << writeResultName(applied->reset.result) << "\nNext steps:\n";
-                    for (const QString &s : applied->nextSteps)
-                        ctx.out() << "  - " << s << "\n";
-                }
-            }
-        }
+        if (a.execute && !red)
+            exit = std::max<int>(exit, applyGroupFailover(ctx, a, to, plan, json));
         groupsJson.append(json);
     }
-    if (gathered->groups.empty())
+    if (gathered.groups.empty())
         ctx.err() << "no group to fail over" << Qt::endl;
     if (ctx.format() == Format::Csv)
         ctx.out() << formatCsv(table);
     if (ctx.format() == Format::Json)
-        printJson(ctx.out(), QJsonObject{{QStringLiteral("command"), name},
-                                         {QStringLiteral("from"), fromName},
-                                         {QStringLiteral("to"), toName},
-                                         {QStringLiteral("inverse"), gathered->inverse},
-                                         {QStringLiteral("source_reachable"), gathered->fromReachable},
-                                         {QStringLiteral("cache"), gathered->cachePath},
-                                         {QStringLiteral("executed"), execute},
+        printJson(ctx.out(), QJsonObject{{QStringLiteral("command"), a.name},
+                                         {QStringLiteral("from"), a.fromName},
+                                         {QStringLiteral("to"), a.toName},
+                                         {QStringLiteral("inverse"), gathered.inverse},
+                                         {QStringLiteral("source_reachable"), gathered.fromReachable},
+                                         {QStringLiteral("cache"), gathered.cachePath},
+                                         {QStringLiteral("executed"), a.execute},
                                          {QStringLiteral("groups"), groupsJson}});
     ctx.out().flush();
     return exit;
+}
+
+int run(const QString &name, const QStringList &args)
+{
+    CliContext ctx(name);
+    ctx.setClusterRequired(false);
+    addFailoverOptions(ctx.parser());
+    if (!ctx.parse(args))
+        return ctx.exitCode();
+    auto parsed = parseFailoverArgs(ctx.parser());
+    if (!parsed)
+        return ctx.fail(UsageError, parsed.errorMessage());
+    FailoverArgs &a = *parsed;
+    a.name = name;
+    a.args = args;
+    auto request = failoverRequest(ctx, a);
+    if (!request)
+        return ctx.fail(UsageError, request.errorMessage());
+    if (a.execute)
+        if (auto refusal = failoverWriteRefusal(a, request->to))
+            return ctx.fail(Refused, *refusal);
+
+    if (a.waitSeconds > 0)
+        if (Status waited = waitForReplication(ctx, *request, a); !waited)
+            return ctx.fail(RuntimeError, waited.errorMessage());
+    if (a.refreshOnly)
+        return refreshCache(ctx, *request, a.fromName);
+
+    auto gathered = gatherFailover(*request);
+    if (!gathered)
+        return ctx.fail(RuntimeError, gathered.errorMessage());
+    for (const QString &w : gathered->warnings)
+        ctx.err() << "warning: " << w << Qt::endl;
+    if (!gathered->fromReachable)
+        ctx.err() << "warning: " << a.fromName << " is unreachable (" << gathered->fromError << "): disaster mode, "
+                  << "using the failover cache " << gathered->cachePath << Qt::endl;
+    return failoverGroups(ctx, a, request->to, *gathered);
 }
 
 } // namespace

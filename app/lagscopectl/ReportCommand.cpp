@@ -46,13 +46,8 @@ int fail(QTextStream &err, int code, const QString &message)
     return code;
 }
 
-int run(QTextStream &out, QTextStream &err)
+void addReportOptions(QCommandLineParser &parser)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "lagscopectl report: a lag report from the history store (max/avg/p95 lag per group and topic, time in\n"
-        "each state, SLA breaches, current state) as CSV, JSON or PDF. See docs/REPORTS.md."));
-    parser.addHelpOption();
     parser.addOptions({
         {QStringLiteral("history"), QStringLiteral("History file (default: %1).").arg(HistoryStore::defaultPath()),
          QStringLiteral("file")},
@@ -75,6 +70,88 @@ int run(QTextStream &out, QTextStream &err)
         {QStringLiteral("partitions"), QStringLiteral("Include per-partition detail.")},
         {QStringLiteral("utc"), QStringLiteral("PDF: show times in UTC instead of the local time zone.")},
     });
+}
+
+// The report's range, groups and thresholds from the command line; every failure is a usage
+// error. `now` ends a --since range.
+Result<ReportRequest> reportRequestFromArgs(const QCommandLineParser &parser, const QDateTime &now)
+{
+    using R = Result<ReportRequest>;
+    ReportRequest request;
+    request.to = now;
+    if (parser.isSet(QStringLiteral("to"))) {
+        const auto to = parseReportTime(parser.value(QStringLiteral("to")));
+        if (!to)
+            return R(to.error());
+        request.to = *to;
+    }
+    if (parser.isSet(QStringLiteral("since")) == parser.isSet(QStringLiteral("from")))
+        return R::failure(QStringLiteral("give exactly one of --since DURATION or --from TIME"));
+    if (parser.isSet(QStringLiteral("since"))) {
+        if (parser.isSet(QStringLiteral("to")))
+            return R::failure(QStringLiteral("--since ends now; use --from and --to for another range"));
+        const auto span = parseReportDuration(parser.value(QStringLiteral("since")));
+        if (!span)
+            return R(span.error());
+        request.from = now.addMSecs(-*span);
+    } else {
+        const auto from = parseReportTime(parser.value(QStringLiteral("from")));
+        if (!from)
+            return R(from.error());
+        request.from = *from;
+    }
+    request.clusters = parser.values(QStringLiteral("cluster"));
+    request.groupPattern = parser.value(QStringLiteral("group"));
+    request.partitionDetail = parser.isSet(QStringLiteral("partitions"));
+    if (parser.isSet(QStringLiteral("sla-lag"))) {
+        bool ok = false;
+        const qint64 n = parser.value(QStringLiteral("sla-lag")).toLongLong(&ok);
+        if (!ok || n < 0)
+            return R::failure(QStringLiteral("--sla-lag takes a number of records"));
+        request.slaLagRecords = n;
+    }
+    if (parser.isSet(QStringLiteral("sla-seconds"))) {
+        bool ok = false;
+        const double n = parser.value(QStringLiteral("sla-seconds")).toDouble(&ok);
+        if (!ok || !(n >= 0) || !std::isfinite(n))
+            return R::failure(QStringLiteral("--sla-seconds takes a number of seconds, e.g. 300"));
+        request.slaLagSeconds = n;
+    }
+    return request;
+}
+
+// Writes the report in its format; returns the files written.
+Result<QStringList> writeReport(const Report &report, const QString &format, const QString &outPath,
+                                const QCommandLineParser &parser)
+{
+    using R = Result<QStringList>;
+    if (format == QLatin1String("csv"))
+        return writeReportCsv(report, outPath);
+    if (format == QLatin1String("json")) {
+        if (Status s = writeReportJson(report, outPath); !s)
+            return R(s.error());
+    } else {
+#ifdef LAGSCOPE_HAVE_PDF
+        PdfReportOptions options;
+        if (parser.isSet(QStringLiteral("utc")))
+            options.timeZone = QTimeZone::utc();
+        if (Status s = writeReportPdf(report, outPath, options); !s)
+            return R(s.error());
+#else
+        (void)parser;
+#endif
+    }
+    return QStringList{outPath};
+}
+
+int run(QTextStream &out, QTextStream &err)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "lagscopectl report: a lag report from the history store (max/avg/p95 lag per group and topic, time in\n"
+        "each state, SLA breaches, current state) as CSV, JSON or PDF. See docs/REPORTS.md."));
+    parser.addHelpOption();
+    addReportOptions(parser);
     if (!parser.parse(QCoreApplication::arguments().mid(1)))
         return fail(err, UsageError, parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -97,46 +174,9 @@ int run(QTextStream &out, QTextStream &err)
 
     // One "now" for the range and the retention check, so "--since 7d" is exactly the limit.
     const QDateTime now = QDateTime::currentDateTimeUtc();
-    ReportRequest request;
-    request.to = now;
-    if (parser.isSet(QStringLiteral("to"))) {
-        const auto to = parseReportTime(parser.value(QStringLiteral("to")));
-        if (!to)
-            return fail(err, UsageError, to.errorMessage());
-        request.to = *to;
-    }
-    if (parser.isSet(QStringLiteral("since")) == parser.isSet(QStringLiteral("from")))
-        return fail(err, UsageError, QStringLiteral("give exactly one of --since DURATION or --from TIME"));
-    if (parser.isSet(QStringLiteral("since"))) {
-        if (parser.isSet(QStringLiteral("to")))
-            return fail(err, UsageError, QStringLiteral("--since ends now; use --from and --to for another range"));
-        const auto span = parseReportDuration(parser.value(QStringLiteral("since")));
-        if (!span)
-            return fail(err, UsageError, span.errorMessage());
-        request.from = now.addMSecs(-*span);
-    } else {
-        const auto from = parseReportTime(parser.value(QStringLiteral("from")));
-        if (!from)
-            return fail(err, UsageError, from.errorMessage());
-        request.from = *from;
-    }
-    request.clusters = parser.values(QStringLiteral("cluster"));
-    request.groupPattern = parser.value(QStringLiteral("group"));
-    request.partitionDetail = parser.isSet(QStringLiteral("partitions"));
-    if (parser.isSet(QStringLiteral("sla-lag"))) {
-        bool ok = false;
-        const qint64 n = parser.value(QStringLiteral("sla-lag")).toLongLong(&ok);
-        if (!ok || n < 0)
-            return fail(err, UsageError, QStringLiteral("--sla-lag takes a number of records"));
-        request.slaLagRecords = n;
-    }
-    if (parser.isSet(QStringLiteral("sla-seconds"))) {
-        bool ok = false;
-        const double n = parser.value(QStringLiteral("sla-seconds")).toDouble(&ok);
-        if (!ok || !(n >= 0) || !std::isfinite(n))
-            return fail(err, UsageError, QStringLiteral("--sla-seconds takes a number of seconds, e.g. 300"));
-        request.slaLagSeconds = n;
-    }
+    const auto request = reportRequestFromArgs(parser, now);
+    if (!request)
+        return fail(err, UsageError, request.errorMessage());
 
     const QString historyPath = parser.isSet(QStringLiteral("history")) ? parser.value(QStringLiteral("history"))
                                                                        : HistoryStore::defaultPath();
@@ -144,34 +184,18 @@ int run(QTextStream &out, QTextStream &err)
         return fail(err, UsageError,
                     QStringLiteral("no history at %1: run Lagscope to record one, or pass --history FILE").arg(historyPath));
     // Refuse what the history cannot answer before opening it.
-    if (Status s = checkReportRange(request, RetentionPolicy{}, now); !s)
+    if (Status s = checkReportRange(*request, RetentionPolicy{}, now); !s)
         return fail(err, UsageError, s.errorMessage());
     auto store = HistoryStore::open(historyPath, RetentionPolicy{}, HistoryStore::OpenMode::Reader);
     if (!store)
         return fail(err, RuntimeError, store.errorMessage());
-    const auto report = buildReport(**store, request, now);
+    const auto report = buildReport(**store, *request, now);
     if (!report)
         return fail(err, RuntimeError, report.errorMessage());
-
-    QStringList written{outPath};
-    if (format == QLatin1String("csv")) {
-        const auto files = writeReportCsv(*report, outPath);
-        if (!files)
-            return fail(err, RuntimeError, files.errorMessage());
-        written = *files;
-    } else if (format == QLatin1String("json")) {
-        if (Status s = writeReportJson(*report, outPath); !s)
-            return fail(err, RuntimeError, s.errorMessage());
-    } else {
-#ifdef LAGSCOPE_HAVE_PDF
-        PdfReportOptions options;
-        if (parser.isSet(QStringLiteral("utc")))
-            options.timeZone = QTimeZone::utc();
-        if (Status s = writeReportPdf(*report, outPath, options); !s)
-            return fail(err, RuntimeError, s.errorMessage());
-#endif
-    }
-    for (const QString &path : written)
+    const auto written = writeReport(*report, format, outPath, parser);
+    if (!written)
+        return fail(err, RuntimeError, written.errorMessage());
+    for (const QString &path : *written)
         out << path << '\n';
     return Ok;
 }

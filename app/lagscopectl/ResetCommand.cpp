@@ -10,12 +10,13 @@
 #include "actions/ResetPlanner.h"
 #include "actions/WriteGuard.h"
 #include "report/Table.h"
+#include "util/AppPaths.h"
+#include "util/JsonValues.h"
 
 #include <QDateTime>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
-#include <QStandardPaths>
 
 namespace lagscope::cli {
 
@@ -24,11 +25,6 @@ namespace {
 const QStringList kPlanColumns = {QStringLiteral("GROUP"), QStringLiteral("TOPIC"), QStringLiteral("PARTITION"),
                                   QStringLiteral("NEW-OFFSET")};
 
-QJsonValue optionalNumber(const std::optional<qint64> &v)
-{
-    return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null);
-}
-
 QJsonObject planJson(const ResetPlan &plan)
 {
     QJsonArray partitions;
@@ -36,12 +32,12 @@ QJsonObject planJson(const ResetPlan &plan)
         partitions.append(QJsonObject{
             {QStringLiteral("topic"), p.tp.topic},
             {QStringLiteral("partition"), p.tp.partition},
-            {QStringLiteral("current_offset"), optionalNumber(p.current)},
+            {QStringLiteral("current_offset"), jsonOrNull(p.current)},
             {QStringLiteral("new_offset"), p.newOffset},
             {QStringLiteral("delta"), p.current ? QJsonValue(p.delta) : QJsonValue(QJsonValue::Null)},
-            {QStringLiteral("log_start_offset"), optionalNumber(p.logStart)},
-            {QStringLiteral("log_end_offset"), optionalNumber(p.logEnd)},
-            {QStringLiteral("requested_offset"), optionalNumber(p.requested)},
+            {QStringLiteral("log_start_offset"), jsonOrNull(p.logStart)},
+            {QStringLiteral("log_end_offset"), jsonOrNull(p.logEnd)},
+            {QStringLiteral("requested_offset"), jsonOrNull(p.requested)},
             {QStringLiteral("warnings"), QJsonArray::fromStringList(p.warnings)},
         });
     return QJsonObject{{QStringLiteral("group"), plan.group},
@@ -55,9 +51,9 @@ QJsonArray outcomeJson(const std::vector<PartitionOutcome> &outcomes)
     for (const auto &o : outcomes) {
         QJsonObject row{{QStringLiteral("topic"), o.tp.topic},
                         {QStringLiteral("partition"), o.tp.partition},
-                        {QStringLiteral("old_offset"), optionalNumber(o.before)},
+                        {QStringLiteral("old_offset"), jsonOrNull(o.before)},
                         {QStringLiteral("new_offset"), o.planned},
-                        {QStringLiteral("committed_after"), optionalNumber(o.after)},
+                        {QStringLiteral("committed_after"), jsonOrNull(o.after)},
                         {QStringLiteral("result"), outcomeName(o.result)},
                         {QStringLiteral("acknowledged"), o.acknowledged}};
         if (!o.reason.isEmpty())
@@ -66,8 +62,6 @@ QJsonArray outcomeJson(const std::vector<PartitionOutcome> &outcomes)
     }
     return out;
 }
-
-QString dataDir() { return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation); }
 
 // The shared tail of reset-offsets and undo: preview, or apply + verify + audit.
 int previewOrApply(CliContext &ctx, const ResetPlan &plan, bool execute, bool exportCsv, const QString &specText,
@@ -82,7 +76,7 @@ int previewOrApply(CliContext &ctx, const ResetPlan &plan, bool execute, bool ex
         options.cluster = ctx.cluster().name;
         options.readOnly = ctx.cluster().readOnly;
         options.readOnlyReason = ctx.cluster().readOnlyReason;
-        options.dataDir = dataDir();
+        options.dataDir = appDataDir();
         options.specText = specText;
         options.scopeText = scopeText;
         options.deadline = ctx.deadline();
@@ -153,12 +147,9 @@ const std::vector<SpecOption> kSpecs = {
     {QStringLiteral("from-file"), ResetSpec::FromFile, true},
 };
 
-} // namespace
-
-int resetOffsetsCommand(const QStringList &args)
+void addResetOptions(QCommandLineParser &parser)
 {
-    CliContext ctx(QStringLiteral("reset-offsets"));
-    ctx.parser().addOptions({
+    parser.addOptions({
         {QStringLiteral("group"), QStringLiteral("Consumer group whose offsets are reset."), QStringLiteral("group")},
         {QStringLiteral("all-topics"), QStringLiteral("Every partition the group has a committed offset for.")},
         {QStringLiteral("topic"), QStringLiteral("Topic, or topic:p,p for some partitions (repeatable)."),
@@ -178,14 +169,125 @@ int resetOffsetsCommand(const QStringList &args)
         {QStringLiteral("execute"), QStringLiteral("Commit the new offsets.")},
         {QStringLiteral("export"), QStringLiteral("Print the plan as CSV (topic,partition,offset).")},
     });
+}
+
+Result<QByteArray> readArgumentFile(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Result<QByteArray>::failure(QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
+    return file.readAll();
+}
+
+// The offsets of --from-file: a CSV plan, or a backup written before an earlier reset (JSON),
+// which is a plan too: restoring it is what --from-file is for after a mistake.
+Result<std::map<TopicPartition, qint64>> offsetsFromFile(CliContext &ctx, const QString &path, const QString &group)
+{
+    using R = Result<std::map<TopicPartition, qint64>>;
+    const auto bytes = readArgumentFile(path);
+    if (!bytes)
+        return R(bytes.error());
+    if (bytes->trimmed().startsWith('{')) {
+        auto backup = parseResetBackup(*bytes);
+        if (!backup)
+            return R::failure(QStringLiteral("%1: %2").arg(path, backup.errorMessage()));
+        if (backup->group != group)
+            return R::failure(QStringLiteral("%1 is a backup of group '%2', not '%3'").arg(path, backup->group, group));
+        return std::map<TopicPartition, qint64>(backup->offsets.begin(), backup->offsets.end());
+    }
+    auto parsed = parseResetCsv(QString::fromUtf8(*bytes), group);
+    if (!parsed)
+        return R::failure(QStringLiteral("%1: %2").arg(path, parsed.errorMessage()));
+    for (const QString &w : parsed->warnings)
+        ctx.err() << w << Qt::endl;
+    return parsed->offsetsByGroup[group];
+}
+
+// The reset spec of the one spec option given, with its value; every failure is a usage error.
+Result<ResetSpec> resetSpecFromOption(CliContext &ctx, const SpecOption &chosen, const QString &value,
+                                      const QString &group)
+{
+    using R = Result<ResetSpec>;
+    ResetSpec spec;
+    spec.kind = chosen.kind;
+    switch (chosen.kind) {
+    case ResetSpec::ToOffset:
+    case ResetSpec::ShiftBy: {
+        bool ok = false;
+        spec.value = value.toLongLong(&ok);
+        if (!ok)
+            return R::failure(QStringLiteral("--%1 takes a whole number, not '%2'").arg(chosen.name, value));
+        break;
+    }
+    case ResetSpec::ToDatetime: {
+        auto ms = parseResetDateTime(value);
+        if (!ms)
+            return R(ms.error());
+        spec.value = *ms;
+        break;
+    }
+    case ResetSpec::ByDuration: {
+        auto ms = parseIsoDuration(value);
+        if (!ms)
+            return R(ms.error());
+        spec.value = resetTimestampForDuration(QDateTime::currentMSecsSinceEpoch(), *ms);
+        break;
+    }
+    case ResetSpec::FromFile: {
+        auto offsets = offsetsFromFile(ctx, value, group);
+        if (!offsets)
+            return R(offsets.error());
+        for (const auto &[tp, offset] : *offsets)
+            spec.fileOffsets[tp] = offset;
+        break;
+    }
+    default:
+        break;
+    }
+    return spec;
+}
+
+// The refusal of a write to a read-only cluster, audited (WriteGuard.h); checked before the
+// cluster gets any request.
+std::optional<QString> resetWriteRefusal(CliContext &ctx, const QString &command, const QJsonObject &details)
+{
+    return guardWrite({command, ctx.cluster().name, ctx.cluster().readOnly, ctx.cluster().readOnlyReason, details},
+                      auditLogPath(appDataDir()));
+}
+
+// The shared middle of reset-offsets and undo: gather, the inactive check, plan, then
+// previewOrApply().
+int planAndApply(CliContext &ctx, const QString &group, const ResetSpec &spec, const ResetScope &scope, bool execute,
+                 bool exportCsv, const QString &specText, const QString &scopeText)
+{
+    auto gathered = gatherResetInputs(ctx.client(), group, spec, scope, ctx.deadline());
+    if (!gathered)
+        return ctx.fail(RuntimeError, gathered.errorMessage());
+    // The tool checks this for a dry run too: a plan for an active group would be stale.
+    if (auto refusal = checkInactive(gathered->description)) {
+        ctx.err() << *refusal << Qt::endl;
+        return Refused;
+    }
+    auto plan = planReset(spec, scope, gathered->inputs);
+    if (!plan)
+        return ctx.fail(RuntimeError, plan.errorMessage());
+    return previewOrApply(ctx, *plan, execute, exportCsv, specText, scopeText);
+}
+
+} // namespace
+
+int resetOffsetsCommand(const QStringList &args)
+{
+    CliContext ctx(QStringLiteral("reset-offsets"));
+    addResetOptions(ctx.parser());
     if (!ctx.parse(args))
         return ctx.exitCode();
     QCommandLineParser &p = ctx.parser();
     const QString group = p.value(QStringLiteral("group"));
     if (group.isEmpty())
         return ctx.fail(UsageError, QStringLiteral("--group is required"));
-    if (p.isSet(QStringLiteral("dry-run")) && p.isSet(QStringLiteral("execute")))
-        return ctx.fail(UsageError, QStringLiteral("Option --dry-run and --execute cannot be used together"));
+    if (const QString conflict = dryRunExecuteConflict(p); !conflict.isEmpty())
+        return ctx.fail(UsageError, conflict);
     const bool execute = p.isSet(QStringLiteral("execute"));
 
     std::vector<const SpecOption *> given;
@@ -200,60 +302,9 @@ int resetOffsetsCommand(const QStringList &args)
     const QString value = chosen.hasValue ? p.value(chosen.name) : QString();
     const QString specText = chosen.hasValue ? QStringLiteral("--%1 %2").arg(chosen.name, value)
                                              : QStringLiteral("--%1").arg(chosen.name);
-
-    ResetSpec spec;
-    spec.kind = chosen.kind;
-    switch (chosen.kind) {
-    case ResetSpec::ToOffset:
-    case ResetSpec::ShiftBy: {
-        bool ok = false;
-        spec.value = value.toLongLong(&ok);
-        if (!ok)
-            return ctx.fail(UsageError, QStringLiteral("--%1 takes a whole number, not '%2'").arg(chosen.name, value));
-        break;
-    }
-    case ResetSpec::ToDatetime: {
-        auto ms = parseResetDateTime(value);
-        if (!ms)
-            return ctx.fail(UsageError, ms.errorMessage());
-        spec.value = *ms;
-        break;
-    }
-    case ResetSpec::ByDuration: {
-        auto ms = parseIsoDuration(value);
-        if (!ms)
-            return ctx.fail(UsageError, ms.errorMessage());
-        spec.value = resetTimestampForDuration(QDateTime::currentMSecsSinceEpoch(), *ms);
-        break;
-    }
-    case ResetSpec::FromFile: {
-        QFile file(value);
-        if (!file.open(QIODevice::ReadOnly))
-            return ctx.fail(UsageError, QStringLiteral("cannot read %1: %2").arg(value, file.errorString()));
-        const QByteArray bytes = file.readAll();
-        // A backup written before an earlier reset (JSON) is a plan too: restoring it is
-        // what --from-file is for after a mistake.
-        if (bytes.trimmed().startsWith('{')) {
-            auto backup = parseResetBackup(bytes);
-            if (!backup)
-                return ctx.fail(UsageError, QStringLiteral("%1: %2").arg(value, backup.errorMessage()));
-            if (backup->group != group)
-                return ctx.fail(UsageError, QStringLiteral("%1 is a backup of group '%2', not '%3'")
-                                                .arg(value, backup->group, group));
-            spec.fileOffsets.insert(backup->offsets.begin(), backup->offsets.end());
-            break;
-        }
-        auto parsed = parseResetCsv(QString::fromUtf8(bytes), group);
-        if (!parsed)
-            return ctx.fail(UsageError, QStringLiteral("%1: %2").arg(value, parsed.errorMessage()));
-        for (const QString &w : parsed->warnings)
-            ctx.err() << w << Qt::endl;
-        spec.fileOffsets = parsed->offsetsByGroup[group];
-        break;
-    }
-    default:
-        break;
-    }
+    const auto spec = resetSpecFromOption(ctx, chosen, value, group);
+    if (!spec)
+        return ctx.fail(UsageError, spec.errorMessage());
 
     ResetScope scope;
     scope.allTopics = p.isSet(QStringLiteral("all-topics"));
@@ -263,7 +314,7 @@ int resetOffsetsCommand(const QStringList &args)
             return ctx.fail(UsageError, parsed.errorMessage());
         scope.topics.push_back(*parsed);
     }
-    if (scope.isEmpty() && spec.kind != ResetSpec::FromFile)
+    if (scope.isEmpty() && spec->kind != ResetSpec::FromFile)
         return ctx.fail(UsageError, QStringLiteral("One of the reset scopes should be defined: --all-topics, --topic."));
     QStringList scopeParts;
     if (scope.allTopics)
@@ -274,28 +325,13 @@ int resetOffsetsCommand(const QStringList &args)
 
     if (!ctx.connect())
         return ctx.exitCode();
-    // Refuse before touching the cluster: a read-only cluster never gets a write.
     if (execute)
-        if (auto refusal = guardWrite({QStringLiteral("reset-offsets"), ctx.cluster().name, ctx.cluster().readOnly,
-                                       ctx.cluster().readOnlyReason,
-                                       QJsonObject{{QStringLiteral("group"), group},
-                                                   {QStringLiteral("spec"), specText},
-                                                   {QStringLiteral("scope"), scopeText}}},
-                                      auditLogPath(dataDir())))
+        if (auto refusal = resetWriteRefusal(ctx, QStringLiteral("reset-offsets"),
+                                             QJsonObject{{QStringLiteral("group"), group},
+                                                         {QStringLiteral("spec"), specText},
+                                                         {QStringLiteral("scope"), scopeText}}))
             return ctx.fail(Refused, *refusal);
-
-    auto gathered = gatherResetInputs(ctx.client(), group, spec, scope, ctx.deadline());
-    if (!gathered)
-        return ctx.fail(RuntimeError, gathered.errorMessage());
-    // The tool checks this for a dry run too: a plan for an active group would be stale.
-    if (auto refusal = checkInactive(gathered->description)) {
-        ctx.err() << *refusal << Qt::endl;
-        return Refused;
-    }
-    auto plan = planReset(spec, scope, gathered->inputs);
-    if (!plan)
-        return ctx.fail(RuntimeError, plan.errorMessage());
-    return previewOrApply(ctx, *plan, execute, p.isSet(QStringLiteral("export")), specText, scopeText);
+    return planAndApply(ctx, group, *spec, scope, execute, p.isSet(QStringLiteral("export")), specText, scopeText);
 }
 
 int undoCommand(const QStringList &args)
@@ -309,15 +345,15 @@ int undoCommand(const QStringList &args)
     if (!ctx.parse(args))
         return ctx.exitCode();
     QCommandLineParser &p = ctx.parser();
-    if (p.isSet(QStringLiteral("dry-run")) && p.isSet(QStringLiteral("execute")))
-        return ctx.fail(UsageError, QStringLiteral("Option --dry-run and --execute cannot be used together"));
+    if (const QString conflict = dryRunExecuteConflict(p); !conflict.isEmpty())
+        return ctx.fail(UsageError, conflict);
     const QString path = p.value(QStringLiteral("backup"));
     if (path.isEmpty())
         return ctx.fail(UsageError, QStringLiteral("--backup FILE is required"));
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return ctx.fail(UsageError, QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
-    auto backup = parseResetBackup(file.readAll());
+    const auto bytes = readArgumentFile(path);
+    if (!bytes)
+        return ctx.fail(UsageError, bytes.errorMessage());
+    auto backup = parseResetBackup(*bytes);
     if (!backup)
         return ctx.fail(UsageError, QStringLiteral("%1: %2").arg(path, backup.errorMessage()));
     if (!ctx.connect())
@@ -327,11 +363,9 @@ int undoCommand(const QStringList &args)
                                         .arg(path, backup->cluster, ctx.cluster().name));
     const bool execute = p.isSet(QStringLiteral("execute"));
     if (execute)
-        if (auto refusal = guardWrite({QStringLiteral("undo"), ctx.cluster().name, ctx.cluster().readOnly,
-                                       ctx.cluster().readOnlyReason,
-                                       QJsonObject{{QStringLiteral("group"), backup->group},
-                                                   {QStringLiteral("backup"), path}}},
-                                      auditLogPath(dataDir())))
+        if (auto refusal = resetWriteRefusal(
+                ctx, QStringLiteral("undo"),
+                QJsonObject{{QStringLiteral("group"), backup->group}, {QStringLiteral("backup"), path}}))
             return ctx.fail(Refused, *refusal);
     if (backup->offsets.empty())
         return ctx.fail(RuntimeError, QStringLiteral("%1 holds no committed offsets to restore").arg(path));
@@ -344,18 +378,8 @@ int undoCommand(const QStringList &args)
     spec.kind = ResetSpec::Manual;
     for (const auto &[tp, offset] : backup->offsets)
         spec.fileOffsets[tp] = offset;
-    const ResetScope scope;
-    auto gathered = gatherResetInputs(ctx.client(), backup->group, spec, scope, ctx.deadline());
-    if (!gathered)
-        return ctx.fail(RuntimeError, gathered.errorMessage());
-    if (auto refusal = checkInactive(gathered->description)) {
-        ctx.err() << *refusal << Qt::endl;
-        return Refused;
-    }
-    auto plan = planReset(spec, scope, gathered->inputs);
-    if (!plan)
-        return ctx.fail(RuntimeError, plan.errorMessage());
-    return previewOrApply(ctx, *plan, execute, false, QStringLiteral("--undo ") + path, QString());
+    return planAndApply(ctx, backup->group, spec, ResetScope(), execute, false, QStringLiteral("--undo ") + path,
+                        QString());
 }
 
 } // namespace lagscope::cli

@@ -1,16 +1,13 @@
 #include "actions/FailoverExecutor.h"
 
+#include "actions/AuditLog.h"
 #include "kafka/KafkaClient.h"
 
 #include <QCoreApplication>
-#include <QDateTime>
-#include <QDir>
-#include <QJsonDocument>
-#include <QSysInfo>
 
+#include <algorithm>
 #include <set>
 #include <vector>
-#include <unistd.h>
 
 namespace lagscope::failover {
 
@@ -23,14 +20,6 @@ QString specText(const FailoverPlan &plan)
     return QStringLiteral("failover %1->%2 group %3 mode %4 fallback %5%6")
         .arg(plan.fromCluster, plan.toCluster, plan.group, modeName(plan.mode), fallbackName(plan.fallback),
              plan.disaster ? QStringLiteral(" (disaster)") : QString());
-}
-
-QString userName()
-{
-    for (const char *var : {"USER", "LOGNAME", "USERNAME"})
-        if (const QString v = qEnvironmentVariable(var); !v.isEmpty())
-            return v;
-    return QStringLiteral("uid:%1").arg(::getuid());
 }
 
 } // namespace
@@ -142,19 +131,11 @@ Result<FailoverOutcome> applyFailover(const ClusterConfig &to, const FailoverPla
         refusal = tr("the plan skips records the group has not consumed: refused without explicit acceptance");
     if (!refusal.isEmpty()) {
         // Audited like the reset executor's refusals.
-        ResetAuditEntry audit;
-        audit.time = QDateTime::currentDateTimeUtc();
-        audit.user = userName();
-        audit.host = QSysInfo::machineHostName();
-        audit.cluster = to.name;
-        audit.group = plan.targetGroup;
-        audit.spec = specText(plan);
-        audit.scope = options.commandText;
+        ResetAuditEntry audit = startResetAudit(to.name, plan.targetGroup, specText(plan), options.commandText);
         audit.result = WriteResult::Refused;
         audit.reason = refusal;
-        const QString path = QDir(options.dataDir).filePath(QStringLiteral("audit.jsonl"));
-        if (auto written = appendAuditLine(path, QJsonDocument(resetAuditJson(audit)).toJson(QJsonDocument::Compact));
-            !written)
+        const QString path = auditLogPath(options.dataDir);
+        if (auto written = appendAuditRecord(path, resetAuditJson(audit)); !written)
             return R(written.error());
         out.refusal = refusal;
         out.reset.auditPath = path;

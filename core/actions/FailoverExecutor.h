@@ -22,7 +22,7 @@
 namespace lagscope::failover {
 
 struct FailoverApplyOptions {
-    QString dataDir;       // backups/ and audit.jsonl (QStandardPaths::AppDataLocation)
+    QString dataDir;       // backups/ and audit.jsonl (appDataDir(), util/AppPaths.h)
     bool acceptSkips = false;
     QString commandText;   // how the user asked, for the audit record
     int requestTimeoutMs = 10000;

@@ -2,6 +2,7 @@
 
 #include "actions/FailoverPlanner.h"
 #include "report/Table.h"
+#include "util/JsonValues.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -11,8 +12,6 @@ namespace lagscope::failover {
 namespace {
 
 QString number(qint64 v) { return v < 0 ? QString() : QString::number(v); }
-
-QJsonValue optional(const std::optional<qint64> &v) { return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null); }
 
 } // namespace
 
@@ -43,10 +42,10 @@ QJsonObject failoverPlanJson(const FailoverPlan &plan, const std::vector<Preflig
         partitions.append(QJsonObject{
             {QStringLiteral("topic"), p.from.topic},
             {QStringLiteral("partition"), p.from.partition},
-            {QStringLiteral("committed"), optional(p.committed)},
+            {QStringLiteral("committed"), jsonOrNull(p.committed)},
             {QStringLiteral("committed_age_ms"), p.committedAgeMs},
             {QStringLiteral("target_topic"), p.to.topic},
-            {QStringLiteral("target_offset_before"), optional(p.targetBefore)},
+            {QStringLiteral("target_offset_before"), jsonOrNull(p.targetBefore)},
             {QStringLiteral("new_offset"), p.newOffset < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(p.newOffset)},
             {QStringLiteral("method"), methodName(p.method)},
             {QStringLiteral("reread"), p.reread},

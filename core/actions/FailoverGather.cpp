@@ -1,18 +1,12 @@
+// The reading steps of a failover gather (FailoverGatherer.h), and their order in run().
 #include "actions/FailoverGather.h"
 
-#include "actions/FailoverCache.h"
-#include "actions/FailoverPlanner.h"
-#include "actions/ReplicaMatcher.h"
-#include "kafka/KafkaClient.h"
-#include "kafka/PartitionReader.h"
-#include "mirror/MirrorReader.h"
-#include "mirror/MirrorRecords.h"
+#include "actions/FailoverGatherer.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
 
 #include <algorithm>
-#include <set>
 
 namespace lagscope::failover {
 
@@ -22,136 +16,294 @@ using mirror::ReplicationPolicyConfig;
 
 QString tr(const char *text) { return QCoreApplication::translate("FailoverGather", text); }
 
-QString aliasOr(const QString &alias, const QString &cluster) { return alias.isEmpty() ? cluster : alias; }
-
-constexpr int kRunBefore = 3;
-constexpr int kRunAfter = 3;
-constexpr int kBatch = 5000;
-
-constexpr qint64 kMaxRunLookBack = 1 << 16;
-constexpr int kTargetSlack = 16;
-
-// Why MirrorMaker may have left a topic out, as a hint after the fact that decides: the
-// replica's absence on the target. Its default topics.exclude: ".*[-.]internal, .*\.replica,
-// __.*" before Kafka 4.0, "mm2.*\.internal, .*\.replica, __.*" since.
-QString excludeHint(const QString &topic)
-{
-    const bool excludedByDefault = topic.startsWith(QLatin1String("__")) || topic.endsWith(QLatin1String(".replica"))
-                                   || topic.endsWith(QLatin1String(".internal")) || topic.endsWith(QLatin1String("-internal"));
-    return excludedByDefault ? tr("; MirrorMaker's default topics.exclude leaves out some names like this") : QString();
-}
-
-// Every offset sync of the flow, per upstream partition, in log order.
-Result<std::map<TopicPartition, std::vector<OffsetPair>>> readSyncs(PartitionReader &reader, const QString &topic,
-                                                                    Deadline deadline)
-{
-    using R = Result<std::map<TopicPartition, std::vector<OffsetPair>>>;
-    std::map<TopicPartition, std::vector<OffsetPair>> out;
-    qint64 next = PartitionReader::kEarliest;
-    while (true) {
-        auto read = reader.read({topic, 0}, next, kBatch, deadline);
-        if (!read)
-            return R(read.error());
-        if (read->topicMissing)
-            return out;
-        for (const RawRecord &r : read->records) {
-            const auto sync = mirror::decodeOffsetSync(r.key, r.value);
-            if (sync)
-                applySyncInLogOrder(out[{sync->topic, sync->partition}], {sync->upstreamOffset, sync->downstreamOffset});
-        }
-        next = read->nextOffset;
-        if (read->atEnd)
-            return out;
-        if (deadline.expired())
-            return R::failure(tr("reading %1: the deadline passed before its end").arg(topic));
-    }
-}
-
-struct SourceWindow {
-    std::vector<RawRecord> records;
-    bool fromLogStart = false;
-};
-
-// Source records around C: kRunAfter at or after it, and back far enough to see where the
-// run of identical records holding the anchor begins (the look-back grows eightfold up to
-// kMaxRunLookBack), so that the anchor's place in its run is known.
-Result<SourceWindow> readSourceWindow(PartitionReader &reader, const PartitionInputs &p, Deadline deadline)
-{
-    const qint64 c = *p.committed;
-    const qint64 logStart = std::max<qint64>(0, p.fromLogStart);
-    for (qint64 back = 2 * kRunBefore;; back *= 8) {
-        const qint64 start = std::max(logStart, c - back);
-        auto read = reader.read(p.from, start, int(c - start) + kRunAfter, deadline);
-        if (!read)
-            return Result<SourceWindow>(read.error());
-        SourceWindow w{std::move(read->records), start <= logStart};
-        const auto &r = w.records;
-        if (w.fromLogStart || r.empty() || back >= kMaxRunLookBack)
-            return w;
-        const auto anchor = std::find_if(r.begin(), r.end(), [&](const RawRecord &x) { return x.offset >= c; });
-        const auto pivot = anchor == r.end() ? r.end() - 1 : anchor;
-        if (std::any_of(r.begin(), pivot, [&](const RawRecord &x) { return !sameContent(x, *pivot); }))
-            return w; // the record before the pivot's run is in the window
-    }
-}
-
-// Exact matching for one partition: the source window around C, then the target from just
-// before the conservative estimate of its first record, in batches until the replica is
-// found and every place it can be (up to the matcher's bound) was read.
-ReplicaMatch matchPartition(PartitionReader &fromReader, PartitionReader &toReader, const PartitionInputs &p,
-                            qint64 maxScan, Deadline deadline)
-{
-    ReplicaMatch none;
-    const qint64 c = *p.committed;
-    MatchInput in;
-    in.committed = c;
-    in.runBefore = kRunBefore;
-    in.runAfter = kRunAfter;
-    in.syncs = p.syncs;
-    auto source = readSourceWindow(fromReader, p, deadline);
-    if (!source) {
-        none.kind = ReplicaMatch::NotFound;
-        none.note = source.errorMessage();
-        return none;
-    }
-    in.source = std::move(source->records);
-    in.sourceFromLogStart = source->fromLogStart;
-    const qint64 estimate = translateBySyncs(p.syncs, c);
-    const qint64 toStart = std::max<qint64>(0, p.toLogStart);
-    in.searchFrom = estimate >= 0 ? estimate : toStart;
-    const qint64 windowEstimate = in.source.empty() ? -1 : translateBySyncs(p.syncs, in.source.front().offset);
-    qint64 next = std::max(toStart, (windowEstimate >= 0 ? windowEstimate : toStart) - kTargetSlack);
-    in.targetFromLogStart = next <= p.toLogStart;
-    ReplicaMatch match;
-    while (true) {
-        auto read = toReader.read(p.to, next, kBatch, deadline);
-        if (!read) {
-            match.kind = ReplicaMatch::NotFound;
-            match.note = read.errorMessage();
-            return match;
-        }
-        in.target.insert(in.target.end(), std::make_move_iterator(read->records.begin()),
-                         std::make_move_iterator(read->records.end()));
-        in.targetAtEnd = read->atEnd || read->topicMissing;
-        next = read->nextOffset;
-        match = matchReplica(in);
-        if (match.kind == ReplicaMatch::NoSourceRecords || (match.kind == ReplicaMatch::Found && match.complete)
-            || in.targetAtEnd)
-            return match;
-        if (qint64(in.target.size()) >= maxScan || deadline.expired()) {
-            match.note += tr(" (gave up after %1 records)").arg(in.target.size());
-            return match;
-        }
-    }
-}
-
 template <typename T>
 Result<std::unique_ptr<T>> make(const ClusterConfig &cluster, const ClientOptions &options)
 {
     return T::create(cluster, options);
 }
 
+QString aliasOr(const QString &alias, const QString &cluster) { return alias.isEmpty() ? cluster : alias; }
+
 } // namespace
+
+FailoverGatherer::FailoverGatherer(const FailoverRequest &request, const FailoverCallbacks &callbacks)
+    : m_r(request), m_cb(callbacks), m_policy(request.flow.policy),
+      m_sourceAlias(aliasOr(request.flow.sourceAlias, request.flow.sourceCluster)),
+      m_topics(mirror::FlowTopics::forFlow(m_sourceAlias, aliasOr(request.flow.targetAlias, request.flow.targetCluster),
+                                           m_policy)),
+      m_options{request.requestTimeoutMs, 0, callbacks.cancel}, m_all(tr("all groups")),
+      m_now(QDateTime::currentMSecsSinceEpoch()), m_checkpointReader(m_topics)
+{
+}
+
+Status FailoverGatherer::cancelled() const
+{
+    return m_cb.cancelled() ? Status::failure(tr("cancelled")) : success();
+}
+
+Status FailoverGatherer::checkDirection()
+{
+    const ReplicationFlowConfig &flow = m_r.flow;
+    m_forward = flow.sourceCluster == m_r.from.name && flow.targetCluster == m_r.to.name;
+    m_out.inverse = flow.sourceCluster == m_r.to.name && flow.targetCluster == m_r.from.name;
+    if (!m_forward && !m_out.inverse)
+        return Status::failure(tr("the flow %1->%2 does not link %3 and %4")
+                                   .arg(flow.sourceCluster, flow.targetCluster, m_r.from.name, m_r.to.name));
+    return success();
+}
+
+// Clients and metadata of both clusters: the to-cluster must answer, the from-cluster may not
+// (disaster mode).
+Status FailoverGatherer::connect()
+{
+    m_cb.report(m_all, tr("connecting"), 0, 6);
+    auto toClient = make<KafkaClient>(m_r.to, m_options);
+    auto toReader = make<PartitionReader>(m_r.to, m_options);
+    auto fromClient = make<KafkaClient>(m_r.from, m_options);
+    auto fromReader = make<PartitionReader>(m_r.from, m_options);
+    if (!toClient || !toReader || !fromClient || !fromReader)
+        return Status::failure(!toClient ? toClient.errorMessage() : !toReader ? toReader.errorMessage()
+                                        : !fromClient ? fromClient.errorMessage() : fromReader.errorMessage());
+    m_toClient = std::move(*toClient);
+    m_toReader = std::move(*toReader);
+    m_fromClient = std::move(*fromClient);
+    m_fromReader = std::move(*fromReader);
+    auto toMeta = m_toClient->metadata(deadline());
+    if (!toMeta)
+        return Status::failure(tr("cannot read %1: %2").arg(m_r.to.name, toMeta.errorMessage()));
+    m_toMeta = std::move(*toMeta);
+    auto fromMeta = m_fromClient->metadata(deadline());
+    m_out.fromReachable = fromMeta.ok();
+    if (fromMeta)
+        m_fromMeta = std::move(*fromMeta);
+    else
+        m_out.fromError = fromMeta.errorMessage();
+    return cancelled();
+}
+
+void FailoverGatherer::loadCache()
+{
+    if (m_r.cacheDir.isEmpty())
+        return;
+    m_out.cachePath = failoverCachePath(m_r.cacheDir, m_r.flow.sourceCluster, m_r.flow.targetCluster);
+    auto loaded = loadFailoverCache(m_out.cachePath);
+    if (loaded)
+        m_cache = std::move(*loaded);
+    else
+        m_out.warnings << loaded.errorMessage();
+    m_cache.fromCluster = m_r.flow.sourceCluster;
+    m_cache.toCluster = m_r.flow.targetCluster;
+}
+
+// Offset syncs, wherever the flow keeps them; the cached ones when that cluster is the
+// unreachable one or the read fails.
+void FailoverGatherer::readOffsetSyncs()
+{
+    m_cb.report(m_all, tr("reading offset syncs"), 1, 6);
+    const bool flowSourceIsFrom = m_forward;
+    const bool syncsOnFlowSource = m_policy.offsetSyncsLocation == ReplicationPolicyConfig::Source;
+    const bool syncsOnFrom = syncsOnFlowSource == flowSourceIsFrom;
+    if (syncsOnFrom && !m_out.fromReachable) {
+        m_syncs = m_cache.syncs;
+        return;
+    }
+    auto read = readSyncs(syncsOnFrom ? *m_fromReader : *m_toReader, m_topics.offsetSyncsTopic, deadline());
+    if (read) {
+        for (const auto &[tp, pairs] : *read)
+            m_cache.recordSyncs(tp, pairs);
+        m_syncs = m_r.cacheDir.isEmpty() ? *read : m_cache.syncs;
+    } else {
+        m_out.warnings << tr("offset syncs: %1").arg(read.errorMessage());
+        m_syncs = m_cache.syncs;
+    }
+}
+
+void FailoverGatherer::readCheckpoints()
+{
+    if (!m_forward)
+        return;
+    m_cb.report(m_all, tr("reading checkpoints"), 2, 6);
+    if (auto s = m_checkpointReader.refreshCheckpoints(*m_toReader, deadline()); !s)
+        m_out.warnings << tr("checkpoints: %1").arg(s.errorMessage());
+}
+
+// Groups and their committed offsets on the from-cluster (live or cached).
+Status FailoverGatherer::readCommittedOffsets()
+{
+    m_cb.report(m_all, tr("reading committed offsets"), 3, 6);
+    m_groups = m_r.groups;
+    if (m_out.fromReachable) {
+        if (Status s = readLiveCommittedOffsets(); !s)
+            return s;
+    } else {
+        useCachedCommittedOffsets();
+    }
+    if (m_r.allGroups) // groups without commits; those with nothing translatable go below
+        m_groups.erase(std::remove_if(m_groups.begin(), m_groups.end(),
+                                      [&](const QString &g) { return m_committed[g].empty(); }),
+                       m_groups.end());
+    return success();
+}
+
+Status FailoverGatherer::readLiveCommittedOffsets()
+{
+    if (m_r.allGroups) {
+        auto listed = m_fromClient->listGroups(deadline());
+        if (!listed)
+            return Status::failure(listed.errorMessage());
+        for (const auto &g : *listed)
+            if (!m_groups.contains(g.groupId))
+                m_groups << g.groupId;
+    }
+    auto offsets = m_fromClient->committedOffsets(m_groups, deadline());
+    if (!offsets)
+        return Status::failure(tr("committed offsets on %1: %2").arg(m_r.from.name, offsets.errorMessage()));
+    for (const QString &g : m_groups) {
+        std::map<TopicPartition, qint64> &c = m_committed[g];
+        for (const auto &[tp, o] : (*offsets)[g])
+            c[tp] = o;
+        if (m_forward && !c.empty())
+            m_cache.recordCommitted(g, c, m_now);
+        m_seenAt[g] = -1;
+    }
+    auto described = m_fromClient->describeGroups(m_groups, deadline());
+    if (described)
+        for (auto &d : *described)
+            m_fromDescriptions[d.groupId] = d;
+    else
+        m_out.warnings << tr("describing groups on %1: %2").arg(m_r.from.name, described.errorMessage());
+    return success();
+}
+
+void FailoverGatherer::useCachedCommittedOffsets()
+{
+    if (m_r.allGroups)
+        for (const auto &[g, offsets] : m_cache.committed)
+            if (!m_groups.contains(g))
+                m_groups << g;
+    for (const QString &g : m_groups) {
+        qint64 seen = -1;
+        if (m_forward)
+            for (const auto &[tp, c] : m_cache.committed[g]) {
+                m_committed[g][tp] = c.offset;
+                seen = seen < 0 ? c.seenAtMs : std::min(seen, c.seenAtMs);
+            }
+        m_seenAt[g] = seen;
+    }
+}
+
+Status FailoverGatherer::readTargetLogOffsets()
+{
+    if (m_toPartitions.empty())
+        return success();
+    auto s = m_toClient->logOffsets(m_toPartitions, OffsetSpec::Earliest, deadline());
+    auto e = m_toClient->logOffsets(m_toPartitions, OffsetSpec::Latest, deadline());
+    if (!s || !e)
+        return Status::failure(tr("log offsets on %1: %2").arg(m_r.to.name, !s ? s.errorMessage() : e.errorMessage()));
+    m_toStart = s->offsets;
+    m_toEnd = e->offsets;
+    return success();
+}
+
+// Live when the source answers (and kept in the cache), else the cached log ends.
+void FailoverGatherer::readSourceLogOffsets()
+{
+    if (!m_out.fromReachable || m_fromPartitions.empty()) {
+        if (m_forward)
+            m_fromEnd = m_cache.logEnd;
+        return;
+    }
+    if (auto s = m_fromClient->logOffsets(m_fromPartitions, OffsetSpec::Earliest, deadline()); s)
+        m_fromStart = s->offsets;
+    else
+        m_out.warnings << tr("log starts on %1: %2").arg(m_r.from.name, s.errorMessage());
+    auto e = m_fromClient->logOffsets(m_fromPartitions, OffsetSpec::Latest, deadline());
+    if (e) {
+        for (const auto &[tp, o] : e->offsets)
+            m_fromEnd[tp] = CachedOffset{o, m_now};
+        if (m_forward)
+            m_cache.recordLogEnds(e->offsets, m_now);
+    } else {
+        m_out.warnings << tr("log ends on %1: %2").arg(m_r.from.name, e.errorMessage());
+    }
+}
+
+// Target groups: state and current offsets (the backup shows them too).
+Status FailoverGatherer::readTargetGroups()
+{
+    for (const QString &g : m_groups)
+        m_targetGroups << (m_r.targetGroups.count(g) ? m_r.targetGroups.at(g) : g);
+    if (m_targetGroups.isEmpty())
+        return success();
+    auto described = m_toClient->describeGroups(m_targetGroups, deadline());
+    if (!described)
+        return Status::failure(tr("describing groups on %1: %2").arg(m_r.to.name, described.errorMessage()));
+    for (auto &d : *described)
+        m_toDescriptions[d.groupId] = d;
+    auto offsets = m_toClient->committedOffsets(m_targetGroups, deadline());
+    if (!offsets)
+        return Status::failure(tr("committed offsets on %1: %2").arg(m_r.to.name, offsets.errorMessage()));
+    m_toCommitted = std::move(*offsets);
+    return success();
+}
+
+void FailoverGatherer::saveCache()
+{
+    if (!m_r.cacheDir.isEmpty() && m_out.fromReachable) {
+        m_cache.savedAtMs = m_now;
+        if (auto saved = saveFailoverCache(m_out.cachePath, m_cache); !saved)
+            m_out.warnings << saved.errorMessage();
+        else
+            m_out.cacheRefreshed = true;
+    }
+    m_out.cacheSavedAtMs = m_cache.savedAtMs;
+}
+
+// Exact mode: the committed record of every partition looked up on the target.
+Status FailoverGatherer::matchExactly(FailoverGroupInputs &in)
+{
+    int done = 0;
+    for (PartitionInputs &p : in.partitions) {
+        if (Status s = cancelled(); !s)
+            return s;
+        m_cb.report(in.group, tr("matching records of %1").arg(p.from.toString()), done++, int(in.partitions.size()));
+        if (p.committed && p.toLogEnd >= 0)
+            p.exact = matchPartition(*m_fromReader, *m_toReader, p, m_r.maxTargetScan, deadline());
+    }
+    return success();
+}
+
+Result<FailoverGathered> FailoverGatherer::run()
+{
+    using R = Result<FailoverGathered>;
+    if (Status s = checkDirection(); !s)
+        return R(s.error());
+    if (Status s = connect(); !s)
+        return R(s.error());
+    loadCache();
+    readOffsetSyncs();
+    readCheckpoints();
+    if (Status s = cancelled(); !s)
+        return R(s.error());
+    if (Status s = readCommittedOffsets(); !s)
+        return R(s.error());
+    mapPartitions();
+    if (Status s = readTargetLogOffsets(); !s)
+        return R(s.error());
+    readSourceLogOffsets();
+    if (Status s = readTargetGroups(); !s)
+        return R(s.error());
+    saveCache();
+    for (int gi = 0; gi < m_groups.size(); ++gi) {
+        FailoverGroupInputs in = groupInputs(gi);
+        if (m_out.fromReachable && m_r.exactMatching)
+            if (Status s = matchExactly(in); !s)
+                return R(s.error());
+        m_out.groups.push_back(std::move(in));
+    }
+    m_cb.report(m_all, tr("gathered"), 6, 6);
+    return std::move(m_out);
+}
 
 const ReplicationFlowConfig *findFlow(const AppConfig &config, const QString &from, const QString &to, bool *inverse)
 {
@@ -170,324 +322,7 @@ const ReplicationFlowConfig *findFlow(const AppConfig &config, const QString &fr
 
 Result<FailoverGathered> gatherFailover(const FailoverRequest &r, const FailoverCallbacks &cb)
 {
-    using R = Result<FailoverGathered>;
-    FailoverGathered out;
-    const bool forward = r.flow.sourceCluster == r.from.name && r.flow.targetCluster == r.to.name;
-    out.inverse = r.flow.sourceCluster == r.to.name && r.flow.targetCluster == r.from.name;
-    if (!forward && !out.inverse)
-        return R::failure(tr("the flow %1->%2 does not link %3 and %4")
-                              .arg(r.flow.sourceCluster, r.flow.targetCluster, r.from.name, r.to.name));
-    const ReplicationPolicyConfig &policy = r.flow.policy;
-    const QString sourceAlias = aliasOr(r.flow.sourceAlias, r.flow.sourceCluster);
-    const mirror::FlowTopics topics =
-        mirror::FlowTopics::forFlow(sourceAlias, aliasOr(r.flow.targetAlias, r.flow.targetCluster), policy);
-    const ClientOptions options{r.requestTimeoutMs, 0, cb.cancel};
-    auto deadline = [&] { return Deadline::inMs(r.requestTimeoutMs); };
-    const QString all = tr("all groups");
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
-
-    cb.report(all, tr("connecting"), 0, 6);
-    auto toClient = make<KafkaClient>(r.to, options);
-    auto toReader = make<PartitionReader>(r.to, options);
-    auto fromClient = make<KafkaClient>(r.from, options);
-    auto fromReader = make<PartitionReader>(r.from, options);
-    if (!toClient || !toReader || !fromClient || !fromReader)
-        return R::failure(!toClient ? toClient.errorMessage() : !toReader ? toReader.errorMessage()
-                                   : !fromClient ? fromClient.errorMessage() : fromReader.errorMessage());
-    auto toMeta = (*toClient)->metadata(deadline());
-    if (!toMeta)
-        return R::failure(tr("cannot read %1: %2").arg(r.to.name, toMeta.errorMessage()));
-    auto fromMeta = (*fromClient)->metadata(deadline());
-    out.fromReachable = fromMeta.ok();
-    if (!fromMeta)
-        out.fromError = fromMeta.errorMessage();
-    if (cb.cancelled())
-        return R::failure(tr("cancelled"));
-
-    // The cache is kept per direction of the flow (source -> target of the flow), so that
-    // failover and failback over one flow share it.
-    FailoverCache cache;
-    if (!r.cacheDir.isEmpty()) {
-        out.cachePath = failoverCachePath(r.cacheDir, r.flow.sourceCluster, r.flow.targetCluster);
-        auto loaded = loadFailoverCache(out.cachePath);
-        if (loaded)
-            cache = std::move(*loaded);
-        else
-            out.warnings << loaded.errorMessage();
-        cache.fromCluster = r.flow.sourceCluster;
-        cache.toCluster = r.flow.targetCluster;
-    }
-    const bool flowSourceIsFrom = forward;
-
-    // Offset syncs, wherever the flow keeps them.
-    cb.report(all, tr("reading offset syncs"), 1, 6);
-    const bool syncsOnFlowSource = policy.offsetSyncsLocation == ReplicationPolicyConfig::Source;
-    const bool syncsOnFrom = syncsOnFlowSource == flowSourceIsFrom;
-    std::map<TopicPartition, std::vector<OffsetPair>> syncs; // flow orientation (upstream, downstream)
-    if (!syncsOnFrom || out.fromReachable) {
-        auto read = readSyncs(syncsOnFrom ? **fromReader : **toReader, topics.offsetSyncsTopic, deadline());
-        if (read) {
-            for (const auto &[tp, pairs] : *read)
-                cache.recordSyncs(tp, pairs);
-            syncs = r.cacheDir.isEmpty() ? *read : cache.syncs;
-        } else {
-            out.warnings << tr("offset syncs: %1").arg(read.errorMessage());
-            syncs = cache.syncs;
-        }
-    } else {
-        syncs = cache.syncs;
-    }
-
-    mirror::MirrorReader checkpointReader(topics);
-    if (forward) {
-        cb.report(all, tr("reading checkpoints"), 2, 6);
-        if (auto s = checkpointReader.refreshCheckpoints(**toReader, deadline()); !s)
-            out.warnings << tr("checkpoints: %1").arg(s.errorMessage());
-    }
-    if (cb.cancelled())
-        return R::failure(tr("cancelled"));
-
-    // Groups and their committed offsets on the from-cluster (live or cached).
-    cb.report(all, tr("reading committed offsets"), 3, 6);
-    QStringList groups = r.groups;
-    std::map<QString, std::map<TopicPartition, qint64>> committed;
-    std::map<QString, qint64> seenAt; // -1: live
-    std::map<QString, GroupDescription> fromDescriptions;
-    if (out.fromReachable) {
-        if (r.allGroups) {
-            auto listed = (*fromClient)->listGroups(deadline());
-            if (!listed)
-                return R::failure(listed.errorMessage());
-            for (const auto &g : *listed)
-                if (!groups.contains(g.groupId))
-                    groups << g.groupId;
-        }
-        auto offsets = (*fromClient)->committedOffsets(groups, deadline());
-        if (!offsets)
-            return R::failure(tr("committed offsets on %1: %2").arg(r.from.name, offsets.errorMessage()));
-        for (const QString &g : groups) {
-            std::map<TopicPartition, qint64> &c = committed[g];
-            for (const auto &[tp, o] : (*offsets)[g])
-                c[tp] = o;
-            if (forward && !c.empty())
-                cache.recordCommitted(g, c, now);
-            seenAt[g] = -1;
-        }
-        auto described = (*fromClient)->describeGroups(groups, deadline());
-        if (described)
-            for (auto &d : *described)
-                fromDescriptions[d.groupId] = d;
-        else
-            out.warnings << tr("describing groups on %1: %2").arg(r.from.name, described.errorMessage());
-    } else {
-        if (r.allGroups)
-            for (const auto &[g, offsets] : cache.committed)
-                if (!groups.contains(g))
-                    groups << g;
-        for (const QString &g : groups) {
-            qint64 seen = -1;
-            if (forward)
-                for (const auto &[tp, c] : cache.committed[g]) {
-                    committed[g][tp] = c.offset;
-                    seen = seen < 0 ? c.seenAtMs : std::min(seen, c.seenAtMs);
-                }
-            seenAt[g] = seen;
-        }
-    }
-    if (r.allGroups) // groups without commits; those with nothing translatable go below
-        groups.erase(std::remove_if(groups.begin(), groups.end(), [&](const QString &g) { return committed[g].empty(); }),
-                     groups.end());
-
-    // Map every committed partition to its counterpart. Whether a topic replicates is what
-    // the target holds (its replica, or offset syncs for it), never what its name suggests.
-    cb.report(all, tr("reading log offsets"), 4, 6);
-    std::vector<TopicPartition> toPartitions;
-    std::vector<TopicPartition> fromPartitions;
-    std::map<QString, std::vector<std::pair<TopicPartition, TopicPartition>>> mapped;
-    std::map<QString, std::vector<TopicTranslation>> topicsOf;
-    std::map<QString, std::vector<std::pair<TopicPartition, TopicPartition>>> uncommitted;
-    for (const QString &g : groups) {
-        std::map<QString, TopicTranslation> seen;
-        for (const auto &[tp, c] : committed[g]) {
-            if (!seen.count(tp.topic)) {
-                TopicTranslation t;
-                t.topic = tp.topic;
-                if (forward)
-                    t.targetTopic = mirror::remoteTopic(policy, sourceAlias, tp.topic);
-                else if (mirror::topicSource(policy, tp.topic) == sourceAlias)
-                    t.targetTopic = mirror::upstreamTopic(policy, tp.topic);
-                const TopicPartition upstream = forward ? tp : TopicPartition{t.targetTopic, tp.partition};
-                if (t.targetTopic.isEmpty()) {
-                    t.status = TopicTranslation::Untranslatable;
-                    t.reason = tr("not a replica of a %1 topic: %2 has no original of it").arg(sourceAlias, r.to.name);
-                } else if (!toMeta->topic(t.targetTopic) && !syncs.count(upstream)) {
-                    t.status = TopicTranslation::NotReplicated;
-                    t.reason = tr("%1 does not exist on %2%3").arg(t.targetTopic, r.to.name, forward ? excludeHint(tp.topic) : QString());
-                }
-                seen[tp.topic] = t;
-            }
-            const TopicTranslation &t = seen[tp.topic];
-            if (t.status != TopicTranslation::Translated)
-                continue;
-            const TopicPartition to{t.targetTopic, tp.partition};
-            mapped[g].push_back({tp, to});
-            toPartitions.push_back(to);
-            fromPartitions.push_back(tp);
-        }
-        for (auto &[name, t] : seen) {
-            if (t.status == TopicTranslation::Translated) {
-                // Partitions the group never committed: the source's partitions when it answers,
-                // else the replica's.
-                const TopicInfo *info = out.fromReachable ? fromMeta->topic(name) : toMeta->topic(t.targetTopic);
-                for (const PartitionInfo &part : info ? info->partitions : std::vector<PartitionInfo>{})
-                    if (!committed[g].count({name, part.partition})) {
-                        const TopicPartition to{t.targetTopic, part.partition};
-                        uncommitted[g].push_back({{name, part.partition}, to});
-                        toPartitions.push_back(to);
-                    }
-            }
-            topicsOf[g].push_back(std::move(t));
-        }
-        std::sort(uncommitted[g].begin(), uncommitted[g].end());
-    }
-    if (r.allGroups) // every group with commits stays, translatable or not: none is dropped unseen
-        groups.erase(std::remove_if(groups.begin(), groups.end(), [&](const QString &g) { return topicsOf[g].empty(); }),
-                     groups.end());
-    std::sort(toPartitions.begin(), toPartitions.end());
-    toPartitions.erase(std::unique(toPartitions.begin(), toPartitions.end()), toPartitions.end());
-    std::sort(fromPartitions.begin(), fromPartitions.end());
-    fromPartitions.erase(std::unique(fromPartitions.begin(), fromPartitions.end()), fromPartitions.end());
-
-    LogOffsets toStart, toEnd;
-    if (!toPartitions.empty()) {
-        auto s = (*toClient)->logOffsets(toPartitions, OffsetSpec::Earliest, deadline());
-        auto e = (*toClient)->logOffsets(toPartitions, OffsetSpec::Latest, deadline());
-        if (!s || !e)
-            return R::failure(tr("log offsets on %1: %2").arg(r.to.name, !s ? s.errorMessage() : e.errorMessage()));
-        toStart = s->offsets;
-        toEnd = e->offsets;
-    }
-    std::map<TopicPartition, CachedOffset> fromEnd;
-    LogOffsets fromStart;
-    if (out.fromReachable && !fromPartitions.empty()) {
-        if (auto s = (*fromClient)->logOffsets(fromPartitions, OffsetSpec::Earliest, deadline()); s)
-            fromStart = s->offsets;
-        else
-            out.warnings << tr("log starts on %1: %2").arg(r.from.name, s.errorMessage());
-        auto e = (*fromClient)->logOffsets(fromPartitions, OffsetSpec::Latest, deadline());
-        if (e) {
-            for (const auto &[tp, o] : e->offsets)
-                fromEnd[tp] = CachedOffset{o, now};
-            if (forward)
-                cache.recordLogEnds(e->offsets, now);
-        } else {
-            out.warnings << tr("log ends on %1: %2").arg(r.from.name, e.errorMessage());
-        }
-    } else if (forward) {
-        fromEnd = cache.logEnd;
-    }
-
-    // Target groups: state and current offsets (the backup shows them too).
-    QStringList targetGroups;
-    for (const QString &g : groups)
-        targetGroups << (r.targetGroups.count(g) ? r.targetGroups.at(g) : g);
-    std::map<QString, GroupDescription> toDescriptions;
-    std::map<QString, CommittedOffsets> toCommitted;
-    if (!targetGroups.isEmpty()) {
-        auto described = (*toClient)->describeGroups(targetGroups, deadline());
-        if (!described)
-            return R::failure(tr("describing groups on %1: %2").arg(r.to.name, described.errorMessage()));
-        for (auto &d : *described)
-            toDescriptions[d.groupId] = d;
-        auto offsets = (*toClient)->committedOffsets(targetGroups, deadline());
-        if (!offsets)
-            return R::failure(tr("committed offsets on %1: %2").arg(r.to.name, offsets.errorMessage()));
-        toCommitted = std::move(*offsets);
-    }
-
-    if (!r.cacheDir.isEmpty() && out.fromReachable) {
-        cache.savedAtMs = now;
-        if (auto saved = saveFailoverCache(out.cachePath, cache); !saved)
-            out.warnings << saved.errorMessage();
-        else
-            out.cacheRefreshed = true;
-    }
-    out.cacheSavedAtMs = cache.savedAtMs;
-
-    for (int gi = 0; gi < groups.size(); ++gi) {
-        const QString &g = groups[gi];
-        FailoverGroupInputs in;
-        in.fromCluster = r.from.name;
-        in.toCluster = r.to.name;
-        in.group = g;
-        in.targetGroup = targetGroups[gi];
-        in.fromReachable = out.fromReachable;
-        in.nowMs = now;
-        in.targetReadOnly = r.to.readOnly;
-        in.topics = topicsOf[g];
-        for (const auto &[from, to] : uncommitted[g]) {
-            UncommittedPartition u{from, to};
-            if (toEnd.count(to)) {
-                u.toLogEnd = toEnd[to];
-                u.toLogStart = toStart.count(to) ? qint64(toStart[to]) : 0;
-            }
-            in.uncommitted.push_back(u);
-        }
-        if (const auto it = fromDescriptions.find(g); it != fromDescriptions.end()) {
-            in.fromGroupState = it->second.state;
-            in.fromGroupMembers = int(it->second.members.size());
-        }
-        if (const auto it = toDescriptions.find(in.targetGroup); it != toDescriptions.end()) {
-            // A group that does not exist yet on the target is inactive.
-            in.targetGroupState = it->second.error.isEmpty() ? it->second.state : QStringLiteral("Dead");
-            in.targetGroupMembers = int(it->second.members.size());
-        }
-        const mirror::GroupCheckpoints checkpoints = forward ? checkpointReader.checkpoints(g) : mirror::GroupCheckpoints{};
-        for (const auto &[from, to] : mapped[g]) {
-            PartitionInputs p;
-            p.from = from;
-            p.to = to;
-            p.committed = committed[g][from];
-            p.committedLive = out.fromReachable;
-            p.committedSeenAtMs = out.fromReachable ? now : seenAt[g];
-            if (!out.fromReachable && forward)
-                p.committedSeenAtMs = cache.committed[g][from].seenAtMs;
-            const TopicPartition upstream = forward ? from : to;
-            for (const OffsetPair &s : syncs[upstream])
-                p.syncs.push_back(forward ? s : OffsetPair{s.to, s.from});
-            p.toContiguous = forward;
-            if (const auto it = checkpoints.find(to); it != checkpoints.end()) {
-                p.checkpoint = OffsetPair{it->second.checkpoint.upstreamOffset, it->second.checkpoint.downstreamOffset};
-                p.checkpointTimestampMs = it->second.recordTimestampMs;
-            }
-            if (toEnd.count(to)) {
-                p.toLogEnd = toEnd[to];
-                p.toLogStart = toStart.count(to) ? qint64(toStart[to]) : 0;
-            }
-            if (const auto it = fromStart.find(from); it != fromStart.end())
-                p.fromLogStart = it->second;
-            if (const auto it = fromEnd.find(from); it != fromEnd.end()) {
-                p.fromLogEnd = it->second.offset;
-                p.fromLogEndSeenAtMs = it->second.seenAtMs;
-            }
-            if (const auto it = toCommitted[in.targetGroup].find(to); it != toCommitted[in.targetGroup].end())
-                p.targetCommitted = it->second;
-            in.partitions.push_back(std::move(p));
-        }
-        if (out.fromReachable && r.exactMatching) {
-            int done = 0;
-            for (PartitionInputs &p : in.partitions) {
-                if (cb.cancelled())
-                    return R::failure(tr("cancelled"));
-                cb.report(g, tr("matching records of %1").arg(p.from.toString()), done++, int(in.partitions.size()));
-                if (p.committed && p.toLogEnd >= 0)
-                    p.exact = matchPartition(**fromReader, **toReader, p, r.maxTargetScan, deadline());
-            }
-        }
-        out.groups.push_back(std::move(in));
-    }
-    cb.report(all, tr("gathered"), 6, 6);
-    return out;
+    return FailoverGatherer(r, cb).run();
 }
 
 } // namespace lagscope::failover

@@ -178,6 +178,112 @@ qint64 translateBySyncs(const std::vector<OffsetPair> &syncs, qint64 committed)
 
 namespace {
 
+// Every translation of C the mode allows, from the partition's inputs.
+std::vector<Candidate> translationCandidates(const PartitionInputs &p, qint64 c, bool checkpointIsFresher,
+                                             const PlanOptions &options)
+{
+    std::vector<Candidate> candidates;
+    const bool any = options.mode == Mode::Auto;
+    if ((any || options.mode == Mode::Exact) && p.exact.kind == ReplicaMatch::Found && p.committedLive)
+        candidates.push_back({p.exact.ambiguous ? Method::ExactAmbiguous : Method::Exact, p.exact.newOffset, p.exact.note});
+    // At or below the source's log start (0 always is) nothing the group could have consumed
+    // is left: every record on the target may be unconsumed. A fact, not a mode's choice.
+    if (c == 0 || (p.fromLogStart >= 0 && c <= p.fromLogStart))
+        candidates.push_back({Method::LogStart, std::max<qint64>(0, p.toLogStart),
+                              tr("committed at the source's log start (%1): the target's log start").arg(c)});
+    if (any || options.mode == Mode::OffsetSync) {
+        if (const qint64 t = translateBySyncs(p.syncs, c); t >= 0)
+            candidates.push_back({Method::OffsetSync, t, tr("newest offset sync at or below %1").arg(c)});
+    }
+    if ((any || options.mode == Mode::Checkpoint) && p.checkpoint) {
+        // A checkpoint above the group's position (it rewound since) would skip records.
+        if (p.checkpoint->from <= c || options.mode == Mode::Checkpoint)
+            candidates.push_back({Method::Checkpoint, p.checkpoint->to,
+                                  checkpointIsFresher ? tr("checkpoint newer than the cached commit")
+                                                      : tr("MirrorMaker checkpoint of offset %1").arg(p.checkpoint->from)});
+    }
+    return candidates;
+}
+
+// The highest offset wins; on a tie, an exact match.
+Candidate bestCandidate(const std::vector<Candidate> &candidates)
+{
+    Candidate chosen;
+    for (const Candidate &cand : candidates)
+        if (cand.offset > chosen.offset
+            || (cand.offset == chosen.offset && (cand.method == Method::Exact || cand.method == Method::ExactAmbiguous)))
+            chosen = cand;
+    return chosen;
+}
+
+// No method translated C: the fallback's offset, or the error when it is Fail.
+void applyFallback(PlannedFailoverPartition &out, const PartitionInputs &p, qint64 c, qint64 upper,
+                   const PlanOptions &options)
+{
+    QString why;
+    if (options.mode == Mode::Exact)
+        why = p.exact.kind == ReplicaMatch::NotSearched ? tr("exact matching needs the source cluster")
+              : p.exact.note.isEmpty()                  ? tr("no replica of the records at offset %1 found").arg(c)
+                                                        : p.exact.note;
+    else
+        why = tr("no %1 data for offset %2").arg(modeName(options.mode)).arg(c);
+    switch (options.fallback) {
+    case Fallback::Fail:
+        out.error = why;
+        return;
+    case Fallback::Earliest:
+        out.method = Method::FallbackEarliest;
+        out.newOffset = std::max<qint64>(0, p.toLogStart);
+        out.skipped = 0;
+        out.reread = upper >= 0 ? upper - out.newOffset : kNone;
+        out.note = why + tr("; fallback: earliest");
+        return;
+    case Fallback::Latest:
+        out.method = Method::FallbackLatest;
+        out.newOffset = p.toLogEnd;
+        // Nothing known about where C lies: skipping is possible unless the partition is empty.
+        out.skipped = p.toLogEnd <= std::max<qint64>(0, p.toLogStart) ? 0 : kNone;
+        out.reread = 0;
+        out.note = why + tr("; fallback: latest");
+        return;
+    }
+}
+
+// What the chosen offset re-reads and skips, against the highest place C can be at.
+void boundRereadAndSkips(PlannedFailoverPartition &out, const PartitionInputs &p, qint64 c, qint64 upper,
+                         const QString &toCluster)
+{
+    if (out.newOffset < p.toLogStart) {
+        // Replicas already deleted on the target by retention: the group cannot read them.
+        out.skipped = p.toLogStart - out.newOffset;
+        out.note += tr("; records %1..%2 were deleted on %3").arg(out.newOffset).arg(p.toLogStart - 1).arg(toCluster);
+        out.newOffset = p.toLogStart;
+    }
+    if (out.method == Method::Exact) {
+        out.reread = 0;
+        out.rereadExact = true;
+    } else if (out.method == Method::ExactAmbiguous) {
+        // The truth is one of the candidates when every place was read, else at most the bound.
+        qint64 last = p.exact.complete ? p.exact.lastCandidate : upper;
+        if (last >= 0 && upper >= 0)
+            last = std::min(last, upper);
+        out.reread = last >= 0 ? std::max<qint64>(0, last - out.newOffset) : kNone;
+        out.rereadExact = out.reread == 0;
+    } else if (upper >= 0) {
+        out.reread = std::max<qint64>(0, upper - out.newOffset);
+        out.rereadExact = upper == out.newOffset;
+    }
+    // The never-skip rule, checked rather than assumed: an offset above the highest place
+    // C can be at jumps over records the group has not consumed.
+    if (upper >= 0 && out.newOffset > upper)
+        out.skipped = std::max<qint64>(out.skipped, out.newOffset - upper);
+    else if (out.method == Method::Checkpoint && p.checkpoint->from > c)
+        out.skipped = kNone;
+    if ((out.method == Method::Exact || out.method == Method::ExactAmbiguous) && !p.exact.anchorReplicated
+        && p.fromLogEnd > c)
+        out.notReplicated = std::max(out.notReplicated, p.fromLogEnd - c);
+}
+
 PlannedFailoverPartition planPartition(const FailoverGroupInputs &in, const PartitionInputs &p,
                                        const PlanOptions &options)
 {
@@ -209,96 +315,16 @@ PlannedFailoverPartition planPartition(const FailoverGroupInputs &in, const Part
         out.committedAgeMs = std::max<qint64>(0, in.nowMs - p.checkpointTimestampMs);
     }
 
-    std::vector<Candidate> candidates;
-    const bool any = options.mode == Mode::Auto;
-    if ((any || options.mode == Mode::Exact) && p.exact.kind == ReplicaMatch::Found && p.committedLive)
-        candidates.push_back({p.exact.ambiguous ? Method::ExactAmbiguous : Method::Exact, p.exact.newOffset, p.exact.note});
-    // At or below the source's log start (0 always is) nothing the group could have consumed
-    // is left: every record on the target may be unconsumed. A fact, not a mode's choice.
-    if (c == 0 || (p.fromLogStart >= 0 && c <= p.fromLogStart))
-        candidates.push_back({Method::LogStart, std::max<qint64>(0, p.toLogStart),
-                              tr("committed at the source's log start (%1): the target's log start").arg(c)});
-    if (any || options.mode == Mode::OffsetSync) {
-        if (const qint64 t = translateBySyncs(p.syncs, c); t >= 0)
-            candidates.push_back({Method::OffsetSync, t, tr("newest offset sync at or below %1").arg(c)});
-    }
-    if ((any || options.mode == Mode::Checkpoint) && p.checkpoint) {
-        // A checkpoint above the group's position (it rewound since) would skip records.
-        if (p.checkpoint->from <= c || options.mode == Mode::Checkpoint)
-            candidates.push_back({Method::Checkpoint, p.checkpoint->to,
-                                  checkpointIsFresher ? tr("checkpoint newer than the cached commit")
-                                                      : tr("MirrorMaker checkpoint of offset %1").arg(p.checkpoint->from)});
-    }
-
-    Candidate chosen;
-    for (const Candidate &cand : candidates)
-        if (cand.offset > chosen.offset
-            || (cand.offset == chosen.offset && (cand.method == Method::Exact || cand.method == Method::ExactAmbiguous)))
-            chosen = cand;
-
+    const Candidate chosen = bestCandidate(translationCandidates(p, c, checkpointIsFresher, options));
     const qint64 upper = upperBound(p, c);
     if (chosen.method == Method::None) {
-        QString why;
-        if (options.mode == Mode::Exact)
-            why = p.exact.kind == ReplicaMatch::NotSearched ? tr("exact matching needs the source cluster")
-                  : p.exact.note.isEmpty()                  ? tr("no replica of the records at offset %1 found").arg(c)
-                                                            : p.exact.note;
-        else
-            why = tr("no %1 data for offset %2").arg(modeName(options.mode)).arg(c);
-        switch (options.fallback) {
-        case Fallback::Fail:
-            out.error = why;
-            return out;
-        case Fallback::Earliest:
-            out.method = Method::FallbackEarliest;
-            out.newOffset = std::max<qint64>(0, p.toLogStart);
-            out.skipped = 0;
-            out.reread = upper >= 0 ? upper - out.newOffset : kNone;
-            out.note = why + tr("; fallback: earliest");
-            return out;
-        case Fallback::Latest:
-            out.method = Method::FallbackLatest;
-            out.newOffset = p.toLogEnd;
-            // Nothing known about where C lies: skipping is possible unless the partition is empty.
-            out.skipped = p.toLogEnd <= std::max<qint64>(0, p.toLogStart) ? 0 : kNone;
-            out.reread = 0;
-            out.note = why + tr("; fallback: latest");
-            return out;
-        }
+        applyFallback(out, p, c, upper, options);
+        return out;
     }
-
     out.method = chosen.method;
     out.newOffset = chosen.offset;
     out.note = chosen.note;
-    if (out.newOffset < p.toLogStart) {
-        // Replicas already deleted on the target by retention: the group cannot read them.
-        out.skipped = p.toLogStart - out.newOffset;
-        out.note += tr("; records %1..%2 were deleted on %3").arg(out.newOffset).arg(p.toLogStart - 1).arg(in.toCluster);
-        out.newOffset = p.toLogStart;
-    }
-    if (out.method == Method::Exact) {
-        out.reread = 0;
-        out.rereadExact = true;
-    } else if (out.method == Method::ExactAmbiguous) {
-        // The truth is one of the candidates when every place was read, else at most the bound.
-        qint64 last = p.exact.complete ? p.exact.lastCandidate : upper;
-        if (last >= 0 && upper >= 0)
-            last = std::min(last, upper);
-        out.reread = last >= 0 ? std::max<qint64>(0, last - out.newOffset) : kNone;
-        out.rereadExact = out.reread == 0;
-    } else if (upper >= 0) {
-        out.reread = std::max<qint64>(0, upper - out.newOffset);
-        out.rereadExact = upper == out.newOffset;
-    }
-    // The never-skip rule, checked rather than assumed: an offset above the highest place
-    // C can be at jumps over records the group has not consumed.
-    if (upper >= 0 && out.newOffset > upper)
-        out.skipped = std::max<qint64>(out.skipped, out.newOffset - upper);
-    else if (out.method == Method::Checkpoint && p.checkpoint->from > c)
-        out.skipped = kNone;
-    if ((out.method == Method::Exact || out.method == Method::ExactAmbiguous) && !p.exact.anchorReplicated
-        && p.fromLogEnd > c)
-        out.notReplicated = std::max(out.notReplicated, p.fromLogEnd - c);
+    boundRereadAndSkips(out, p, c, upper, in.toCluster);
     return out;
 }
 

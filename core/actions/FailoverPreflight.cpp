@@ -47,55 +47,61 @@ bool anyRed(const std::vector<PreflightCheck> &checks)
     return std::any_of(checks.begin(), checks.end(), [](const auto &c) { return c.level == PreflightCheck::Red; });
 }
 
-std::vector<PreflightCheck> preflightFailover(const FailoverGroupInputs &in, const FailoverPlan &plan,
-                                              const PreflightOptions &options)
+namespace {
+
+using C = PreflightCheck;
+
+C targetGroupCheck(const FailoverGroupInputs &in, const QString &target)
 {
-    using C = PreflightCheck;
-    std::vector<C> checks;
-    const QString target = plan.targetGroup;
-
     if (inactive(in.targetGroupState, in.targetGroupMembers))
-        checks.push_back({tr("target group inactive"), C::Green,
-                          tr("'%1' on %2 has no active members").arg(target, in.toCluster)});
-    else
-        checks.push_back({tr("target group inactive"), C::Red,
-                          tr("'%1' on %2 is %3 with %4 member(s): stop its consumers first")
-                              .arg(target, in.toCluster, in.targetGroupState)
-                              .arg(in.targetGroupMembers)});
+        return {tr("target group inactive"), C::Green, tr("'%1' on %2 has no active members").arg(target, in.toCluster)};
+    return {tr("target group inactive"), C::Red,
+            tr("'%1' on %2 is %3 with %4 member(s): stop its consumers first")
+                .arg(target, in.toCluster, in.targetGroupState)
+                .arg(in.targetGroupMembers)};
+}
 
+C sourceGroupCheck(const FailoverGroupInputs &in, const PreflightOptions &options)
+{
     if (!in.fromReachable)
-        checks.push_back({tr("source group inactive"), options.disasterAcknowledged ? C::Amber : C::Red,
-                          options.disasterAcknowledged
-                              ? tr("%1 is unreachable: disaster mode, from cached and replicated data").arg(in.fromCluster)
-                              : tr("%1 is unreachable: a failover from it is a disaster failover and must be "
-                                   "acknowledged (--disaster)")
-                                    .arg(in.fromCluster)});
-    else if (inactive(in.fromGroupState, in.fromGroupMembers))
-        checks.push_back({tr("source group inactive"), C::Green,
-                          tr("'%1' on %2 has no active members").arg(in.group, in.fromCluster)});
-    else
-        checks.push_back({tr("source group inactive"), C::Red,
-                          tr("'%1' on %2 is %3 with %4 member(s): stop its consumers for a planned switchover")
-                              .arg(in.group, in.fromCluster, in.fromGroupState)
-                              .arg(in.fromGroupMembers)});
+        return {tr("source group inactive"), options.disasterAcknowledged ? C::Amber : C::Red,
+                options.disasterAcknowledged
+                    ? tr("%1 is unreachable: disaster mode, from cached and replicated data").arg(in.fromCluster)
+                    : tr("%1 is unreachable: a failover from it is a disaster failover and must be "
+                         "acknowledged (--disaster)")
+                          .arg(in.fromCluster)};
+    if (inactive(in.fromGroupState, in.fromGroupMembers))
+        return {tr("source group inactive"), C::Green, tr("'%1' on %2 has no active members").arg(in.group, in.fromCluster)};
+    return {tr("source group inactive"), C::Red,
+            tr("'%1' on %2 is %3 with %4 member(s): stop its consumers for a planned switchover")
+                .arg(in.group, in.fromCluster, in.fromGroupState)
+                .arg(in.fromGroupMembers)};
+}
 
+C remoteTopicsCheck(const FailoverGroupInputs &in)
+{
     QStringList missing;
     for (const auto &p : in.partitions)
         if (p.toLogEnd < 0 && !missing.contains(p.to.topic))
             missing << p.to.topic;
     if (!missing.isEmpty())
-        checks.push_back({tr("remote topics exist"), C::Red,
-                          tr("missing on %1: %2").arg(in.toCluster, missing.join(QStringLiteral(", ")))});
-    else if (const QStringList left = untranslatedTopicReasons(in.topics); !left.isEmpty())
-        checks.push_back({tr("remote topics exist"), C::Amber,
-                          tr("not translated, left as they are: %1").arg(left.join(QStringLiteral("; ")))});
-    else
-        checks.push_back({tr("remote topics exist"), C::Green, tr("every committed topic has its replica on %1").arg(in.toCluster)});
+        return {tr("remote topics exist"), C::Red,
+                tr("missing on %1: %2").arg(in.toCluster, missing.join(QStringLiteral(", ")))};
+    if (const QStringList left = untranslatedTopicReasons(in.topics); !left.isEmpty())
+        return {tr("remote topics exist"), C::Amber,
+                tr("not translated, left as they are: %1").arg(left.join(QStringLiteral("; ")))};
+    return {tr("remote topics exist"), C::Green, tr("every committed topic has its replica on %1").arg(in.toCluster)};
+}
 
-    checks.push_back(in.targetReadOnly
-                         ? C{tr("target writable"), C::Red, tr("%1 is read-only in the configuration").arg(in.toCluster)}
-                         : C{tr("target writable"), C::Green, tr("%1 is not read-only").arg(in.toCluster)});
+C targetWritableCheck(const FailoverGroupInputs &in)
+{
+    return in.targetReadOnly
+               ? C{tr("target writable"), C::Red, tr("%1 is read-only in the configuration").arg(in.toCluster)}
+               : C{tr("target writable"), C::Green, tr("%1 is not read-only").arg(in.toCluster)};
+}
 
+C translatedCheck(const FailoverGroupInputs &in, const FailoverPlan &plan)
+{
     QStringList failed;
     for (const auto &p : plan.partitions)
         if (p.newOffset < 0)
@@ -103,28 +109,30 @@ std::vector<PreflightCheck> preflightFailover(const FailoverGroupInputs &in, con
     if (plan.partitions.empty()) {
         // Nothing to commit is no failover: "applied" would leave the consumers to their reset policy.
         const QStringList left = untranslatedTopicReasons(in.topics);
-        checks.push_back({tr("every partition translated"), C::Red,
-                          left.isEmpty() ? tr("the group has no committed offsets on %1").arg(in.fromCluster)
-                                         : tr("nothing to translate: %1").arg(left.join(QStringLiteral("; ")))});
-    } else {
-        checks.push_back(failed.isEmpty()
-                             ? C{tr("every partition translated"), C::Green, tr("%1 partition(s)").arg(plan.partitions.size())}
-                             : C{tr("every partition translated"), C::Red, failed.join(QStringLiteral("; "))});
+        return {tr("every partition translated"), C::Red,
+                left.isEmpty() ? tr("the group has no committed offsets on %1").arg(in.fromCluster)
+                               : tr("nothing to translate: %1").arg(left.join(QStringLiteral("; ")))};
     }
+    return failed.isEmpty() ? C{tr("every partition translated"), C::Green, tr("%1 partition(s)").arg(plan.partitions.size())}
+                            : C{tr("every partition translated"), C::Red, failed.join(QStringLiteral("; "))};
+}
 
+C skipsCheck(const FailoverPlan &plan, const PreflightOptions &options)
+{
     if (!plan.skips())
-        checks.push_back({tr("no skipped records"), C::Green, tr("no partition jumps over unconsumed records")});
-    else {
-        QStringList skipping;
-        for (const auto &p : plan.partitions)
-            if (p.skipped != 0)
-                skipping << (p.skipped > 0 ? QStringLiteral("%1: %2").arg(p.from.toString()).arg(p.skipped)
-                                           : tr("%1: unknown").arg(p.from.toString()));
-        checks.push_back({tr("no skipped records"), options.acceptSkips ? C::Amber : C::Red,
-                          (options.acceptSkips ? tr("accepted: ") : tr("refused without --accept-skips: "))
-                              + skipping.join(QStringLiteral(", "))});
-    }
+        return {tr("no skipped records"), C::Green, tr("no partition jumps over unconsumed records")};
+    QStringList skipping;
+    for (const auto &p : plan.partitions)
+        if (p.skipped != 0)
+            skipping << (p.skipped > 0 ? QStringLiteral("%1: %2").arg(p.from.toString()).arg(p.skipped)
+                                       : tr("%1: unknown").arg(p.from.toString()));
+    return {tr("no skipped records"), options.acceptSkips ? C::Amber : C::Red,
+            (options.acceptSkips ? tr("accepted: ") : tr("refused without --accept-skips: "))
+                + skipping.join(QStringLiteral(", "))};
+}
 
+C replicationCheck(const FailoverGroupInputs &in, const FailoverPlan &plan)
+{
     qint64 behind = 0;
     bool unknown = false;
     for (const auto &p : plan.partitions) {
@@ -134,29 +142,44 @@ std::vector<PreflightCheck> preflightFailover(const FailoverGroupInputs &in, con
             behind += p.notReplicated;
     }
     if (behind > 0)
-        checks.push_back({tr("replication caught up"), C::Amber,
-                          in.fromReachable ? tr("%1 record(s) not yet replicated to %2 (wait with --wait-replication)")
-                                                 .arg(behind)
-                                                 .arg(in.toCluster)
-                                           : tr("%1 record(s) were not replicated when %2 was last seen: lost with it")
-                                                 .arg(behind)
-                                                 .arg(in.fromCluster)});
-    else if (unknown && !plan.partitions.empty())
-        checks.push_back({tr("replication caught up"), C::Amber, tr("unknown for some partitions (no offset sync or log end)")});
-    else
-        checks.push_back({tr("replication caught up"), C::Green, tr("every record on %1 is on %2").arg(in.fromCluster, in.toCluster)});
+        return {tr("replication caught up"), C::Amber,
+                in.fromReachable ? tr("%1 record(s) not yet replicated to %2 (wait with --wait-replication)")
+                                       .arg(behind)
+                                       .arg(in.toCluster)
+                                 : tr("%1 record(s) were not replicated when %2 was last seen: lost with it")
+                                       .arg(behind)
+                                       .arg(in.fromCluster)};
+    if (unknown && !plan.partitions.empty())
+        return {tr("replication caught up"), C::Amber, tr("unknown for some partitions (no offset sync or log end)")};
+    return {tr("replication caught up"), C::Green, tr("every record on %1 is on %2").arg(in.fromCluster, in.toCluster)};
+}
 
+C freshnessCheck(const FailoverGroupInputs &in, const FailoverPlan &plan, const PreflightOptions &options)
+{
     qint64 oldest = -1;
     for (const auto &p : plan.partitions)
         oldest = std::max(oldest, p.committedAgeMs);
     if (in.fromReachable)
-        checks.push_back({tr("data freshness"), C::Green, tr("committed offsets read live from %1").arg(in.fromCluster)});
-    else if (oldest < 0 && !plan.partitions.empty())
-        checks.push_back({tr("data freshness"), C::Amber, tr("no cached committed offsets: checkpoints only")});
-    else
-        checks.push_back({tr("data freshness"), oldest > options.staleAfterMs ? C::Amber : C::Green,
-                          tr("oldest cached commit seen %1").arg(age(oldest))});
-    return checks;
+        return {tr("data freshness"), C::Green, tr("committed offsets read live from %1").arg(in.fromCluster)};
+    if (oldest < 0 && !plan.partitions.empty())
+        return {tr("data freshness"), C::Amber, tr("no cached committed offsets: checkpoints only")};
+    return {tr("data freshness"), oldest > options.staleAfterMs ? C::Amber : C::Green,
+            tr("oldest cached commit seen %1").arg(age(oldest))};
+}
+
+} // namespace
+
+std::vector<PreflightCheck> preflightFailover(const FailoverGroupInputs &in, const FailoverPlan &plan,
+                                              const PreflightOptions &options)
+{
+    return {targetGroupCheck(in, plan.targetGroup),
+            sourceGroupCheck(in, options),
+            remoteTopicsCheck(in),
+            targetWritableCheck(in),
+            translatedCheck(in, plan),
+            skipsCheck(plan, options),
+            replicationCheck(in, plan),
+            freshnessCheck(in, plan, options)};
 }
 
 } // namespace lagscope::failover

@@ -71,6 +71,86 @@ Status writeBackup(const QString &path, const ResetBackup &backup)
     return success();
 }
 
+// The group's committed offsets just before the reset, and the planned partitions that had none.
+ResetBackup backupOf(const ResetPlan &plan, const ResetApplyOptions &options, const QDateTime &time,
+                     const CommittedOffsets &current)
+{
+    ResetBackup backup;
+    backup.cluster = options.cluster;
+    backup.group = plan.group;
+    backup.time = time;
+    backup.offsets = current;
+    for (const auto &p : plan.partitions)
+        if (backup.offsets.count(p.tp) == 0)
+            backup.uncommitted.push_back(p.tp);
+    return backup;
+}
+
+// What the commits of a reset answered, and the first topic whose request failed.
+struct CommitRound {
+    ResetCommits commits;
+    QString failure;
+    QString failedTopic;
+};
+
+// One commit per topic (see ResetExecutor.h); stops sending at the first one that fails. The
+// last part of the budget is kept for the read-back, so that a commit that runs into the
+// deadline can still be verified.
+CommitRound commitByTopic(KafkaClient &client, const ResetPlan &plan, const ResetApplyOptions &options)
+{
+    std::map<QString, CommittedOffsets> batches;
+    for (const auto &p : plan.partitions)
+        batches[p.tp.topic][p.tp] = p.newOffset;
+    const int reserveMs = std::min(kReadBackReserveMs, options.deadline.remainingMs() / 4);
+    const Deadline commitDeadline = Deadline::inMs(options.deadline.remainingMs() - reserveMs);
+    CommitRound round;
+    int committed = 0;
+    for (const auto &[topic, offsets] : batches) {
+        if (!round.failedTopic.isEmpty()) {
+            for (const auto &entry : offsets)
+                round.commits.notSent[entry.first] = tr("not sent: the commit of topic '%1' failed").arg(round.failedTopic);
+            continue;
+        }
+        auto answer = client.alterCommittedOffsets(plan.group, offsets, commitDeadline);
+        if (!answer) {
+            // It may or may not have landed, or may land later: the read-back tells what it can.
+            round.failure = answer.errorMessage();
+            round.failedTopic = topic;
+            for (const auto &entry : offsets)
+                round.commits.unanswered[entry.first] = round.failure;
+            continue;
+        }
+        round.commits.refused.insert(answer->begin(), answer->end());
+        if (options.afterBatch)
+            options.afterBatch(topic, ++committed, int(batches.size()));
+    }
+    return round;
+}
+
+// Reads the committed offsets back into outcome.partitions; returns the overall result and
+// adds the reasons for anything short of it.
+WriteResult verifyCommits(KafkaClient &client, const ResetPlan &plan, const ResetApplyOptions &options,
+                          const CommitRound &round, ResetOutcome &outcome, QStringList &reasons)
+{
+    std::optional<CommittedOffsets> readBack;
+    QString readBackError;
+    if (auto read = client.committedOffsets({plan.group}, options.deadline))
+        readBack = (*read)[plan.group];
+    else
+        readBackError = read.errorMessage();
+    outcome.partitions = verifyResetCommits(plan, round.commits, readBack, readBackError);
+    if (!round.failure.isEmpty())
+        reasons << tr("commit of topic '%1' failed: %2").arg(round.failedTopic, round.failure);
+    if (!readBackError.isEmpty())
+        reasons << tr("read-back failed: %1").arg(readBackError);
+    WriteResult result = overallResult(outcome.partitions);
+    if (result == WriteResult::Applied && options.appliedResult != result) {
+        result = options.appliedResult;
+        reasons << options.appliedReason;
+    }
+    return result;
+}
+
 } // namespace
 
 Result<ResetGathered> gatherResetInputs(KafkaClient &client, const QString &group, const ResetSpec &spec,
@@ -137,15 +217,7 @@ Result<ResetOutcome> applyReset(KafkaClient &client, const ResetPlan &plan, cons
     ResetOutcome outcome;
     outcome.auditPath = auditLogPath(options.dataDir);
 
-    ResetAuditEntry audit;
-    audit.time = QDateTime::currentDateTimeUtc();
-    const QJsonObject base = auditRecordBase(audit.time);
-    audit.user = base.value(QStringLiteral("user")).toString();
-    audit.host = base.value(QStringLiteral("host")).toString();
-    audit.cluster = options.cluster;
-    audit.group = plan.group;
-    audit.spec = options.specText;
-    audit.scope = options.scopeText;
+    ResetAuditEntry audit = startResetAudit(options.cluster, plan.group, options.specText, options.scopeText);
     auto finish = [&](WriteResult result, const QString &reason) -> Status {
         audit.result = result;
         audit.reason = reason;
@@ -180,14 +252,7 @@ Result<ResetOutcome> applyReset(KafkaClient &client, const ResetPlan &plan, cons
         (void)finish(WriteResult::Failed, current.errorMessage());
         return R(current.error());
     }
-    ResetBackup backup;
-    backup.cluster = options.cluster;
-    backup.group = plan.group;
-    backup.time = audit.time;
-    backup.offsets = (*current)[plan.group];
-    for (const auto &p : plan.partitions)
-        if (backup.offsets.count(p.tp) == 0)
-            backup.uncommitted.push_back(p.tp);
+    const ResetBackup backup = backupOf(plan, options, audit.time, (*current)[plan.group]);
     const QString backupPath = QDir(options.dataDir)
                                    .filePath(QStringLiteral("backups/")
                                              + resetBackupFileName(options.cluster, plan.group, audit.time));
@@ -196,68 +261,27 @@ Result<ResetOutcome> applyReset(KafkaClient &client, const ResetPlan &plan, cons
         return R(written.error());
     outcome.backupPath = backupPath;
 
-    // One commit per topic (see ResetExecutor.h); the executor stops at the first one that
-    // fails. The last part of the budget is kept for the read-back, so that a commit that
-    // runs into the deadline can still be verified.
-    std::map<QString, CommittedOffsets> batches;
-    for (const auto &p : plan.partitions)
-        batches[p.tp.topic][p.tp] = p.newOffset;
-    const int reserveMs = std::min(kReadBackReserveMs, options.deadline.remainingMs() / 4);
-    const Deadline commitDeadline = Deadline::inMs(options.deadline.remainingMs() - reserveMs);
-    ResetCommits commits;
-    QString failure;
-    QString failedTopic;
-    int committed = 0;
-    for (const auto &[topic, offsets] : batches) {
-        if (!failedTopic.isEmpty()) {
-            for (const auto &entry : offsets)
-                commits.notSent[entry.first] = tr("not sent: the commit of topic '%1' failed").arg(failedTopic);
-            continue;
-        }
-        auto answer = client.alterCommittedOffsets(plan.group, offsets, commitDeadline);
-        if (!answer) {
-            // It may or may not have landed, or may land later: the read-back tells what it can.
-            failure = answer.errorMessage();
-            failedTopic = topic;
-            for (const auto &entry : offsets)
-                commits.unanswered[entry.first] = failure;
-            continue;
-        }
-        commits.refused.insert(answer->begin(), answer->end());
-        if (options.afterBatch)
-            options.afterBatch(topic, ++committed, int(batches.size()));
-    }
-
-    std::optional<CommittedOffsets> readBack;
-    QString readBackError;
-    if (auto read = client.committedOffsets({plan.group}, options.deadline))
-        readBack = (*read)[plan.group];
-    else
-        readBackError = read.errorMessage();
-    outcome.partitions = verifyResetCommits(plan, commits, readBack, readBackError);
+    const CommitRound round = commitByTopic(client, plan, options);
     QStringList reasons;
-    if (!failure.isEmpty())
-        reasons << tr("commit of topic '%1' failed: %2").arg(failedTopic, failure);
-    if (!readBackError.isEmpty())
-        reasons << tr("read-back failed: %1").arg(readBackError);
-    WriteResult result = overallResult(outcome.partitions);
-    if (result == WriteResult::Applied && options.appliedResult != result) {
-        result = options.appliedResult;
-        reasons << options.appliedReason;
-    }
+    const WriteResult result = verifyCommits(client, plan, options, round, outcome, reasons);
     if (auto written = finish(result, reasons.join(QStringLiteral("; "))); !written)
         return R(written.error());
     return outcome;
 }
 
-} // namespace lagscope
-
-namespace lagscope {
-
-Status appendAuditLine(const QString &path, const QByteArray &line)
+ResetAuditEntry startResetAudit(const QString &cluster, const QString &group, const QString &spec,
+                                const QString &scope)
 {
-    // Through the shared audit log: masked, locked, rotated, fsync'd.
-    return appendAuditRecord(path, QJsonDocument::fromJson(line).object());
+    ResetAuditEntry audit;
+    audit.time = QDateTime::currentDateTimeUtc();
+    const QJsonObject base = auditRecordBase(audit.time);
+    audit.user = base.value(QStringLiteral("user")).toString();
+    audit.host = base.value(QStringLiteral("host")).toString();
+    audit.cluster = cluster;
+    audit.group = group;
+    audit.spec = spec;
+    audit.scope = scope;
+    return audit;
 }
 
 } // namespace lagscope

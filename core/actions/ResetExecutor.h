@@ -47,7 +47,7 @@ struct ResetApplyOptions {
     QString cluster;
     bool readOnly = false;
     QString readOnlyReason; // ClusterConfig::readOnlyReason, for the refusal message
-    QString dataDir; // backups/ and audit.jsonl go here (QStandardPaths::AppDataLocation)
+    QString dataDir; // backups/ and audit.jsonl go here (appDataDir(), util/AppPaths.h)
     QString specText;  // for the audit record, e.g. "--to-offset 5"
     QString scopeText; // e.g. "--all-topics"
     // The result recorded when every partition was applied and verified, and why: a failover
@@ -78,7 +78,9 @@ struct ResetOutcome {
 // without an answer or a failed read-back gives Unknown, never a guess.
 Result<ResetOutcome> applyReset(KafkaClient &client, const ResetPlan &plan, const ResetApplyOptions &options);
 
-// Appends one line to an audit file and fsyncs it (shared with the failover executor).
-Status appendAuditLine(const QString &path, const QByteArray &line);
+// The audit entry every write attempt starts from (shared with the failover executor): the
+// time now (UTC), the user and host of auditRecordBase(), and what is written where.
+ResetAuditEntry startResetAudit(const QString &cluster, const QString &group, const QString &spec,
+                                const QString &scope);
 
 } // namespace lagscope

@@ -1,4 +1,5 @@
 #include "actions/ResetRecords.h"
+#include "util/JsonValues.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -9,11 +10,6 @@ namespace lagscope {
 namespace {
 
 QString tr(const char *text) { return QCoreApplication::translate("ResetRecords", text); }
-
-QJsonValue optionalOffset(const std::optional<qint64> &v)
-{
-    return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null);
-}
 
 QString isoUtc(const QDateTime &time) { return time.toUTC().toString(Qt::ISODateWithMs); }
 
@@ -185,9 +181,9 @@ QJsonObject resetAuditJson(const ResetAuditEntry &entry)
     for (const auto &p : entry.partitions) {
         QJsonObject o{{QStringLiteral("topic"), p.tp.topic},
                       {QStringLiteral("partition"), p.tp.partition},
-                      {QStringLiteral("old"), optionalOffset(p.before)},
+                      {QStringLiteral("old"), jsonOrNull(p.before)},
                       {QStringLiteral("new"), p.planned},
-                      {QStringLiteral("after"), optionalOffset(p.after)},
+                      {QStringLiteral("after"), jsonOrNull(p.after)},
                       {QStringLiteral("result"), outcomeName(p.result)},
                       {QStringLiteral("acknowledged"), p.acknowledged}};
         if (!p.reason.isEmpty())

@@ -2,13 +2,13 @@
 
 #include "alerts/AlertCommandRunner.h"
 #include "monitor/ClusterPoller.h"
+#include "util/AppPaths.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QSaveFile>
-#include <QStandardPaths>
 
 namespace lagscope {
 
@@ -33,7 +33,7 @@ AlertService::~AlertService()
 
 QString AlertService::defaultStatePath()
 {
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/alerts.json");
+    return appDataDir() + QStringLiteral("/alerts.json");
 }
 
 bool AlertService::isMuted(const QString &rule) const

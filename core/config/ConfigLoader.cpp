@@ -183,27 +183,25 @@ int ConfigParser::parseDuration(const MapEntry &entry, int defaultMs)
 // polls per partition is already a lot of memory on a large cluster.
 int ConfigParser::parseWindow(const MapEntry &entry, int defaultPolls)
 {
-    bool ok = false;
-    const int polls = entry.value.IsScalar() ? scalarText(entry.value).toInt(&ok) : 0;
-    if (!ok || polls < 3 || polls > 1000) {
-        m_diagnostics.error(entry.valueMark(), entry.path,
-                            tr("expected a number of polls from 3 to 1000, got %1").arg(describe(entry.value)));
-        return defaultPolls;
-    }
-    return polls;
+    return parseIntInRange(entry, 3, 1000, defaultPolls, tr("expected a number of polls from 3 to 1000, got %1"));
 }
 
 // Records at the log end that still count as caught up (docs/LAG-STATUS.md, rule 2).
 int ConfigParser::parseAllowedLag(const MapEntry &entry, int defaultLag)
 {
+    return parseIntInRange(entry, 0, 1000000, defaultLag,
+                           tr("expected a number of records from 0 to 1000000, got %1"));
+}
+
+int ConfigParser::parseIntInRange(const MapEntry &entry, int min, int max, int defaultValue, const QString &expected)
+{
     bool ok = false;
-    const int lag = entry.value.IsScalar() ? scalarText(entry.value).toInt(&ok) : 0;
-    if (!ok || lag < 0 || lag > 1000000) {
-        m_diagnostics.error(entry.valueMark(), entry.path,
-                            tr("expected a number of records from 0 to 1000000, got %1").arg(describe(entry.value)));
-        return defaultLag;
+    const int value = entry.value.IsScalar() ? scalarText(entry.value).toInt(&ok) : 0;
+    if (!ok || value < min || value > max) {
+        m_diagnostics.error(entry.valueMark(), entry.path, expected.arg(describe(entry.value)));
+        return defaultValue;
     }
-    return lag;
+    return value;
 }
 
 void ConfigParser::parseClusters(const MapEntry &entry)

@@ -42,6 +42,9 @@ private:
     int parseDuration(const MapEntry &entry, int defaultMs);
     int parseWindow(const MapEntry &entry, int defaultPolls);
     int parseAllowedLag(const MapEntry &entry, int defaultLag);
+    // A whole number from min to max; otherwise the error `expected` (%1: the value given)
+    // and defaultValue.
+    int parseIntInRange(const MapEntry &entry, int min, int max, int defaultValue, const QString &expected);
     void parseClusters(const MapEntry &entry);
     void parseCluster(const YAML::Node &node, const QString &path);
     QString parseBootstrap(const MapEntry &entry);

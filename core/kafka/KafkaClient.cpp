@@ -272,16 +272,14 @@ Result<std::unique_ptr<KafkaClient>> KafkaClient::create(const ClusterConfig &cl
     if (cluster.security.usesTls() && cluster.security.verifyCertificates)
         rd_kafka_conf_set_ssl_cert_verify_cb(conf.get(), onCertificateVerify);
 
-    char err[512];
     // A consumer handle with a group id, although it never subscribes: librdkafka 2.15.1
     // answers a NOT_COORDINATOR reply to an admin OffsetFetch by messaging the handle's own
     // consumer group, and crashes on a null one (librdkafka issue #5040). That reply comes
     // whenever a group coordinator moves, e.g. when a broker restarts.
-    rd_kafka_t *rk = rd_kafka_new(RD_KAFKA_CONSUMER, conf.get(), err, sizeof err);
-    if (!rk)
-        return R::failure(maskSecrets(QStringLiteral("cluster '%1': %2").arg(cluster.name, fromUtf8(err))));
-    conf.release(); // rd_kafka_new took ownership
-    impl->rk.reset(rk);
+    auto handle = rd::newConsumer(conf, cluster.name);
+    if (!handle)
+        return R(handle.error());
+    impl->rk = std::move(*handle);
     return std::unique_ptr<KafkaClient>(new KafkaClient(std::move(impl)));
 }
 

@@ -162,6 +162,34 @@ private:
     QString m_name;
 };
 
+// A ListOffsets request for these partitions, each asking for `offset` (a timestamp, or one
+// of librdkafka's negative specs: earliest, latest).
+inline rd::PartitionList listOffsetsRequest(const std::vector<TopicPartition> &partitions, int64_t offset)
+{
+    rd::PartitionList list(rd_kafka_topic_partition_list_new(static_cast<int>(partitions.size())));
+    for (const auto &tp : partitions)
+        rd_kafka_topic_partition_list_add(list.get(), tp.topic.toUtf8().constData(), tp.partition)->offset = offset;
+    return list;
+}
+
+// Adds the partitions of one ListOffsets result to `out`: each partition's offset, mapped by
+// `offsetOf`, or its error.
+template <typename OffsetOf>
+void collectListOffsets(rd_kafka_event_t *event, TopicNames &topicName, LogOffsetsResult &out, OffsetOf offsetOf)
+{
+    const auto *res = rd_kafka_event_ListOffsets_result(event);
+    size_t count = 0;
+    const rd_kafka_ListOffsetsResultInfo_t **infos = rd_kafka_ListOffsets_result_infos(res, &count);
+    for (size_t i = 0; i < count; ++i) {
+        const rd_kafka_topic_partition_t *tp = rd_kafka_ListOffsetsResultInfo_topic_partition(infos[i]);
+        TopicPartition key{topicName(tp->topic), tp->partition};
+        if (tp->err != RD_KAFKA_RESP_ERR_NO_ERROR)
+            out.errors.emplace(std::move(key), rdError(tp->err));
+        else
+            out.offsets.emplace_hint(out.offsets.end(), std::move(key), offsetOf(tp->offset));
+    }
+}
+
 template <typename Start>
 KafkaClient::Impl::Pending KafkaClient::Impl::startAdmin(rd_kafka_admin_op_t op, size_t count,
                                                          rd_kafka_event_type_t type, int lifetimeMs,

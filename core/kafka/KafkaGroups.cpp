@@ -302,10 +302,8 @@ namespace {
 Impl::Pending startLogOffsets(Impl &d, const std::vector<TopicPartition> &partitions, OffsetSpec spec,
                               Deadline deadline)
 {
-    rd::PartitionList list(rd_kafka_topic_partition_list_new(static_cast<int>(partitions.size())));
-    const int64_t wanted = spec == OffsetSpec::Earliest ? RD_KAFKA_OFFSET_SPEC_EARLIEST : RD_KAFKA_OFFSET_SPEC_LATEST;
-    for (const auto &tp : partitions)
-        rd_kafka_topic_partition_list_add(list.get(), tp.topic.toUtf8().constData(), tp.partition)->offset = wanted;
+    rd::PartitionList list = listOffsetsRequest(
+        partitions, spec == OffsetSpec::Earliest ? RD_KAFKA_OFFSET_SPEC_EARLIEST : RD_KAFKA_OFFSET_SPEC_LATEST);
     return d.startAdmin(RD_KAFKA_ADMIN_OP_LISTOFFSETS, partitions.empty() ? 0 : 1, RD_KAFKA_EVENT_LISTOFFSETS_RESULT,
                         Impl::adminLifetimeMs(RD_KAFKA_ADMIN_OP_LISTOFFSETS, deadline), QStringLiteral("list offsets"),
                         [&](rd_kafka_AdminOptions_t *o, rd_kafka_queue_t *q, size_t) {
@@ -320,19 +318,8 @@ Result<LogOffsetsResult> finishLogOffsets(Result<std::vector<rd::Event>> events)
         return R(events.error());
     LogOffsetsResult out;
     TopicNames topicName;
-    for (const auto &ev : *events) {
-        const auto *res = rd_kafka_event_ListOffsets_result(ev.get());
-        size_t count = 0;
-        const rd_kafka_ListOffsetsResultInfo_t **infos = rd_kafka_ListOffsets_result_infos(res, &count);
-        for (size_t i = 0; i < count; ++i) {
-            const rd_kafka_topic_partition_t *tp = rd_kafka_ListOffsetsResultInfo_topic_partition(infos[i]);
-            TopicPartition key{topicName(tp->topic), tp->partition};
-            if (tp->err != RD_KAFKA_RESP_ERR_NO_ERROR)
-                out.errors.emplace(std::move(key), rdError(tp->err));
-            else
-                out.offsets.emplace_hint(out.offsets.end(), std::move(key), tp->offset);
-        }
-    }
+    for (const auto &ev : *events)
+        collectListOffsets(ev.get(), topicName, out, [](int64_t offset) { return offset; });
     return out;
 }
 

@@ -33,6 +33,26 @@ QByteArray bytes(const void *data, size_t len)
     return QByteArray(static_cast<const char *>(data), static_cast<qsizetype>(len));
 }
 
+// A fetched message as a record: offset, timestamp, key, value and headers.
+RawRecord recordOf(rd_kafka_message_t *msg)
+{
+    RawRecord r;
+    r.offset = msg->offset;
+    rd_kafka_timestamp_type_t type = RD_KAFKA_TIMESTAMP_NOT_AVAILABLE;
+    r.timestampMs = rd_kafka_message_timestamp(msg, &type);
+    r.key = bytes(msg->key, msg->key_len);
+    r.value = bytes(msg->payload, msg->len);
+    rd_kafka_headers_t *headers = nullptr;
+    if (rd_kafka_message_headers(msg, &headers) == RD_KAFKA_RESP_ERR_NO_ERROR && headers) {
+        const char *name = nullptr;
+        const void *value = nullptr;
+        size_t size = 0;
+        for (size_t i = 0; rd_kafka_header_get_all(headers, i, &name, &value, &size) == RD_KAFKA_RESP_ERR_NO_ERROR; ++i)
+            r.headers.emplace_back(QByteArray(name), bytes(value, size));
+    }
+    return r;
+}
+
 } // namespace
 
 struct PartitionReader::Impl {
@@ -147,14 +167,12 @@ Result<std::unique_ptr<PartitionReader>> PartitionReader::create(const ClusterCo
     if (cluster.security.usesTls() && cluster.security.verifyCertificates)
         rd_kafka_conf_set_ssl_cert_verify_cb(conf.get(), onCertificateVerify);
 
-    char err[512];
-    rd_kafka_t *rk = rd_kafka_new(RD_KAFKA_CONSUMER, conf.get(), err, sizeof err);
-    if (!rk)
-        return R::failure(maskSecrets(QStringLiteral("cluster '%1': %2").arg(cluster.name, fromUtf8(err))));
-    conf.release(); // rd_kafka_new took ownership
-    impl->rk.reset(rk);
+    auto handle = rd::newConsumer(conf, cluster.name);
+    if (!handle)
+        return R(handle.error());
+    impl->rk = std::move(*handle);
     // Errors and logs arrive through rd_kafka_consumer_poll(), which read() calls anyway.
-    rd_kafka_poll_set_consumer(rk);
+    rd_kafka_poll_set_consumer(impl->rk.get());
     return std::unique_ptr<PartitionReader>(new PartitionReader(std::move(impl)));
 }
 
@@ -264,20 +282,7 @@ Result<PartitionRead> PartitionReader::read(const TopicPartition &partition, qin
         }
         if (!ours)
             continue;
-        RawRecord r;
-        r.offset = msg->offset;
-        rd_kafka_timestamp_type_t type = RD_KAFKA_TIMESTAMP_NOT_AVAILABLE;
-        r.timestampMs = rd_kafka_message_timestamp(msg.get(), &type);
-        r.key = bytes(msg->key, msg->key_len);
-        r.value = bytes(msg->payload, msg->len);
-        rd_kafka_headers_t *headers = nullptr;
-        if (rd_kafka_message_headers(msg.get(), &headers) == RD_KAFKA_RESP_ERR_NO_ERROR && headers) {
-            const char *name = nullptr;
-            const void *value = nullptr;
-            size_t size = 0;
-            for (size_t i = 0; rd_kafka_header_get_all(headers, i, &name, &value, &size) == RD_KAFKA_RESP_ERR_NO_ERROR; ++i)
-                r.headers.emplace_back(QByteArray(name), bytes(value, size));
-        }
+        RawRecord r = recordOf(msg.get());
         out.nextOffset = r.offset + 1;
         out.records.push_back(std::move(r));
         if (high >= 0 && out.nextOffset >= high) {

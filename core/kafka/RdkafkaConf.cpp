@@ -9,17 +9,17 @@ namespace lagscope::rd {
 
 namespace {
 
-bool set(rd_kafka_conf_t *conf, const QString &key, const QString &value, QString *error)
+// The failure is "property <key>: <librdkafka's reason>", without the cluster.
+Status set(rd_kafka_conf_t *conf, const QString &key, const QString &value)
 {
     char err[512];
     if (rd_kafka_conf_set(conf, key.toUtf8().constData(), value.toUtf8().constData(), err, sizeof err)
         != RD_KAFKA_CONF_OK) {
         // librdkafka may quote the value it refused: a secret must not reach the message.
         addSecret(isSecretProperty(key) ? value : QString());
-        *error = QStringLiteral("property %1: %2").arg(key, maskSecrets(QString::fromUtf8(err)));
-        return false;
+        return Status::failure(QStringLiteral("property %1: %2").arg(key, maskSecrets(QString::fromUtf8(err))));
     }
-    return true;
+    return success();
 }
 
 } // namespace
@@ -28,30 +28,27 @@ Result<Conf> makeConf(const ClusterConfig &cluster, const QString &clientId, int
                       std::initializer_list<Setting> extra)
 {
     Conf conf(rd_kafka_conf_new());
-    QString error;
-    auto fail = [&] { return Result<Conf>::failure(QStringLiteral("cluster '%1': %2").arg(cluster.name, error)); };
+    auto fail = [&](const QString &error) {
+        return Result<Conf>::failure(QStringLiteral("cluster '%1': %2").arg(cluster.name, error));
+    };
     for (const auto &[key, value] : cluster.properties) {
         QString resolved = value;
         if (isSecretProperty(key)) {
             auto secret = resolveSecret(value);
-            if (!secret) {
-                error = QStringLiteral("property %1: %2").arg(key, secret.errorMessage());
-                return fail();
-            }
+            if (!secret)
+                return fail(QStringLiteral("property %1: %2").arg(key, secret.errorMessage()));
             resolved = *secret;
         }
-        if (!set(conf.get(), key, resolved, &error))
-            return fail();
+        if (Status s = set(conf.get(), key, resolved); !s)
+            return fail(s.errorMessage());
     }
     // The typed security keys win over passthrough properties.
     auto security = securityProperties(cluster.security);
-    if (!security) {
-        error = security.errorMessage();
-        return fail();
-    }
+    if (!security)
+        return fail(security.errorMessage());
     for (const auto &[key, value] : *security)
-        if (!set(conf.get(), key, value, &error))
-            return fail();
+        if (Status s = set(conf.get(), key, value); !s)
+            return fail(s.errorMessage());
     const QString timeout = QString::number(std::max(1000, requestTimeoutMs));
     const Setting common[] = {
         {"bootstrap.servers", cluster.bootstrapServers},
@@ -62,11 +59,11 @@ Result<Conf> makeConf(const ClusterConfig &cluster, const QString &clientId, int
         {"log.connection.close", QStringLiteral("false")},
     };
     for (const auto &[key, value] : common)
-        if (!set(conf.get(), QString::fromLatin1(key), value, &error))
-            return fail();
+        if (Status s = set(conf.get(), QString::fromLatin1(key), value); !s)
+            return fail(s.errorMessage());
     for (const auto &[key, value] : extra)
-        if (!set(conf.get(), QString::fromLatin1(key), value, &error))
-            return fail();
+        if (Status s = set(conf.get(), QString::fromLatin1(key), value); !s)
+            return fail(s.errorMessage());
     rd_kafka_conf_set_log_cb(conf.get(), logWhenAsked);
     return conf;
 }
@@ -77,6 +74,16 @@ void logWhenAsked(const rd_kafka_t *rk, int level, const char *, const char *mes
     if (verbose)
         fprintf(stderr, "rdkafka[%d] %s: %s\n", level, rd_kafka_name(rk),
                 maskSecrets(QString::fromUtf8(message)).toUtf8().constData());
+}
+
+Result<Handle> newConsumer(Conf &conf, const QString &cluster)
+{
+    char err[512];
+    rd_kafka_t *rk = rd_kafka_new(RD_KAFKA_CONSUMER, conf.get(), err, sizeof err);
+    if (!rk)
+        return Result<Handle>::failure(maskSecrets(QStringLiteral("cluster '%1': %2").arg(cluster, QString::fromUtf8(err))));
+    conf.release(); // rd_kafka_new took ownership
+    return Handle(rk);
 }
 
 } // namespace lagscope::rd

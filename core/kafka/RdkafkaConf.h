@@ -21,6 +21,10 @@ using Setting = std::pair<const char *, QString>;
 Result<Conf> makeConf(const ClusterConfig &cluster, const QString &clientId, int requestTimeoutMs,
                       std::initializer_list<Setting> extra);
 
+// A consumer handle on `conf`, which it takes over when it succeeds. The error names the
+// cluster, with secrets masked.
+Result<Handle> newConsumer(Conf &conf, const QString &cluster);
+
 // log_cb for every handle: librdkafka would print to stderr by default; the CLI's output
 // must stay clean, so failures surface as error values. LAGSCOPE_RDKAFKA_LOG=1 shows them.
 void logWhenAsked(const rd_kafka_t *rk, int level, const char *facility, const char *message);

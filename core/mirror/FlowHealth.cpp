@@ -104,27 +104,10 @@ FlowVerdict evaluateFlow(const FlowSnapshot &s, const FlowThresholds &thresholds
     return v;
 }
 
+// A flow event is stored and shown as the cluster event of the same name.
 QString flowEventKindName(FlowEventKind kind)
 {
-    switch (kind) {
-    case FlowEventKind::FlowLagging:
-        return QStringLiteral("flow-lagging");
-    case FlowEventKind::FlowStalled:
-        return QStringLiteral("flow-stalled");
-    case FlowEventKind::FlowBroken:
-        return QStringLiteral("flow-broken");
-    case FlowEventKind::FlowRecovered:
-        return QStringLiteral("flow-recovered");
-    case FlowEventKind::CheckpointStale:
-        return QStringLiteral("checkpoint-stale");
-    case FlowEventKind::CheckpointFresh:
-        return QStringLiteral("checkpoint-fresh");
-    case FlowEventKind::ReplicatedTopicMissing:
-        return QStringLiteral("replicated-topic-missing");
-    case FlowEventKind::ReplicatedTopicRestored:
-        return QStringLiteral("replicated-topic-restored");
-    }
-    return QString();
+    return eventKindName(eventKindOf(kind));
 }
 
 std::vector<FlowEvent> diffFlows(const FlowSnapshot *previous, const FlowSnapshot &current)
@@ -187,36 +170,33 @@ std::vector<FlowEvent> diffFlows(const FlowSnapshot *previous, const FlowSnapsho
     return events;
 }
 
+EventKind eventKindOf(FlowEventKind kind)
+{
+    switch (kind) {
+    case FlowEventKind::FlowLagging:
+        return EventKind::FlowLagging;
+    case FlowEventKind::FlowStalled:
+        return EventKind::FlowStalled;
+    case FlowEventKind::FlowBroken:
+        return EventKind::FlowBroken;
+    case FlowEventKind::FlowRecovered:
+        return EventKind::FlowRecovered;
+    case FlowEventKind::CheckpointStale:
+        return EventKind::CheckpointStale;
+    case FlowEventKind::CheckpointFresh:
+        return EventKind::CheckpointFresh;
+    case FlowEventKind::ReplicatedTopicMissing:
+        return EventKind::ReplicatedTopicMissing;
+    case FlowEventKind::ReplicatedTopicRestored:
+        return EventKind::ReplicatedTopicRestored;
+    }
+    return EventKind::FlowBroken;
+}
+
 ClusterEvent toClusterEvent(const FlowEvent &event)
 {
-    EventKind kind = EventKind::FlowBroken;
-    switch (event.kind) {
-    case FlowEventKind::FlowLagging:
-        kind = EventKind::FlowLagging;
-        break;
-    case FlowEventKind::FlowStalled:
-        kind = EventKind::FlowStalled;
-        break;
-    case FlowEventKind::FlowBroken:
-        kind = EventKind::FlowBroken;
-        break;
-    case FlowEventKind::FlowRecovered:
-        kind = EventKind::FlowRecovered;
-        break;
-    case FlowEventKind::CheckpointStale:
-        kind = EventKind::CheckpointStale;
-        break;
-    case FlowEventKind::CheckpointFresh:
-        kind = EventKind::CheckpointFresh;
-        break;
-    case FlowEventKind::ReplicatedTopicMissing:
-        kind = EventKind::ReplicatedTopicMissing;
-        break;
-    case FlowEventKind::ReplicatedTopicRestored:
-        kind = EventKind::ReplicatedTopicRestored;
-        break;
-    }
-    return ClusterEvent{event.time, event.flow, kind, event.severity, event.subject, event.group, event.message};
+    return ClusterEvent{event.time, event.flow, eventKindOf(event.kind), event.severity, event.subject,
+                        event.group, event.message};
 }
 
 std::vector<ClusterEvent> toClusterEvents(const std::vector<FlowEvent> &events)

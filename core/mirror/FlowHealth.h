@@ -66,6 +66,8 @@ struct FlowEvent {
 // snapshots that reached both clusters (while one is unreachable they are unknown).
 std::vector<FlowEvent> diffFlows(const FlowSnapshot *previous, const FlowSnapshot &current);
 
+// The cluster event kind of the same name.
+EventKind eventKindOf(FlowEventKind kind);
 // The same event for the event log and the history store: `cluster` is the flow's label
 // ("primary->dr", a name no configured cluster can have), the kind has the same name.
 ClusterEvent toClusterEvent(const FlowEvent &event);

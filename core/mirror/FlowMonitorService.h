@@ -11,9 +11,9 @@
 #include "mirror/FlowHealth.h"
 #include "mirror/FlowPoller.h"
 #include "mirror/FlowSnapshot.h"
+#include "util/AppPaths.h"
 
 #include <QObject>
-#include <QStandardPaths>
 #include <QStringList>
 
 #include <map>
@@ -57,7 +57,7 @@ public:
         FlowPollerSettings s;
         s.pollIntervalMs = config.pollIntervalMs;
         s.requestTimeoutMs = config.requestTimeoutMs;
-        s.failoverCacheDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+        s.failoverCacheDir = appDataDir();
         return s;
     }
 

@@ -101,74 +101,86 @@ void FlowPoller::stop()
         m_timer->stop();
 }
 
-void FlowPoller::poll()
+namespace {
+
+void warnOnFailure(FlowGathered &g, const QString &what, const Status &status)
 {
-    m_polling = true;
-    QElapsedTimer elapsed;
-    elapsed.start();
-    const int timeoutMs = m_settings.requestTimeoutMs;
-    const ClientOptions options{timeoutMs, 0, m_cancel};
+    if (!status)
+        g.warnings << what + QStringLiteral(": ") + status.errorMessage();
+}
+
+// The log ends of one side's partitions, or a warning naming the cluster.
+void readLogEnds(KafkaClient &client, const std::vector<TopicPartition> &partitions, const QString &cluster,
+                 Deadline deadline, LogOffsets &ends, QStringList &warnings)
+{
+    if (partitions.empty())
+        return;
+    auto read = client.logOffsets(partitions, OffsetSpec::Latest, deadline);
+    if (read)
+        ends = read->offsets;
+    else
+        warnings << QStringLiteral("log ends on %1: %2").arg(cluster, read.errorMessage());
+}
+
+} // namespace
+
+// Target: metadata, then what MirrorMaker wrote there.
+void FlowPoller::gatherTarget(FlowGathered &g, const ClientOptions &options, const QElapsedTimer &elapsed)
+{
+    const Deadline deadline = Deadline::inMs(m_settings.requestTimeoutMs);
     const bool syncsOnTarget = m_reader.topics().offsetSyncsOnTarget;
-
-    FlowGathered g;
-    g.flow = FlowIdentity{m_flow.sourceCluster, m_flow.targetCluster, aliasOr(m_flow.sourceAlias, m_flow.sourceCluster),
-                          aliasOr(m_flow.targetAlias, m_flow.targetCluster)};
-    g.policy = m_flow.policy;
-    auto warn = [&g](const QString &what, const Status &status) {
-        if (!status)
-            g.warnings << what + QStringLiteral(": ") + status.errorMessage();
-    };
-
-    // Target: metadata, then what MirrorMaker wrote there. One budget for the side, so a
-    // dead target costs one timeout, not one per call.
-    {
-        const Deadline deadline = Deadline::inMs(timeoutMs);
-        QString error = ensure(m_targetClient, m_target, options);
-        if (error.isEmpty())
-            error = ensure(m_targetReader, m_target, options);
-        if (error.isEmpty()) {
-            auto metadata = m_targetClient->metadata(deadline);
-            if (metadata) {
-                g.targetReachable = true;
-                g.targetMetadata = std::move(*metadata);
-                qCDebug(lcFlowPoll, "%s: target metadata after %lld ms", qPrintable(m_flow.targetCluster),
-                        qint64(elapsed.elapsed()));
-                warn(QStringLiteral("heartbeats"), m_reader.refreshHeartbeats(*m_targetReader, deadline));
-                // The latency is the newest heartbeat's age when its topic was read to the
-                // end, not at the end of the whole poll.
-                g.heartbeatsReadAt = QDateTime::currentDateTimeUtc();
-                qCDebug(lcFlowPoll, "heartbeats read after %lld ms", qint64(elapsed.elapsed()));
-                warn(QStringLiteral("checkpoints"), m_reader.refreshCheckpoints(*m_targetReader, deadline));
-                qCDebug(lcFlowPoll, "checkpoints read after %lld ms", qint64(elapsed.elapsed()));
-                if (syncsOnTarget)
-                    warn(QStringLiteral("offset syncs"), m_reader.refreshOffsetSyncs(*m_targetReader, deadline));
-            } else {
-                error = metadata.errorMessage();
-            }
+    QString error = ensure(m_targetClient, m_target, options);
+    if (error.isEmpty())
+        error = ensure(m_targetReader, m_target, options);
+    if (error.isEmpty()) {
+        auto metadata = m_targetClient->metadata(deadline);
+        if (metadata) {
+            g.targetReachable = true;
+            g.targetMetadata = std::move(*metadata);
+            qCDebug(lcFlowPoll, "%s: target metadata after %lld ms", qPrintable(m_flow.targetCluster),
+                    qint64(elapsed.elapsed()));
+            warnOnFailure(g, QStringLiteral("heartbeats"), m_reader.refreshHeartbeats(*m_targetReader, deadline));
+            // The latency is the newest heartbeat's age when its topic was read to the
+            // end, not at the end of the whole poll.
+            g.heartbeatsReadAt = QDateTime::currentDateTimeUtc();
+            qCDebug(lcFlowPoll, "heartbeats read after %lld ms", qint64(elapsed.elapsed()));
+            warnOnFailure(g, QStringLiteral("checkpoints"), m_reader.refreshCheckpoints(*m_targetReader, deadline));
+            qCDebug(lcFlowPoll, "checkpoints read after %lld ms", qint64(elapsed.elapsed()));
+            if (syncsOnTarget)
+                warnOnFailure(g, QStringLiteral("offset syncs"), m_reader.refreshOffsetSyncs(*m_targetReader, deadline));
+        } else {
+            error = metadata.errorMessage();
         }
-        g.targetError = error;
     }
-    // Source: metadata and (by default) the offset syncs.
-    {
-        const Deadline deadline = Deadline::inMs(timeoutMs);
-        QString error = ensure(m_sourceClient, m_source, options);
-        if (error.isEmpty() && !syncsOnTarget)
-            error = ensure(m_sourceReader, m_source, options);
-        if (error.isEmpty()) {
-            auto metadata = m_sourceClient->metadata(deadline);
-            if (metadata) {
-                g.sourceReachable = true;
-                g.sourceMetadata = std::move(*metadata);
-                if (!syncsOnTarget)
-                    warn(QStringLiteral("offset syncs"), m_reader.refreshOffsetSyncs(*m_sourceReader, deadline));
-                qCDebug(lcFlowPoll, "source metadata and offset syncs after %lld ms", qint64(elapsed.elapsed()));
-            } else {
-                error = metadata.errorMessage();
-            }
-        }
-        g.sourceError = error;
-    }
+    g.targetError = error;
+}
 
+// Source: metadata and (by default) the offset syncs.
+void FlowPoller::gatherSource(FlowGathered &g, const ClientOptions &options, const QElapsedTimer &elapsed)
+{
+    const Deadline deadline = Deadline::inMs(m_settings.requestTimeoutMs);
+    const bool syncsOnTarget = m_reader.topics().offsetSyncsOnTarget;
+    QString error = ensure(m_sourceClient, m_source, options);
+    if (error.isEmpty() && !syncsOnTarget)
+        error = ensure(m_sourceReader, m_source, options);
+    if (error.isEmpty()) {
+        auto metadata = m_sourceClient->metadata(deadline);
+        if (metadata) {
+            g.sourceReachable = true;
+            g.sourceMetadata = std::move(*metadata);
+            if (!syncsOnTarget)
+                warnOnFailure(g, QStringLiteral("offset syncs"), m_reader.refreshOffsetSyncs(*m_sourceReader, deadline));
+            qCDebug(lcFlowPoll, "source metadata and offset syncs after %lld ms", qint64(elapsed.elapsed()));
+        } else {
+            error = metadata.errorMessage();
+        }
+    }
+    g.sourceError = error;
+}
+
+// What the MirrorReader holds after both sides were read.
+void FlowPoller::takeMirrorRecords(FlowGathered &g) const
+{
     g.heartbeats = m_reader.heartbeats();
     g.remoteHeartbeats = m_reader.remoteHeartbeats();
     g.heartbeatsTopicExists = m_reader.heartbeatsProgress().exists || m_reader.remoteHeartbeatsProgress().exists;
@@ -178,45 +190,49 @@ void FlowPoller::poll()
                                    &m_reader.offsetSyncsProgress()})
         if (p->stats.skipped() > 0)
             g.warnings << QStringLiteral("%1 records skipped: %2").arg(p->stats.skipped()).arg(p->stats.lastError);
+}
 
-    // Offsets: one batched ListOffsets per side, and the groups' commits on the source.
-    {
-        const Deadline deadline = Deadline::inMs(timeoutMs);
-        const auto pairs = replicatedTopics(g.flow, g.policy, g.sourceMetadata, g.targetMetadata, g.offsetSyncs,
-                                            g.checkpoints);
-        if (g.targetReachable) {
-            const auto partitions = targetPartitionsToQuery(pairs, g.targetMetadata);
-            if (!partitions.empty()) {
-                auto ends = m_targetClient->logOffsets(partitions, OffsetSpec::Latest, deadline);
-                if (ends)
-                    g.targetLogEnds = ends->offsets;
-                else
-                    g.warnings << QStringLiteral("log ends on %1: %2").arg(m_target.name, ends.errorMessage());
-            }
-        }
-        if (g.sourceReachable) {
-            const auto partitions = sourcePartitionsToQuery(pairs, g.sourceMetadata);
-            if (!partitions.empty()) {
-                auto ends = m_sourceClient->logOffsets(partitions, OffsetSpec::Latest, deadline);
-                if (ends)
-                    g.sourceLogEnds = ends->offsets;
-                else
-                    g.warnings << QStringLiteral("log ends on %1: %2").arg(m_source.name, ends.errorMessage());
-            }
-            qCDebug(lcFlowPoll, "log ends after %lld ms", qint64(elapsed.elapsed()));
-            QStringList groups;
-            for (const auto &[group, checkpoints] : g.checkpoints)
-                groups << group;
-            if (!groups.isEmpty()) {
-                auto committed = m_sourceClient->committedOffsets(groups, deadline);
-                if (committed)
-                    g.committed = std::move(*committed);
-                else
-                    g.warnings << QStringLiteral("committed offsets on %1: %2").arg(m_source.name,
-                                                                                  committed.errorMessage());
-            }
-        }
-    }
+// Offsets: one batched ListOffsets per side, and the groups' commits on the source.
+void FlowPoller::gatherOffsets(FlowGathered &g, const QElapsedTimer &elapsed)
+{
+    const Deadline deadline = Deadline::inMs(m_settings.requestTimeoutMs);
+    const auto pairs =
+        replicatedTopics(g.flow, g.policy, g.sourceMetadata, g.targetMetadata, g.offsetSyncs, g.checkpoints);
+    if (g.targetReachable)
+        readLogEnds(*m_targetClient, targetPartitionsToQuery(pairs, g.targetMetadata), m_target.name, deadline,
+                    g.targetLogEnds, g.warnings);
+    if (!g.sourceReachable)
+        return;
+    readLogEnds(*m_sourceClient, sourcePartitionsToQuery(pairs, g.sourceMetadata), m_source.name, deadline,
+                g.sourceLogEnds, g.warnings);
+    qCDebug(lcFlowPoll, "log ends after %lld ms", qint64(elapsed.elapsed()));
+    QStringList groups;
+    for (const auto &[group, checkpoints] : g.checkpoints)
+        groups << group;
+    if (groups.isEmpty())
+        return;
+    auto committed = m_sourceClient->committedOffsets(groups, deadline);
+    if (committed)
+        g.committed = std::move(*committed);
+    else
+        g.warnings << QStringLiteral("committed offsets on %1: %2").arg(m_source.name, committed.errorMessage());
+}
+
+void FlowPoller::poll()
+{
+    m_polling = true;
+    QElapsedTimer elapsed;
+    elapsed.start();
+    const ClientOptions options{m_settings.requestTimeoutMs, 0, m_cancel};
+
+    FlowGathered g;
+    g.flow = FlowIdentity{m_flow.sourceCluster, m_flow.targetCluster, aliasOr(m_flow.sourceAlias, m_flow.sourceCluster),
+                          aliasOr(m_flow.targetAlias, m_flow.targetCluster)};
+    g.policy = m_flow.policy;
+    gatherTarget(g, options, elapsed);
+    gatherSource(g, options, elapsed);
+    takeMirrorRecords(g);
+    gatherOffsets(g, elapsed);
 
     g.takenAt = QDateTime::currentDateTimeUtc();
     g.pollMs = elapsed.elapsed();

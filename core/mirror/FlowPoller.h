@@ -19,14 +19,18 @@
 #include <memory>
 #include <vector>
 
+class QElapsedTimer;
 class QTimer;
 
 namespace lagscope {
 class KafkaClient;
 class PartitionReader;
+struct ClientOptions;
 } // namespace lagscope
 
 namespace lagscope::mirror {
+
+struct FlowGathered;
 
 struct FlowPollerSettings {
     int pollIntervalMs = 5000;
@@ -61,6 +65,12 @@ Q_SIGNALS:
 
 private:
     void poll();
+    // The steps of a poll, in order. Each side gets its own deadline, so a dead cluster
+    // costs one timeout, not one per call.
+    void gatherTarget(FlowGathered &g, const ClientOptions &options, const QElapsedTimer &elapsed);
+    void gatherSource(FlowGathered &g, const ClientOptions &options, const QElapsedTimer &elapsed);
+    void takeMirrorRecords(FlowGathered &g) const;
+    void gatherOffsets(FlowGathered &g, const QElapsedTimer &elapsed);
 
     ReplicationFlowConfig m_flow;
     ClusterConfig m_source;

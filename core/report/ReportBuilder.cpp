@@ -44,18 +44,16 @@ std::vector<SampleTime> sampleTimes(const std::vector<Sample> &samples, const Hi
 }
 
 // Everything of one group; false when it has no sample in the range.
-bool fillGroup(const HistoryStore &store, const ReportRequest &request, const HistoryStore::TierSpans &tiers,
-               GroupReport &g, QString *error)
+Result<bool> fillGroup(const HistoryStore &store, const ReportRequest &request, const HistoryStore::TierSpans &tiers,
+                       GroupReport &g)
 {
     const RetentionPolicy &policy = store.policy();
     const qint64 fromMs = request.from.toMSecsSinceEpoch();
     const qint64 toMs = request.to.toMSecsSinceEpoch();
 
     const auto history = store.groupHistory(g.cluster, g.group, request.from, request.to);
-    if (!history) {
-        *error = history.errorMessage();
-        return false;
-    }
+    if (!history) 
+        return history.error();
     if (history->empty())
         return false;
     const std::vector<Interval> intervals = reportstats::holds(sampleTimes(*history, tiers, policy), fromMs, toMs);
@@ -80,18 +78,17 @@ bool fillGroup(const HistoryStore &store, const ReportRequest &request, const Hi
     g.current.members = last.members;
     g.current.totalLag = last.totalLag;
     g.current.maxPartitionLag = last.maxLag;
-    if (!reportextras::fillStatuses(store, request, tiers, g, error)
-        || !reportextras::fillRebalances(store, request, g, error))
-        return false;
+    if (Status s = reportextras::fillStatuses(store, request, tiers, g); !s)
+        return s.error();
+    if (Status s = reportextras::fillRebalances(store, request, g); !s)
+        return s.error();
 
     // A group of one topic: the topic's lag is the group's, and the group's stored series is
     // the better one (a bucket keeps the maximum of the total, where a topic's bucket is the
     // sum of its partitions' maxima). It also spares reading every partition's samples.
     const auto topicNames = store.groupTopics(g.cluster, g.group);
-    if (!topicNames) {
-        *error = topicNames.errorMessage();
-        return false;
-    }
+    if (!topicNames) 
+        return topicNames.error();
     if (topicNames->size() == 1) {
         g.topics.push_back(TopicReport{topicNames->first(), g.lag});
         g.topicSeries[topicNames->first()] = g.totalSeries;
@@ -100,10 +97,8 @@ bool fillGroup(const HistoryStore &store, const ReportRequest &request, const Hi
     const Result<TopicHistory> topics = topicNames->size() == 1
                                             ? Result<TopicHistory>(TopicHistory())
                                             : store.topicHistory(g.cluster, g.group, request.from, request.to);
-    if (!topics) {
-        *error = topics.errorMessage();
-        return false;
-    }
+    if (!topics) 
+        return topics.error();
     for (const auto &[topic, samples] : *topics) {
         const auto topicIntervals = reportstats::holds(sampleTimes(samples, tiers, policy), fromMs, toMs);
         std::vector<qint64> lags;
@@ -117,10 +112,8 @@ bool fillGroup(const HistoryStore &store, const ReportRequest &request, const Hi
 
     if (request.partitionDetail) {
         const auto partitions = store.partitionHistory(g.cluster, g.group, request.from, request.to);
-        if (!partitions) {
-            *error = partitions.errorMessage();
-            return false;
-        }
+        if (!partitions) 
+            return partitions.error();
         for (const auto &[tp, samples] : *partitions) {
             const auto pIntervals = reportstats::holds(sampleTimes(samples, tiers, policy), fromMs, toMs);
             PartitionReport p;
@@ -252,11 +245,11 @@ Result<Report> buildReport(const HistoryStore &store, const ReportRequest &reque
         GroupReport g;
         g.cluster = sg.cluster;
         g.group = sg.group;
-        QString error;
-        if (fillGroup(store, request, t->second, g, &error))
+        const Result<bool> filled = fillGroup(store, request, t->second, g);
+        if (!filled)
+            return Result<Report>(filled.error());
+        if (*filled)
             report.groups.push_back(std::move(g));
-        else if (!error.isEmpty())
-            return Result<Report>::failure(error);
         else
             ++empty;
     }

@@ -13,14 +13,12 @@ qint64 msOrUnknown(const QDateTime &t)
 
 } // namespace
 
-bool fillStatuses(const HistoryStore &store, const ReportRequest &request, const HistoryStore::TierSpans &tiers,
-                  GroupReport &g, QString *error)
+Status fillStatuses(const HistoryStore &store, const ReportRequest &request, const HistoryStore::TierSpans &tiers,
+                    GroupReport &g)
 {
     const auto history = store.groupStatusHistory(g.cluster, g.group, request.from, request.to);
-    if (!history) {
-        *error = history.errorMessage();
-        return false;
-    }
+    if (!history) 
+        return history.error();
     std::vector<reportstats::StatusSample> samples;
     samples.reserve(history->size());
     for (const HistoryStore::GroupStatusSample &s : *history)
@@ -38,16 +36,14 @@ bool fillStatuses(const HistoryStore &store, const ReportRequest &request, const
     g.current.lagStatus = sum.lastStatus;
     g.current.lagSeconds = sum.lastLagSeconds;
     g.current.lagSecondsAtLeast = sum.lastLagSecondsAtLeast;
-    return true;
+    return success();
 }
 
-bool fillRebalances(const HistoryStore &store, const ReportRequest &request, GroupReport &g, QString *error)
+Status fillRebalances(const HistoryStore &store, const ReportRequest &request, GroupReport &g)
 {
     const auto list = store.rebalances(g.cluster, request.from, request.to, g.group);
-    if (!list) {
-        *error = list.errorMessage();
-        return false;
-    }
+    if (!list) 
+        return list.error();
     RebalanceSummary summary;
     for (const Rebalance &r : *list) {
         ReportRebalance out;
@@ -67,7 +63,7 @@ bool fillRebalances(const HistoryStore &store, const ReportRequest &request, Gro
     }
     summary.count = int(summary.list.size());
     g.rebalances = std::move(summary);
-    return true;
+    return success();
 }
 
 } // namespace lagscope::reportextras

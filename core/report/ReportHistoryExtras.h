@@ -13,12 +13,12 @@ namespace lagscope::reportextras {
 
 // Fills lagStatuses, statusTimeline, lagSeconds, its lower bounds, breachSeconds and the
 // current status and seconds. Leaves them unset when the group's samples in the range carry
-// none (written before verdicts were recorded). False with *error set when the store fails.
-bool fillStatuses(const HistoryStore &store, const ReportRequest &request, const HistoryStore::TierSpans &tiers,
-                  GroupReport &g, QString *error);
+// none (written before verdicts were recorded). Fails when the store does.
+Status fillStatuses(const HistoryStore &store, const ReportRequest &request, const HistoryStore::TierSpans &tiers,
+                    GroupReport &g);
 
-// Fills rebalances with those that ended in the range (an empty list: none). False with
-// *error set when the store fails.
-bool fillRebalances(const HistoryStore &store, const ReportRequest &request, GroupReport &g, QString *error);
+// Fills rebalances with those that ended in the range (an empty list: none). Fails when the
+// store does.
+Status fillRebalances(const HistoryStore &store, const ReportRequest &request, GroupReport &g);
 
 } // namespace lagscope::reportextras

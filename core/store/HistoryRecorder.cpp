@@ -27,6 +27,18 @@ void HistoryRecorder::open()
     compactNow();
 }
 
+bool HistoryRecorder::failed(const Status &s)
+{
+    if (!s.ok()) {
+        if (s.errorMessage() != m_lastError)
+            Q_EMIT warning(tr("Could not record history: %1").arg(s.errorMessage()));
+        m_lastError = s.errorMessage();
+        return true;
+    }
+    m_lastError.clear();
+    return false;
+}
+
 void HistoryRecorder::record(const PollUpdate &update)
 {
     if (!m_store)
@@ -36,13 +48,8 @@ void HistoryRecorder::record(const PollUpdate &update)
         s = m_store->appendEvents(update.events);
     if (s.ok() && !update.rebalances.empty())
         s = m_store->appendRebalances(update.rebalances);
-    if (!s.ok()) {
-        if (s.errorMessage() != m_lastError)
-            Q_EMIT warning(tr("Could not record history: %1").arg(s.errorMessage()));
-        m_lastError = s.errorMessage();
+    if (failed(s))
         return;
-    }
-    m_lastError.clear();
     Q_EMIT recorded(update.snapshot->cluster, update.snapshot->takenAt);
 }
 
@@ -54,13 +61,8 @@ void HistoryRecorder::recordFlow(std::shared_ptr<const mirror::FlowSnapshot> sna
     Status s = m_store->appendFlowSample(snapshot->flow.label(), mirror::flowSampleOf(*snapshot));
     if (s.ok() && !events.empty())
         s = m_store->appendEvents(mirror::toClusterEvents(events));
-    if (!s.ok()) {
-        if (s.errorMessage() != m_lastError)
-            Q_EMIT warning(tr("Could not record history: %1").arg(s.errorMessage()));
-        m_lastError = s.errorMessage();
+    if (failed(s))
         return;
-    }
-    m_lastError.clear();
     Q_EMIT flowRecorded(snapshot->flow.label(), snapshot->takenAt);
 }
 

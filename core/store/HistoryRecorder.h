@@ -46,6 +46,9 @@ Q_SIGNALS:
     void flowRecorded(const QString &flow, const QDateTime &takenAt);
 
 private:
+    // Reports a failure once until it changes; true when `s` failed.
+    bool failed(const Status &s);
+
     QString m_path;
     std::unique_ptr<HistoryStore> m_store;
     QTimer *m_compactTimer = nullptr;

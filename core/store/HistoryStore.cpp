@@ -4,11 +4,11 @@
 
 #include "store/HistorySchema.h"
 #include "store/HistoryStorePrivate.h"
+#include "util/AppPaths.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
-#include <QStandardPaths>
 
 #include <atomic>
 
@@ -257,7 +257,7 @@ Result<std::unique_ptr<HistoryStore>> HistoryStore::open(const QString &path, Re
 
 QString HistoryStore::defaultPath()
 {
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QLatin1String("/history.sqlite");
+    return appDataDir() + QLatin1String("/history.sqlite");
 }
 
 QStringList HistoryStore::warnings() const

@@ -17,16 +17,6 @@ QString tr(const char *text)
     return QCoreApplication::translate("lagscope::HistoryStore", text);
 }
 
-QVariant orNull(qint64 v)
-{
-    return v < 0 ? QVariant() : QVariant(v);
-}
-
-qint64 orUnknown(const QVariant &v)
-{
-    return v.isNull() ? -1 : v.toLongLong();
-}
-
 // Every value of a bucket is the maximum of its rows: latency, checkpoint age and records
 // behind must not hide a spike, and the health number is the worst verdict seen.
 QString downsampleFlows(int from, int to, qint64 bucketMs, qint64 cutoff)
@@ -76,9 +66,9 @@ Status HistoryStore::appendFlowSample(const QString &flow, const FlowSample &sam
     QSqlQuery &q = d->insertFlow;
     q.bindValue(0, sample.timeMs);
     q.bindValue(1, *flowId);
-    q.bindValue(2, orNull(sample.latencyMs));
-    q.bindValue(3, orNull(sample.checkpointAgeMs));
-    q.bindValue(4, orNull(sample.recordsBehind));
+    q.bindValue(2, sql::orNull(sample.latencyMs));
+    q.bindValue(3, sql::orNull(sample.checkpointAgeMs));
+    q.bindValue(4, sql::orNull(sample.recordsBehind));
     q.bindValue(5, sample.health < 0 ? QVariant() : QVariant(sample.health));
     if (!q.exec())
         return fail(sql::errorText(q.lastError()));
@@ -88,8 +78,8 @@ Status HistoryStore::appendFlowSample(const QString &flow, const FlowSample &sam
 Result<std::vector<HistoryStore::FlowSample>> HistoryStore::flowHistory(const QString &flow, const QDateTime &from,
                                                                         const QDateTime &to) const
 {
-    const qint64 fromMs = from.isValid() ? from.toMSecsSinceEpoch() : std::numeric_limits<qint64>::min() / 2;
-    const qint64 toMs = to.isValid() ? to.toMSecsSinceEpoch() : std::numeric_limits<qint64>::max() / 2;
+    const qint64 fromMs = sql::msOr(from, std::numeric_limits<qint64>::min() / 2);
+    const qint64 toMs = sql::msOr(to, std::numeric_limits<qint64>::max() / 2);
     const qint64 fineMs = std::chrono::duration_cast<std::chrono::milliseconds>(d->policy.fineBucket).count();
     const qint64 coarseMs = std::chrono::duration_cast<std::chrono::milliseconds>(d->policy.coarseBucket).count();
 
@@ -111,8 +101,8 @@ Result<std::vector<HistoryStore::FlowSample>> HistoryStore::flowHistory(const QS
         if (!q.exec())
             return sql::failed(q, tr("Cannot read the history of %1").arg(flow)).error();
         while (q.next())
-            out.push_back({q.value(0).toLongLong(), orUnknown(q.value(1)), orUnknown(q.value(2)),
-                           orUnknown(q.value(3)), q.value(4).isNull() ? -1 : q.value(4).toInt()});
+            out.push_back({q.value(0).toLongLong(), sql::orUnknown(q.value(1)), sql::orUnknown(q.value(2)),
+                           sql::orUnknown(q.value(3)), q.value(4).isNull() ? -1 : q.value(4).toInt()});
     }
     return out;
 }

@@ -9,6 +9,7 @@
 #include <QSqlQuery>
 #include <QVariantList>
 
+#include <limits>
 #include <optional>
 #include <utility>
 
@@ -145,5 +146,26 @@ struct HistoryStore::Private {
     // Rolls back and forgets cached ids, then returns `error` for the caller to pass on.
     Status abort(const Status &error);
 };
+
+// Rows of one cluster in a time range, optionally of one group: the event log and the
+// rebalances. An invalid time leaves its end of the range open.
+struct ClusterRangeQuery {
+    QString select;      // "SELECT … WHERE c.name = ? AND <time> BETWEEN ? AND ?"
+    QString groupFilter; // appended with the group's value when a group is given
+    QString orderBy;     // appended last
+};
+
+template <typename OnRow>
+Status selectClusterRange(const QSqlDatabase &db, const ClusterRangeQuery &query, const QString &cluster,
+                          const QDateTime &from, const QDateTime &to, const QString &group, const QString &what,
+                          OnRow onRow)
+{
+    QVariantList values{cluster, sql::msOr(from, std::numeric_limits<qint64>::min()),
+                        sql::msOr(to, std::numeric_limits<qint64>::max())};
+    if (!group.isEmpty())
+        values << group;
+    return sql::select(db, query.select + (group.isEmpty() ? QString() : query.groupFilter) + query.orderBy, values,
+                       what, onRow);
+}
 
 } // namespace lagscope

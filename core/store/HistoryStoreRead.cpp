@@ -23,8 +23,8 @@ QString tr(const char *text)
 class TimeWindow {
 public:
     TimeWindow(const QDateTime &from, const QDateTime &to, const RetentionPolicy &policy)
-        : m_from(from.isValid() ? from.toMSecsSinceEpoch() : std::numeric_limits<qint64>::min() / 2),
-          m_to(to.isValid() ? to.toMSecsSinceEpoch() : std::numeric_limits<qint64>::max() / 2),
+        : m_from(sql::msOr(from, std::numeric_limits<qint64>::min() / 2)),
+          m_to(sql::msOr(to, std::numeric_limits<qint64>::max() / 2)),
           m_fineMs(std::chrono::duration_cast<std::chrono::milliseconds>(policy.fineBucket).count()),
           m_coarseMs(std::chrono::duration_cast<std::chrono::milliseconds>(policy.coarseBucket).count())
     {
@@ -50,27 +50,22 @@ private:
 // Oldest tier first: tiers do not overlap in time, so this is time order without a sort.
 constexpr int kTiersByAge[] = {historyschema::kCoarseTier, historyschema::kFineTier, historyschema::kRawTier};
 
-qint64 orUnknown(const QVariant &v)
-{
-    return v.isNull() ? -1 : v.toLongLong();
-}
-
 } // namespace
 
 Result<std::optional<HistoryStore::Private::GroupKey>> HistoryStore::Private::findGroup(const QString &cluster,
                                                                                        const QString &group) const
 {
-    QSqlQuery q(db);
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT g.cluster_id, g.id FROM consumer_group g JOIN cluster c ON c.id = g.cluster_id"
-                             " WHERE c.name = ? AND g.name = ?"));
-    q.addBindValue(cluster);
-    q.addBindValue(group);
-    if (!q.exec())
-        return sql::failed(q, tr("Cannot read the history")).error();
-    if (!q.next())
-        return std::optional<GroupKey>();
-    return std::optional<GroupKey>(GroupKey{q.value(0).toLongLong(), q.value(1).toLongLong()});
+    std::optional<GroupKey> key;
+    const Status s = sql::select(db,
+                                 QStringLiteral("SELECT g.cluster_id, g.id FROM consumer_group g"
+                                                " JOIN cluster c ON c.id = g.cluster_id WHERE c.name = ? AND g.name = ?"),
+                                 {cluster, group}, tr("Cannot read the history"), [&key](const QSqlQuery &q) {
+                                     if (!key)
+                                         key = GroupKey{q.value(0).toLongLong(), q.value(1).toLongLong()};
+                                 });
+    if (!s)
+        return s.error();
+    return key;
 }
 
 namespace {
@@ -107,17 +102,28 @@ Status forEachTier(QSqlQuery &q, qint64 groupId, qint64 clusterId, const TimeWin
 // series id → partition, for one group.
 Result<QHash<qint64, TopicPartition>> seriesOf(const QSqlDatabase &db, qint64 groupId)
 {
+    QHash<qint64, TopicPartition> out;
+    const Status s = sql::select(db,
+                                 QStringLiteral("SELECT p.id, t.name, p.partition FROM partition_series p"
+                                                " JOIN topic t ON t.id = p.topic_id WHERE p.group_id = ?"),
+                                 {groupId}, tr("Cannot read the history"), [&out](const QSqlQuery &q) {
+                                     out.insert(q.value(0).toLongLong(),
+                                                TopicPartition{q.value(1).toString(), q.value(2).toInt()});
+                                 });
+    if (!s)
+        return s.error();
+    return out;
+}
+
+// One of the per-tier sample reads of a group, run over every tier.
+template <typename OnRow>
+Status selectGroupTiers(const QSqlDatabase &db, qint64 groupId, qint64 clusterId, const TimeWindow &window,
+                        const QString &statement, const QString &group, OnRow onRow)
+{
     QSqlQuery q(db);
     q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT p.id, t.name, p.partition FROM partition_series p JOIN topic t ON t.id = p.topic_id"
-                             " WHERE p.group_id = ?"));
-    q.addBindValue(groupId);
-    if (!q.exec())
-        return sql::failed(q, tr("Cannot read the history")).error();
-    QHash<qint64, TopicPartition> out;
-    while (q.next())
-        out.insert(q.value(0).toLongLong(), TopicPartition{q.value(1).toString(), q.value(2).toInt()});
-    return out;
+    q.prepare(statement);
+    return forEachTier(q, groupId, clusterId, window, tr("Cannot read the history of %1").arg(group), onRow);
 }
 
 } // namespace
@@ -125,38 +131,30 @@ Result<QHash<qint64, TopicPartition>> seriesOf(const QSqlDatabase &db, qint64 gr
 Result<std::vector<ClusterEvent>> HistoryStore::events(const QString &cluster, const QDateTime &from,
                                                        const QDateTime &to, const QString &group) const
 {
-    QSqlQuery q(d->db);
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT e.t, e.kind, e.severity, e.subject, e.group_name, e.message"
-                             " FROM event e JOIN cluster c ON c.id = e.cluster_id"
-                             " WHERE c.name = ? AND e.t BETWEEN ? AND ?")
-              + (group.isEmpty() ? QString() : QStringLiteral(" AND e.group_name = ?"))
-              + QStringLiteral(" ORDER BY e.t, e.id"));
-    q.addBindValue(cluster);
-    q.addBindValue(from.isValid() ? from.toMSecsSinceEpoch() : std::numeric_limits<qint64>::min());
-    q.addBindValue(to.isValid() ? to.toMSecsSinceEpoch() : std::numeric_limits<qint64>::max());
-    if (!group.isEmpty())
-        q.addBindValue(group);
-    if (!q.exec())
-        return sql::failed(q, tr("Cannot read events from the history")).error();
-
+    const ClusterRangeQuery query{QStringLiteral("SELECT e.t, e.kind, e.severity, e.subject, e.group_name, e.message"
+                                                 " FROM event e JOIN cluster c ON c.id = e.cluster_id"
+                                                 " WHERE c.name = ? AND e.t BETWEEN ? AND ?"),
+                                  QStringLiteral(" AND e.group_name = ?"), QStringLiteral(" ORDER BY e.t, e.id")};
     std::vector<ClusterEvent> out;
-    while (q.next()) {
-        ClusterEvent e;
-        // Kinds this version does not know were written by a newer one: skip them.
-        if (!eventKindFromName(q.value(1).toString(), &e.kind))
-            continue;
-        e.time = QDateTime::fromMSecsSinceEpoch(q.value(0).toLongLong(), Qt::UTC);
-        e.cluster = cluster;
-        const QString severity = q.value(2).toString();
-        for (const EventSeverity s : {EventSeverity::Info, EventSeverity::Warning, EventSeverity::Error})
-            if (severityName(s) == severity)
-                e.severity = s;
-        e.subject = q.value(3).toString();
-        e.group = q.value(4).toString();
-        e.message = q.value(5).toString();
-        out.push_back(std::move(e));
-    }
+    const Status s = selectClusterRange(
+        d->db, query, cluster, from, to, group, tr("Cannot read events from the history"), [&](const QSqlQuery &q) {
+            ClusterEvent e;
+            // Kinds this version does not know were written by a newer one: skip them.
+            if (!eventKindFromName(q.value(1).toString(), &e.kind))
+                return;
+            e.time = QDateTime::fromMSecsSinceEpoch(q.value(0).toLongLong(), Qt::UTC);
+            e.cluster = cluster;
+            const QString severity = q.value(2).toString();
+            for (const EventSeverity level : {EventSeverity::Info, EventSeverity::Warning, EventSeverity::Error})
+                if (severityName(level) == severity)
+                    e.severity = level;
+            e.subject = q.value(3).toString();
+            e.group = q.value(4).toString();
+            e.message = q.value(5).toString();
+            out.push_back(std::move(e));
+        });
+    if (!s)
+        return s.error();
     return out;
 }
 
@@ -171,17 +169,17 @@ Result<std::vector<HistoryStore::GroupSample>> HistoryStore::groupHistory(const 
     if (!*key)
         return out;
 
-    QSqlQuery q(d->db);
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT p.t, s.total_lag, s.max_lag, s.members, st.name")
-              + fromPollTimes(QLatin1String("group_sample"), QLatin1String(" LEFT JOIN group_state st ON st.id = s.state_id"))
-              + QStringLiteral(" ORDER BY p.t"));
-    const Status s = forEachTier(q, (*key)->groupId, (*key)->clusterId, TimeWindow(from, to, d->policy),
-                                 tr("Cannot read the history of %1").arg(group), [&out](const QSqlQuery &row) {
-                                     out.push_back({row.value(0).toLongLong(), row.value(1).toLongLong(),
-                                                    row.value(2).toLongLong(), row.value(3).toInt(),
-                                                    row.value(4).toString()});
-                                 });
+    const QString statement(QStringLiteral("SELECT p.t, s.total_lag, s.max_lag, s.members, st.name")
+                            + fromPollTimes(QLatin1String("group_sample"),
+                                            QLatin1String(" LEFT JOIN group_state st ON st.id = s.state_id"))
+                            + QStringLiteral(" ORDER BY p.t"));
+    const TimeWindow window(from, to, d->policy);
+    const Status s = selectGroupTiers(d->db, (*key)->groupId, (*key)->clusterId, window, statement, group,
+                                      [&out](const QSqlQuery &row) {
+                                          out.push_back({row.value(0).toLongLong(), row.value(1).toLongLong(),
+                                                         row.value(2).toLongLong(), row.value(3).toInt(),
+                                                         row.value(4).toString()});
+                                      });
     if (!s)
         return s.error();
     return out;
@@ -197,16 +195,15 @@ HistoryStore::groupStatusHistory(const QString &cluster, const QString &group, c
     std::vector<GroupStatusSample> out;
     if (!*key)
         return out;
-    QSqlQuery q(d->db);
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT p.t, s.status, s.max_lag_seconds, s.lag_seconds_at_least")
-              + fromPollTimes(QLatin1String("group_sample")) + QStringLiteral(" ORDER BY p.t"));
-    const Status s = forEachTier(q, (*key)->groupId, (*key)->clusterId, TimeWindow(from, to, d->policy),
-                                 tr("Cannot read the history of %1").arg(group), [&out](const QSqlQuery &row) {
-                                     out.push_back({row.value(0).toLongLong(), row.value(1).toString(),
-                                                    row.value(2).isNull() ? -1.0 : row.value(2).toDouble(),
-                                                    row.value(3).toInt() != 0});
-                                 });
+    const QString statement(QStringLiteral("SELECT p.t, s.status, s.max_lag_seconds, s.lag_seconds_at_least")
+                            + fromPollTimes(QLatin1String("group_sample")) + QStringLiteral(" ORDER BY p.t"));
+    const TimeWindow window(from, to, d->policy);
+    const Status s = selectGroupTiers(d->db, (*key)->groupId, (*key)->clusterId, window, statement, group,
+                                      [&out](const QSqlQuery &row) {
+                                          out.push_back({row.value(0).toLongLong(), row.value(1).toString(),
+                                                         row.value(2).isNull() ? -1.0 : row.value(2).toDouble(),
+                                                         row.value(3).toInt() != 0});
+                                      });
     if (!s)
         return s.error();
     return out;
@@ -226,21 +223,20 @@ HistoryStore::partitionHistory(const QString &cluster, const QString &group, con
     if (!series)
         return series.error();
 
-    QSqlQuery q(d->db);
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT p.t, s.series_id, s.committed, s.log_end, s.lag")
-              + fromPollTimes(QLatin1String("partition_sample")) + QStringLiteral(" ORDER BY p.t"));
+    const QString statement(QStringLiteral("SELECT p.t, s.series_id, s.committed, s.log_end, s.lag")
+                            + fromPollTimes(QLatin1String("partition_sample")) + QStringLiteral(" ORDER BY p.t"));
     // Rows come time by time; one vector per series, found through a small hash.
     QHash<qint64, std::vector<PartitionSample> *> lists;
-    const Status s = forEachTier(q, (*key)->groupId, (*key)->clusterId, TimeWindow(from, to, d->policy),
-                                 tr("Cannot read the history of %1").arg(group), [&](const QSqlQuery &row) {
-                                     const qint64 seriesId = row.value(1).toLongLong();
-                                     auto &list = lists[seriesId];
-                                     if (!list)
-                                         list = &out[series->value(seriesId)];
-                                     list->push_back({row.value(0).toLongLong(), orUnknown(row.value(2)),
-                                                      orUnknown(row.value(3)), orUnknown(row.value(4))});
-                                 });
+    const TimeWindow window(from, to, d->policy);
+    const Status s = selectGroupTiers(d->db, (*key)->groupId, (*key)->clusterId, window, statement, group,
+                                      [&](const QSqlQuery &row) {
+                                          const qint64 seriesId = row.value(1).toLongLong();
+                                          auto &list = lists[seriesId];
+                                          if (!list)
+                                              list = &out[series->value(seriesId)];
+                                          list->push_back({row.value(0).toLongLong(), sql::orUnknown(row.value(2)),
+                                                           sql::orUnknown(row.value(3)), sql::orUnknown(row.value(4))});
+                                      });
     if (!s)
         return s.error();
     return out;
@@ -260,25 +256,25 @@ HistoryStore::topicHistory(const QString &cluster, const QString &group, const Q
     if (!series)
         return series.error();
 
-    QSqlQuery q(d->db);
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT p.t, s.series_id, s.lag") + fromPollTimes(QLatin1String("partition_sample"))
-              + QStringLiteral(" AND s.lag IS NOT NULL ORDER BY p.t"));
+    const QString statement(QStringLiteral("SELECT p.t, s.series_id, s.lag")
+                            + fromPollTimes(QLatin1String("partition_sample"))
+                            + QStringLiteral(" AND s.lag IS NOT NULL ORDER BY p.t"));
     // All partitions of a group share their poll times and bucket starts, so a topic's
     // point is the sum over the rows of one time; a topic has no point where none of its
     // lags is known.
     QHash<qint64, std::vector<TopicSample> *> lists;
-    const Status s = forEachTier(q, (*key)->groupId, (*key)->clusterId, TimeWindow(from, to, d->policy),
-                                 tr("Cannot read the history of %1").arg(group), [&](const QSqlQuery &row) {
-                                     const qint64 t = row.value(0).toLongLong();
-                                     const qint64 seriesId = row.value(1).toLongLong();
-                                     auto &list = lists[seriesId];
-                                     if (!list)
-                                         list = &out[series->value(seriesId).topic];
-                                     if (list->empty() || list->back().timeMs != t)
-                                         list->push_back({t, 0});
-                                     list->back().totalLag += row.value(2).toLongLong();
-                                 });
+    const TimeWindow window(from, to, d->policy);
+    const Status s = selectGroupTiers(d->db, (*key)->groupId, (*key)->clusterId, window, statement, group,
+                                      [&](const QSqlQuery &row) {
+                                          const qint64 t = row.value(0).toLongLong();
+                                          const qint64 seriesId = row.value(1).toLongLong();
+                                          auto &list = lists[seriesId];
+                                          if (!list)
+                                              list = &out[series->value(seriesId).topic];
+                                          if (list->empty() || list->back().timeMs != t)
+                                              list->push_back({t, 0});
+                                          list->back().totalLag += row.value(2).toLongLong();
+                                      });
     if (!s)
         return s.error();
     return out;

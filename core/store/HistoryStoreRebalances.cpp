@@ -7,8 +7,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-#include <limits>
-
 namespace lagscope {
 
 namespace {
@@ -16,16 +14,6 @@ namespace {
 QString tr(const char *text)
 {
     return QCoreApplication::translate("lagscope::HistoryStore", text);
-}
-
-QVariant msOrNull(const QDateTime &t)
-{
-    return t.isValid() ? QVariant(t.toMSecsSinceEpoch()) : QVariant();
-}
-
-QDateTime timeOrInvalid(const QVariant &v)
-{
-    return v.isNull() ? QDateTime() : QDateTime::fromMSecsSinceEpoch(v.toLongLong(), Qt::UTC);
 }
 
 QString compact(const QJsonArray &array)
@@ -105,9 +93,9 @@ Status HistoryStore::appendRebalances(const std::vector<Rebalance> &rebalances)
             return fail(clusterId.errorMessage());
         q.bindValue(0, *clusterId);
         q.bindValue(1, r.group.isNull() ? QString(QLatin1String("")) : r.group);
-        q.bindValue(2, msOrNull(r.startAfter));
-        q.bindValue(3, msOrNull(r.startBy));
-        q.bindValue(4, msOrNull(r.endAfter));
+        q.bindValue(2, sql::msOrNull(r.startAfter));
+        q.bindValue(3, sql::msOrNull(r.startBy));
+        q.bindValue(4, sql::msOrNull(r.endAfter));
         q.bindValue(5, r.endBy.toMSecsSinceEpoch());
         q.bindValue(6, r.trigger);
         // A null QString binds as SQL NULL; the column wants text, empty or not.
@@ -125,38 +113,31 @@ Status HistoryStore::appendRebalances(const std::vector<Rebalance> &rebalances)
 Result<std::vector<Rebalance>> HistoryStore::rebalances(const QString &cluster, const QDateTime &from,
                                                         const QDateTime &to, const QString &group) const
 {
-    QSqlQuery q(d->db);
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT r.group_name, r.start_after, r.start_by, r.end_after, r.end_by, r.trigger,"
-                             " r.states, r.members_before, r.members_after, r.moves"
-                             " FROM rebalance r JOIN cluster c ON c.id = r.cluster_id"
-                             " WHERE c.name = ? AND r.end_by BETWEEN ? AND ?")
-              + (group.isEmpty() ? QString() : QStringLiteral(" AND r.group_name = ?"))
-              + QStringLiteral(" ORDER BY r.end_by, r.id"));
-    q.addBindValue(cluster);
-    q.addBindValue(from.isValid() ? from.toMSecsSinceEpoch() : std::numeric_limits<qint64>::min());
-    q.addBindValue(to.isValid() ? to.toMSecsSinceEpoch() : std::numeric_limits<qint64>::max());
-    if (!group.isEmpty())
-        q.addBindValue(group);
-    if (!q.exec())
-        return sql::failed(q, tr("Cannot read rebalances from the history")).error();
     std::vector<Rebalance> out;
-    while (q.next()) {
-        Rebalance r;
-        r.cluster = cluster;
-        r.group = q.value(0).toString();
-        r.startAfter = timeOrInvalid(q.value(1));
-        r.startBy = timeOrInvalid(q.value(2));
-        r.endAfter = timeOrInvalid(q.value(3));
-        r.endBy = timeOrInvalid(q.value(4));
-        r.trigger = q.value(5).toInt();
-        const QString states = q.value(6).toString();
-        r.statesSeen = states.isEmpty() ? QStringList() : states.split(QLatin1Char(','));
-        r.membersBefore = membersFrom(q.value(7).toString());
-        r.membersAfter = membersFrom(q.value(8).toString());
-        r.moves = movesFrom(q.value(9).toString());
-        out.push_back(std::move(r));
-    }
+    const ClusterRangeQuery query{QStringLiteral("SELECT r.group_name, r.start_after, r.start_by, r.end_after, r.end_by,"
+                                                 " r.trigger, r.states, r.members_before, r.members_after, r.moves"
+                                                 " FROM rebalance r JOIN cluster c ON c.id = r.cluster_id"
+                                                 " WHERE c.name = ? AND r.end_by BETWEEN ? AND ?"),
+                                  QStringLiteral(" AND r.group_name = ?"), QStringLiteral(" ORDER BY r.end_by, r.id")};
+    const Status s = selectClusterRange(
+        d->db, query, cluster, from, to, group, tr("Cannot read rebalances from the history"), [&](const QSqlQuery &q) {
+            Rebalance r;
+            r.cluster = cluster;
+            r.group = q.value(0).toString();
+            r.startAfter = sql::timeOrInvalid(q.value(1));
+            r.startBy = sql::timeOrInvalid(q.value(2));
+            r.endAfter = sql::timeOrInvalid(q.value(3));
+            r.endBy = sql::timeOrInvalid(q.value(4));
+            r.trigger = q.value(5).toInt();
+            const QString states = q.value(6).toString();
+            r.statesSeen = states.isEmpty() ? QStringList() : states.split(QLatin1Char(','));
+            r.membersBefore = membersFrom(q.value(7).toString());
+            r.membersAfter = membersFrom(q.value(8).toString());
+            r.moves = movesFrom(q.value(9).toString());
+            out.push_back(std::move(r));
+        });
+    if (!s)
+        return s.error();
     return out;
 }
 

@@ -47,56 +47,54 @@ qint64 HistoryStore::TierSpans::oldestMs() const
 
 Result<std::vector<HistoryStore::StoredGroup>> HistoryStore::storedGroups() const
 {
-    QSqlQuery q(d->db);
-    q.setForwardOnly(true);
-    if (!q.exec(QStringLiteral("SELECT c.name, g.name FROM consumer_group g JOIN cluster c ON c.id = g.cluster_id"
-                               " ORDER BY c.name, g.name")))
-        return sql::failed(q, tr("Cannot read the groups of the history")).error();
     std::vector<StoredGroup> out;
-    while (q.next())
-        out.push_back({q.value(0).toString(), q.value(1).toString()});
+    const Status s = sql::select(d->db,
+                                 QStringLiteral("SELECT c.name, g.name FROM consumer_group g"
+                                                " JOIN cluster c ON c.id = g.cluster_id ORDER BY c.name, g.name"),
+                                 {}, tr("Cannot read the groups of the history"), [&out](const QSqlQuery &q) {
+                                     out.push_back({q.value(0).toString(), q.value(1).toString()});
+                                 });
+    if (!s)
+        return s.error();
     return out;
 }
 
 Result<QStringList> HistoryStore::groupTopics(const QString &cluster, const QString &group) const
 {
-    QSqlQuery q(d->db);
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT DISTINCT t.name FROM partition_series p JOIN topic t ON t.id = p.topic_id"
-                             " JOIN consumer_group g ON g.id = p.group_id JOIN cluster c ON c.id = g.cluster_id"
-                             " WHERE c.name = ? AND g.name = ? ORDER BY t.name"));
-    q.addBindValue(cluster);
-    q.addBindValue(group);
-    if (!q.exec())
-        return sql::failed(q, tr("Cannot read the history of %1").arg(group)).error();
     QStringList out;
-    while (q.next())
-        out << q.value(0).toString();
+    const Status s = sql::select(d->db,
+                                 QStringLiteral("SELECT DISTINCT t.name FROM partition_series p"
+                                                " JOIN topic t ON t.id = p.topic_id"
+                                                " JOIN consumer_group g ON g.id = p.group_id"
+                                                " JOIN cluster c ON c.id = g.cluster_id"
+                                                " WHERE c.name = ? AND g.name = ? ORDER BY t.name"),
+                                 {cluster, group}, tr("Cannot read the history of %1").arg(group),
+                                 [&out](const QSqlQuery &q) { out << q.value(0).toString(); });
+    if (!s)
+        return s.error();
     return out;
 }
 
 Result<HistoryStore::TierSpans> HistoryStore::tierSpans(const QString &cluster) const
 {
-    QSqlQuery q(d->db);
-    q.setForwardOnly(true);
-    // The poll table is keyed (cluster, tier, t): min and max per tier are index seeks.
-    q.prepare(QStringLiteral("SELECT p.tier, min(p.t), max(p.t) FROM poll p JOIN cluster c ON c.id = p.cluster_id"
-                             " WHERE c.name = ? GROUP BY p.tier"));
-    q.addBindValue(cluster);
-    if (!q.exec())
-        return sql::failed(q, tr("Cannot read the history of %1").arg(cluster)).error();
     TierSpans spans;
-    while (q.next()) {
-        const int tier = q.value(0).toInt();
-        const qint64 oldest = q.value(1).toLongLong();
-        spans.newestMs = std::max(spans.newestMs, q.value(2).toLongLong());
-        if (tier == historyschema::kRawTier)
-            spans.rawFromMs = oldest;
-        else if (tier == historyschema::kFineTier)
-            spans.fineFromMs = oldest;
-        else if (tier == historyschema::kCoarseTier)
-            spans.coarseFromMs = oldest;
-    }
+    // The poll table is keyed (cluster, tier, t): min and max per tier are index seeks.
+    const Status s = sql::select(d->db,
+                                 QStringLiteral("SELECT p.tier, min(p.t), max(p.t) FROM poll p"
+                                                " JOIN cluster c ON c.id = p.cluster_id WHERE c.name = ? GROUP BY p.tier"),
+                                 {cluster}, tr("Cannot read the history of %1").arg(cluster), [&spans](const QSqlQuery &q) {
+                                     const int tier = q.value(0).toInt();
+                                     const qint64 oldest = q.value(1).toLongLong();
+                                     spans.newestMs = std::max(spans.newestMs, q.value(2).toLongLong());
+                                     if (tier == historyschema::kRawTier)
+                                         spans.rawFromMs = oldest;
+                                     else if (tier == historyschema::kFineTier)
+                                         spans.fineFromMs = oldest;
+                                     else if (tier == historyschema::kCoarseTier)
+                                         spans.coarseFromMs = oldest;
+                                 });
+    if (!s)
+        return s.error();
     return spans;
 }
 

@@ -5,11 +5,13 @@
 
 #include "util/Result.h"
 
+#include <QDateTime>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QString>
 #include <QVariant>
+#include <QVariantList>
 
 namespace lagscope::sql {
 
@@ -60,6 +62,51 @@ inline Result<QVariant> scalar(QSqlDatabase &db, const QString &statement, const
     if (!query.next())
         return Result<QVariant>(Error{what + QLatin1String(": no result")});
     return query.value(0);
+}
+
+// Prepares a read (forward only), binds `values` in order, runs it and calls onRow(query) for
+// each row. A statement that does not prepare fails at exec() with the same SQL error.
+template <typename OnRow>
+Status select(const QSqlDatabase &db, const QString &statement, const QVariantList &values, const QString &what,
+              OnRow onRow)
+{
+    QSqlQuery query(db);
+    query.setForwardOnly(true);
+    query.prepare(statement);
+    for (const QVariant &value : values)
+        query.addBindValue(value);
+    if (!query.exec())
+        return failed(query, what);
+    while (query.next())
+        onRow(query);
+    return success();
+}
+
+// A bound of a time range in milliseconds; `open` stands for an invalid (unbounded) time.
+inline qint64 msOr(const QDateTime &time, qint64 open)
+{
+    return time.isValid() ? time.toMSecsSinceEpoch() : open;
+}
+
+// NULL columns of optional numbers and times: -1 and an invalid time stand for "unknown".
+inline QVariant orNull(qint64 value)
+{
+    return value < 0 ? QVariant() : QVariant(value);
+}
+
+inline qint64 orUnknown(const QVariant &value)
+{
+    return value.isNull() ? -1 : value.toLongLong();
+}
+
+inline QVariant msOrNull(const QDateTime &time)
+{
+    return time.isValid() ? QVariant(time.toMSecsSinceEpoch()) : QVariant();
+}
+
+inline QDateTime timeOrInvalid(const QVariant &value)
+{
+    return value.isNull() ? QDateTime() : QDateTime::fromMSecsSinceEpoch(value.toLongLong(), Qt::UTC);
 }
 
 } // namespace lagscope::sql

@@ -1,0 +1,9 @@
+#include "util/AppPaths.h"
+
+#include <QStandardPaths>
+
+namespace lagscope {
+
+QString appDataDir() { return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation); }
+
+} // namespace lagscope
