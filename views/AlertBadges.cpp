@@ -67,8 +67,9 @@ void AlertBadges::refresh()
         }
         branch->setText(0, tr("Alerts"));
         branch->setIcon(0, loud > 0 ? warning : QIcon());
-        branch->setText(1, loud == int(alerts.size()) ? tr("%n firing", nullptr, loud)
-                                                      : tr("%1 firing, %2 muted").arg(loud).arg(alerts.size() - size_t(loud)));
+        branch->setText(1, loud == int(alerts.size())
+                               ? tr("%n firing", nullptr, loud)
+                               : tr("%1 firing, %2 muted").arg(loud).arg(alerts.size() - size_t(loud)));
         branch->setForeground(1, statusForeground(loud > 0 ? StatusTone::Error : StatusTone::Muted, palette));
         qDeleteAll(branch->takeChildren());
         for (const AlertInstance &a : alerts) {
@@ -78,8 +79,9 @@ void AlertBadges::refresh()
             item->setText(1, muted ? tr("%1 (muted)").arg(a.rule) : a.rule);
             item->setIcon(0, muted ? QIcon() : warning);
             item->setForeground(1, statusForeground(muted ? StatusTone::Muted : StatusTone::Error, palette));
-            item->setToolTip(0, tr("%1\nfiring since %2\nRight-click to mute the rule")
-                                    .arg(a.valueText, a.firedAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
+            item->setToolTip(
+                0, tr("%1\nfiring since %2\nRight-click to mute the rule")
+                       .arg(a.valueText, a.firedAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
             item->setData(0, m_clusterRole, a.cluster);
             item->setData(0, m_pageRole, int(a.group.isEmpty() ? PageKind::Overview : PageKind::GroupDetail));
             item->setData(0, RuleRole, a.rule);
@@ -91,7 +93,8 @@ void AlertBadges::refresh()
 void AlertBadges::muteRule(const QString &rule, int minutes)
 {
     if (m_service)
-        m_service->mute(rule, minutes > 0 ? QDateTime::currentDateTimeUtc().addSecs(qint64(minutes) * 60) : QDateTime());
+        m_service->mute(rule,
+                        minutes > 0 ? QDateTime::currentDateTimeUtc().addSecs(qint64(minutes) * 60) : QDateTime());
 }
 
 void AlertBadges::unmuteRule(const QString &rule)

@@ -30,14 +30,8 @@ QVariant AppSettings::defaultValue(Key key)
     }
 }
 
-QVariant AppSettings::value(Key key) const
-{
-    return QSettings().value(name(key), defaultValue(key));
-}
+QVariant AppSettings::value(Key key) const { return QSettings().value(name(key), defaultValue(key)); }
 
-void AppSettings::setValue(Key key, const QVariant &value)
-{
-    QSettings().setValue(name(key), value);
-}
+void AppSettings::setValue(Key key, const QVariant &value) { QSettings().setValue(name(key), value); }
 
 } // namespace lagscope

@@ -29,8 +29,8 @@ DesktopSession::DesktopSession(AppConfig config, QString configPath, QString con
     m_monitor = std::make_unique<MonitorService>(m_config);
     // Rebalances in progress at exit are completed, not lost, by the next run.
     m_monitor->setStateDirectory(QFileInfo(historyPath).absolutePath());
-    m_window = std::make_unique<MainWindow>(m_config, configPath, configError, m_poll ? m_monitor.get() : nullptr,
-                                            nullptr);
+    m_window =
+        std::make_unique<MainWindow>(m_config, configPath, configError, m_poll ? m_monitor.get() : nullptr, nullptr);
     connect(m_monitor.get(), &MonitorService::updated, recorder, &HistoryRecorder::record);
     // Alert state lives next to the history file (tests give both a temporary folder).
     m_alerts = std::make_unique<AlertService>(m_config.alerts,
@@ -74,7 +74,8 @@ DesktopSession::DesktopSession(AppConfig config, QString configPath, QString con
     });
     connect(recorder, &HistoryRecorder::warning, m_window.get(), &MainWindow::showWarning);
     // Also on stderr: a history that silently stops recording is found only in a post-mortem.
-    connect(recorder, &HistoryRecorder::warning, this, [](const QString &m) { qWarning("history: %s", qPrintable(m)); });
+    connect(recorder, &HistoryRecorder::warning, this,
+            [](const QString &m) { qWarning("history: %s", qPrintable(m)); });
     // Only now: a small file opens in milliseconds, and an `opened` emitted before the
     // connections above existed would leave every chart without history.
     m_historyThread.start();

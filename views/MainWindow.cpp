@@ -68,12 +68,9 @@ QString sampleConfigPath()
 StatusTone healthTone(HealthLevel level)
 {
     switch (level) {
-    case HealthLevel::Ok:
-        return StatusTone::Good;
-    case HealthLevel::Warning:
-        return StatusTone::Warning;
-    case HealthLevel::Error:
-        break;
+    case HealthLevel::Ok: return StatusTone::Good;
+    case HealthLevel::Warning: return StatusTone::Warning;
+    case HealthLevel::Error: break;
     }
     return StatusTone::Error;
 }
@@ -127,9 +124,11 @@ void MainWindow::setAlerts(AlertService *alerts)
     if (!m_tray)
         m_tray = new AlertTray(this);
     connect(alerts, &AlertService::notify, m_tray, &AlertTray::notify);
-    connect(alerts, &AlertService::notify, this,
-            [this](const QString &title, const QString &message) { statusBar()->showMessage(title + QStringLiteral(": ") + message, 30000); });
-    connect(alerts, &AlertService::events, this, [this](const std::vector<ClusterEvent> &events) { m_events->append(events); });
+    connect(alerts, &AlertService::notify, this, [this](const QString &title, const QString &message) {
+        statusBar()->showMessage(title + QStringLiteral(": ") + message, 30000);
+    });
+    connect(alerts, &AlertService::events, this,
+            [this](const std::vector<ClusterEvent> &events) { m_events->append(events); });
     if (m_badges)
         m_badges->setService(alerts);
 }
@@ -191,7 +190,8 @@ void MainWindow::selectPage(const QString &cluster, PageKind kind)
     QTreeWidgetItem *clusterItem = m_clusterItems[cluster];
     QTreeWidgetItem *wanted = clusterItem;
     for (int i = 0; i < clusterItem->childCount(); ++i)
-        if (clusterItem->child(i)->data(0, PageRole).toInt() == int(kind == PageKind::GroupDetail ? PageKind::Groups : kind))
+        if (clusterItem->child(i)->data(0, PageRole).toInt()
+            == int(kind == PageKind::GroupDetail ? PageKind::Groups : kind))
             wanted = kind == PageKind::Overview ? clusterItem : clusterItem->child(i);
     if (m_tree->currentItem() != wanted) {
         const QSignalBlocker block(m_tree);
@@ -210,12 +210,11 @@ void MainWindow::openGroup(const QString &cluster, const QString &group)
 {
     selectPage(cluster, PageKind::GroupDetail);
     const ClusterConfig *config = m_config.cluster(cluster);
-    m_groupDetail->setWriteRefusal(
-        config ? writeRefusal(*config, tr("offset reset")).value_or(QString()) : QString());
+    m_groupDetail->setWriteRefusal(config ? writeRefusal(*config, tr("offset reset")).value_or(QString()) : QString());
     m_groupDetail->showGroup(cluster, latest(cluster), group);
     const QString partner = failoverPartner(m_config, cluster);
-    m_groupDetail->setFailoverTarget(partner, partner.isEmpty() ? QString()
-                                                                : FailoverWizard::unavailableReason(m_config, cluster, partner));
+    m_groupDetail->setFailoverTarget(
+        partner, partner.isEmpty() ? QString() : FailoverWizard::unavailableReason(m_config, cluster, partner));
     AppSettings().setValue(AppSettings::Key::LastGroup, group);
 }
 
@@ -270,22 +269,16 @@ void MainWindow::openClusterDialog(bool edit)
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         const QString path = m_configPath.isEmpty() ? defaultConfigPath() : m_configPath;
         auto saved = saveClusterToConfig(path, dialog->cluster(), dialog->previousName());
-        showWarning(saved ? tr("Cluster %1 saved to %2; restart Lagscope to connect with it.")
-                                .arg(dialog->cluster().name, path)
-                          : saved.errorMessage());
+        showWarning(
+            saved ? tr("Cluster %1 saved to %2; restart Lagscope to connect with it.").arg(dialog->cluster().name, path)
+                  : saved.errorMessage());
     });
     dialog->show();
 }
 
-void MainWindow::showReplication()
-{
-    m_stack->setCurrentWidget(m_replication);
-}
+void MainWindow::showReplication() { m_stack->setCurrentWidget(m_replication); }
 
-void MainWindow::showCurrent()
-{
-    m_stack->setCurrentWidget(page(m_page));
-}
+void MainWindow::showCurrent() { m_stack->setCurrentWidget(page(m_page)); }
 
 void MainWindow::applyUpdate(const PollUpdate &update)
 {
@@ -338,10 +331,11 @@ void MainWindow::updateClusterStatus(const SnapshotPtr &s)
         item->setToolTip(1, s->error);
     }
     if (label) {
-        label->setText(s->reachable ? tr("%1: polled %2 (%3 ms)")
-                                          .arg(s->cluster, s->takenAt.toLocalTime().toString(QStringLiteral("HH:mm:ss")))
-                                          .arg(s->pollDurationMs)
-                                    : tr("%1: %2").arg(s->cluster, text));
+        label->setText(s->reachable
+                           ? tr("%1: polled %2 (%3 ms)")
+                                 .arg(s->cluster, s->takenAt.toLocalTime().toString(QStringLiteral("HH:mm:ss")))
+                                 .arg(s->pollDurationMs)
+                           : tr("%1: %2").arg(s->cluster, text));
         label->setToolTip(s->error);
     }
 }
@@ -361,7 +355,8 @@ void MainWindow::restoreState()
     m_splitter->restoreState(settings.bytes(AppSettings::Key::MainSplitter));
     m_groupDetail->splitter()->restoreState(settings.bytes(AppSettings::Key::DetailSplitter));
     // A state saved before the rebalance timeline existed has no size for it: show it anyway.
-    if (QList<int> sizes = m_groupDetail->splitter()->sizes(); sizes.size() >= 3 && sizes[2] == 0 && sizes[0] + sizes[1] > 0) {
+    if (QList<int> sizes = m_groupDetail->splitter()->sizes();
+        sizes.size() >= 3 && sizes[2] == 0 && sizes[0] + sizes[1] > 0) {
         sizes[2] = std::max(1, (sizes[0] + sizes[1]) / 4);
         m_groupDetail->splitter()->setSizes(sizes);
     }

@@ -44,8 +44,8 @@ class MainWindow final : public QMainWindow {
 
 public:
     // monitor and history may be null (no clusters configured, or history unavailable).
-    MainWindow(const AppConfig &config, const QString &configPath, const QString &configError,
-               MonitorService *monitor, const HistoryStore *history, QWidget *parent = nullptr);
+    MainWindow(const AppConfig &config, const QString &configPath, const QString &configError, MonitorService *monitor,
+               const HistoryStore *history, QWidget *parent = nullptr);
     ~MainWindow() override;
 
     // The history the charts read (null: none). Not owned; must outlive the window or be reset.

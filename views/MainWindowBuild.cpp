@@ -221,7 +221,7 @@ void MainWindow::buildTree(const AppConfig &config)
             item->setToolTip(0, tr("TLS verification is OFF (%1): anyone on the network path can impersonate this "
                                    "cluster")
                                     .arg(!c.security.verifyCertificates ? tr("certificates not verified")
-                                                                         : tr("host name not verified")));
+                                                                        : tr("host name not verified")));
         }
         for (const auto &[kind, title] : pages) {
             auto *child = new QTreeWidgetItem(item, {title});
@@ -236,7 +236,8 @@ void MainWindow::buildTree(const AppConfig &config)
         m_statusLabels[c.name] = status;
     }
     if (!config.flows.empty()) {
-        auto *item = new QTreeWidgetItem(m_tree, {tr("Replication"), tr("%n flow(s)", nullptr, int(config.flows.size()))});
+        auto *item =
+            new QTreeWidgetItem(m_tree, {tr("Replication"), tr("%n flow(s)", nullptr, int(config.flows.size()))});
         item->setData(0, PageRole, int(PageKind::Replication));
     }
     // Without configured flows the Replication item appears once flows are discovered.

@@ -34,7 +34,8 @@ int main(int argc, char **argv)
         {QStringLiteral("open-group"), QStringLiteral("Open this consumer group's page (cluster/group)."),
          QStringLiteral("cluster/group")},
         {QStringLiteral("open-replication"), QStringLiteral("Open the Replication page.")},
-        {QStringLiteral("open-groups"), QStringLiteral("Open this cluster's consumer groups table."), QStringLiteral("cluster")},
+        {QStringLiteral("open-groups"), QStringLiteral("Open this cluster's consumer groups table."),
+         QStringLiteral("cluster")},
     });
     parser.process(app);
 

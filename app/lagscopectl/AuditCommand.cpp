@@ -42,10 +42,10 @@ int auditCommand(const QStringList &args)
     p.setApplicationDescription(QStringLiteral("lagscopectl audit: write actions recorded in the audit log"));
     p.addHelpOption();
     p.addOptions({
-        {QStringLiteral("since"), QStringLiteral("Only records from then on: 7d, 12h, 30m or an ISO date (default 7d)."),
-         QStringLiteral("when"), QStringLiteral("7d")},
-        {QStringLiteral("file"), QStringLiteral("Audit log to read (default: %1).")
-                                     .arg(auditLogPath(appDataDir())),
+        {QStringLiteral("since"),
+         QStringLiteral("Only records from then on: 7d, 12h, 30m or an ISO date (default 7d)."), QStringLiteral("when"),
+         QStringLiteral("7d")},
+        {QStringLiteral("file"), QStringLiteral("Audit log to read (default: %1).").arg(auditLogPath(appDataDir())),
          QStringLiteral("path")},
         {QStringLiteral("format"), QStringLiteral("Output format: table, csv or json."), QStringLiteral("format"),
          QStringLiteral("table")},
@@ -60,8 +60,8 @@ int auditCommand(const QStringList &args)
     }
     const auto since = parseSince(p.value(QStringLiteral("since")), QDateTime::currentDateTimeUtc());
     if (!since) {
-        err << "lagscopectl audit: --since takes 7d, 12h, 30m, 90s or an ISO date, not '" << p.value(QStringLiteral("since"))
-            << "'" << Qt::endl;
+        err << "lagscopectl audit: --since takes 7d, 12h, 30m, 90s or an ISO date, not '"
+            << p.value(QStringLiteral("since")) << "'" << Qt::endl;
         return UsageError;
     }
     const QString format = p.value(QStringLiteral("format"));
@@ -69,9 +69,7 @@ int auditCommand(const QStringList &args)
         err << "lagscopectl audit: --format must be table, csv or json" << Qt::endl;
         return UsageError;
     }
-    const QString path = p.isSet(QStringLiteral("file"))
-                             ? p.value(QStringLiteral("file"))
-                             : auditLogPath(appDataDir());
+    const QString path = p.isSet(QStringLiteral("file")) ? p.value(QStringLiteral("file")) : auditLogPath(appDataDir());
     auto records = readAuditRecords(path, *since);
     if (!records) {
         err << "lagscopectl audit: " << records.errorMessage() << Qt::endl;
@@ -94,8 +92,8 @@ int auditCommand(const QStringList &args)
             detail = QString(field("spec") + QLatin1Char(' ') + field("scope")).trimmed();
         if (r.contains(QStringLiteral("unreadable")))
             detail = QStringLiteral("unreadable line: ") + field("unreadable");
-        table.rows.push_back({field("time"), field("user"), field("cluster"), field("action"), field("group"),
-                              field("result"), detail});
+        table.rows.push_back(
+            {field("time"), field("user"), field("cluster"), field("action"), field("group"), field("result"), detail});
     }
     out << (format == u"csv" ? formatCsv(table) : formatText(table));
     if (format == u"table" && records->empty())

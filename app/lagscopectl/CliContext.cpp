@@ -11,8 +11,7 @@
 
 namespace lagscope::cli {
 
-CliContext::CliContext(QString command)
-    : m_command(std::move(command)), m_out(stdout), m_err(stderr)
+CliContext::CliContext(QString command) : m_command(std::move(command)), m_out(stdout), m_err(stderr)
 {
     m_parser.setApplicationDescription(QStringLiteral("lagscopectl %1").arg(m_command));
     m_parser.addHelpOption();

@@ -12,9 +12,18 @@
 
 namespace lagscope::cli {
 
-enum ExitCode { Ok = 0, RuntimeError = 1, UsageError = 2, Refused = 3 };
+enum ExitCode {
+    Ok = 0,
+    RuntimeError = 1,
+    UsageError = 2,
+    Refused = 3
+};
 
-enum class Format { Table, Csv, Json };
+enum class Format {
+    Table,
+    Csv,
+    Json
+};
 
 class CliContext {
 public:

@@ -14,12 +14,8 @@ namespace {
 void printTable(CliContext &ctx, const Table &table, const QStringList &jsonKeys)
 {
     switch (ctx.format()) {
-    case Format::Table:
-        ctx.out() << formatText(table);
-        break;
-    case Format::Csv:
-        ctx.out() << formatCsv(table);
-        break;
+    case Format::Table: ctx.out() << formatText(table); break;
+    case Format::Csv: ctx.out() << formatCsv(table); break;
     case Format::Json: {
         QJsonArray rows;
         for (const auto &row : table.rows) {
@@ -37,8 +33,7 @@ void printTable(CliContext &ctx, const Table &table, const QStringList &jsonKeys
     }
 }
 
-template <typename Run>
-int runClusterCommand(const QString &name, const QStringList &args, Run run)
+template <typename Run> int runClusterCommand(const QString &name, const QStringList &args, Run run)
 {
     CliContext ctx(name);
     if (!ctx.parse(args))
@@ -69,8 +64,9 @@ int brokersCommand(const QStringList &args)
                               b.id == md->controllerId ? QStringLiteral("yes") : QStringLiteral("no"),
                               QString::number(led)});
         }
-        printTable(ctx, t, {QStringLiteral("id"), QStringLiteral("host"), QStringLiteral("port"), QStringLiteral("rack"),
-                            QStringLiteral("controller"), QStringLiteral("leader_partitions")});
+        printTable(ctx, t,
+                   {QStringLiteral("id"), QStringLiteral("host"), QStringLiteral("port"), QStringLiteral("rack"),
+                    QStringLiteral("controller"), QStringLiteral("leader_partitions")});
         return int(Ok);
     });
 }
@@ -95,8 +91,9 @@ int topicsCommand(const QStringList &args)
             t.rows.push_back({topic.name, QString::number(topic.partitions.size()), QString::number(rf),
                               QString::number(under), QString::number(offline)});
         }
-        printTable(ctx, t, {QStringLiteral("topic"), QStringLiteral("partitions"), QStringLiteral("replication_factor"),
-                            QStringLiteral("under_replicated"), QStringLiteral("offline")});
+        printTable(ctx, t,
+                   {QStringLiteral("topic"), QStringLiteral("partitions"), QStringLiteral("replication_factor"),
+                    QStringLiteral("under_replicated"), QStringLiteral("offline")});
         return int(Ok);
     });
 }

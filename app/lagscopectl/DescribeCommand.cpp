@@ -14,22 +14,25 @@ namespace lagscope::cli {
 namespace {
 
 const QStringList kColumns = {
-    QStringLiteral("GROUP"),       QStringLiteral("TOPIC"), QStringLiteral("PARTITION"),
+    QStringLiteral("GROUP"),          QStringLiteral("TOPIC"),          QStringLiteral("PARTITION"),
     QStringLiteral("CURRENT-OFFSET"), QStringLiteral("LOG-END-OFFSET"), QStringLiteral("LAG"),
-    QStringLiteral("CONSUMER-ID"), QStringLiteral("HOST"),  QStringLiteral("CLIENT-ID"),
+    QStringLiteral("CONSUMER-ID"),    QStringLiteral("HOST"),           QStringLiteral("CLIENT-ID"),
 };
 
-QString cell(const std::optional<std::int64_t> &v, const QString &missing)
-{
-    return v ? QString::number(*v) : missing;
-}
+QString cell(const std::optional<std::int64_t> &v, const QString &missing) { return v ? QString::number(*v) : missing; }
 
 QString cell(const QString &v, const QString &missing) { return v.isEmpty() ? missing : v; }
 
 QStringList rowCells(const DescribeRow &r, const QString &missing)
 {
-    return {r.group, r.partition.topic, QString::number(r.partition.partition), cell(r.committed, missing),
-            cell(r.logEnd, missing), cell(r.lag, missing), cell(r.memberId, missing), cell(r.host, missing),
+    return {r.group,
+            r.partition.topic,
+            QString::number(r.partition.partition),
+            cell(r.committed, missing),
+            cell(r.logEnd, missing),
+            cell(r.lag, missing),
+            cell(r.memberId, missing),
+            cell(r.host, missing),
             cell(r.clientId, missing)};
 }
 
@@ -124,15 +127,14 @@ int describeCommand(const QStringList &args)
             for (const auto &r : g.rows)
                 csv.rows.push_back(rowCells(r, QString()));
             break;
-        case Format::Json:
-            json.append(groupJson(g));
-            break;
+        case Format::Json: json.append(groupJson(g)); break;
         }
     }
     if (ctx.format() == Format::Csv)
         ctx.out() << formatCsv(csv);
     if (ctx.format() == Format::Json)
-        printJson(ctx.out(), QJsonObject{{QStringLiteral("cluster"), ctx.cluster().name}, {QStringLiteral("groups"), json}});
+        printJson(ctx.out(),
+                  QJsonObject{{QStringLiteral("cluster"), ctx.cluster().name}, {QStringLiteral("groups"), json}});
     return exit;
 }
 

@@ -37,7 +37,8 @@ QString reread(const PlannedFailoverPartition &p)
 {
     if (p.reread < 0)
         return QStringLiteral("-");
-    return p.rereadExact || p.reread == 0 ? QString::number(p.reread) : QStringLiteral("<=") + QString::number(p.reread);
+    return p.rereadExact || p.reread == 0 ? QString::number(p.reread)
+                                          : QStringLiteral("<=") + QString::number(p.reread);
 }
 
 QString skipped(const PlannedFailoverPartition &p)
@@ -45,16 +46,24 @@ QString skipped(const PlannedFailoverPartition &p)
     return p.skipped < 0 ? QStringLiteral("unknown") : QString::number(p.skipped);
 }
 
-const QStringList kColumns = {QStringLiteral("GROUP"), QStringLiteral("TOPIC"), QStringLiteral("PARTITION"),
-                              QStringLiteral("COMMITTED"), QStringLiteral("TARGET-TOPIC"), QStringLiteral("NEW-OFFSET"),
-                              QStringLiteral("METHOD"), QStringLiteral("REREAD"), QStringLiteral("SKIPPED"),
-                              QStringLiteral("NOT-REPLICATED")};
+const QStringList kColumns = {QStringLiteral("GROUP"),        QStringLiteral("TOPIC"),
+                              QStringLiteral("PARTITION"),    QStringLiteral("COMMITTED"),
+                              QStringLiteral("TARGET-TOPIC"), QStringLiteral("NEW-OFFSET"),
+                              QStringLiteral("METHOD"),       QStringLiteral("REREAD"),
+                              QStringLiteral("SKIPPED"),      QStringLiteral("NOT-REPLICATED")};
 
 QStringList row(const FailoverPlan &plan, const PlannedFailoverPartition &p)
 {
-    return {plan.group, p.from.topic, QString::number(p.from.partition), p.committed ? QString::number(*p.committed) : QStringLiteral("-"),
-            p.to.topic, number(p.newOffset), p.newOffset < 0 ? QStringLiteral("FAILED") : methodName(p.method),
-            reread(p), skipped(p), number(p.notReplicated)};
+    return {plan.group,
+            p.from.topic,
+            QString::number(p.from.partition),
+            p.committed ? QString::number(*p.committed) : QStringLiteral("-"),
+            p.to.topic,
+            number(p.newOffset),
+            p.newOffset < 0 ? QStringLiteral("FAILED") : methodName(p.method),
+            reread(p),
+            skipped(p),
+            number(p.notReplicated)};
 }
 
 qint64 behind(const std::vector<FailoverGroupInputs> &groups)
@@ -73,7 +82,8 @@ int refreshCache(CliContext &ctx, FailoverRequest request, const QString &fromNa
     request.exactMatching = false; // the cache holds syncs, commits and log ends only
     auto gathered = gatherFailover(request);
     if (!gathered)
-        return ctx.fail(RuntimeError, QStringLiteral("cannot refresh the failover cache: %1").arg(gathered.errorMessage()));
+        return ctx.fail(RuntimeError,
+                        QStringLiteral("cannot refresh the failover cache: %1").arg(gathered.errorMessage()));
     for (const QString &w : gathered->warnings)
         ctx.err() << "warning: " << w << Qt::endl;
     if (!gathered->fromReachable)
@@ -87,8 +97,8 @@ int refreshCache(CliContext &ctx, FailoverRequest request, const QString &fromNa
         const FailoverPlan plan = planFailover(in, {Mode::OffsetSync, Fallback::Fail});
         for (const auto &c : preflightFailover(in, plan, {}))
             if (c.level == PreflightCheck::Red)
-                ctx.err() << "warning: " << in.group << ": a failover now would be refused: " << c.name << ": " << c.reason
-                          << Qt::endl;
+                ctx.err() << "warning: " << in.group << ": a failover now would be refused: " << c.name << ": "
+                          << c.reason << Qt::endl;
     }
     ctx.out() << QStringLiteral("failover cache %1 refreshed: %2 group(s), %3 partition(s)\n")
                      .arg(gathered->cachePath)
@@ -105,12 +115,13 @@ void addFailoverOptions(QCommandLineParser &parser)
         {QStringLiteral("to"), QStringLiteral("Cluster they move to."), QStringLiteral("cluster")},
         {QStringLiteral("group"), QStringLiteral("Consumer group (repeatable)."), QStringLiteral("group")},
         {QStringLiteral("all-groups"), QStringLiteral("Every group with commits on replicated topics.")},
-        {QStringLiteral("target-group"), QStringLiteral("Group id on the target (one --group only; default: the same)."),
-         QStringLiteral("group")},
+        {QStringLiteral("target-group"),
+         QStringLiteral("Group id on the target (one --group only; default: the same)."), QStringLiteral("group")},
         {QStringLiteral("mode"), QStringLiteral("auto, exact, offset-sync or checkpoint (default auto)."),
          QStringLiteral("mode"), QStringLiteral("auto")},
-        {QStringLiteral("fallback"), QStringLiteral("For partitions nothing translates: fail, earliest or latest "
-                                                    "(default fail)."),
+        {QStringLiteral("fallback"),
+         QStringLiteral("For partitions nothing translates: fail, earliest or latest "
+                        "(default fail)."),
          QStringLiteral("fallback"), QStringLiteral("fail")},
         {QStringLiteral("dry-run"), QStringLiteral("Only show preflight and plan (the default).")},
         {QStringLiteral("execute"), QStringLiteral("Commit the translated offsets on the target.")},
@@ -118,8 +129,9 @@ void addFailoverOptions(QCommandLineParser &parser)
         {QStringLiteral("disaster"), QStringLiteral("Acknowledge that the source is unreachable: use cached data.")},
         {QStringLiteral("wait-replication"), QStringLiteral("Wait up to this long for replication to catch up first."),
          QStringLiteral("seconds")},
-        {QStringLiteral("refresh-cache"), QStringLiteral("Only refresh the failover cache from the source (for a timer); "
-                                                         "exit 0 when it was written.")},
+        {QStringLiteral("refresh-cache"),
+         QStringLiteral("Only refresh the failover cache from the source (for a timer); "
+                        "exit 0 when it was written.")},
     });
 }
 
@@ -160,7 +172,8 @@ Result<FailoverArgs> parseFailoverArgs(const QCommandLineParser &p)
     const auto mode = parseMode(p.value(QStringLiteral("mode")));
     const auto fallback = parseFallback(p.value(QStringLiteral("fallback")));
     if (!mode || !fallback)
-        return R::failure(QStringLiteral("--mode is auto|exact|offset-sync|checkpoint, --fallback is fail|earliest|latest"));
+        return R::failure(
+            QStringLiteral("--mode is auto|exact|offset-sync|checkpoint, --fallback is fail|earliest|latest"));
     a.mode = *mode;
     a.fallback = *fallback;
     if (p.isSet(QStringLiteral("target-group")) && a.groups.size() != 1)
@@ -214,8 +227,8 @@ std::optional<QString> failoverWriteRefusal(const FailoverArgs &a, const Cluster
 {
     return guardWrite({a.name, a.toName, to.readOnly, to.readOnlyReason,
                        QJsonObject{{QStringLiteral("from"), a.fromName},
-                                   {QStringLiteral("group"), a.allGroups ? QStringLiteral("(all groups)")
-                                                                         : a.groups.join(QLatin1Char(','))}}},
+                                   {QStringLiteral("group"),
+                                    a.allGroups ? QStringLiteral("(all groups)") : a.groups.join(QLatin1Char(','))}}},
                       auditLogPath(appDataDir()));
 }
 
@@ -235,7 +248,8 @@ Status waitForReplication(CliContext &ctx, const FailoverRequest &request, const
         if (!g->fromReachable || left == 0)
             return success();
         if (waited.elapsed() > qint64(a.waitSeconds * 1000)) {
-            ctx.err() << "replication still " << left << " record(s) behind after " << a.waitSeconds << " s" << Qt::endl;
+            ctx.err() << "replication still " << left << " record(s) behind after " << a.waitSeconds << " s"
+                      << Qt::endl;
             return success();
         }
         ctx.err() << "waiting for replication: " << left << " record(s) not yet on " << a.toName << Qt::endl;
@@ -285,7 +299,8 @@ int reportAppliedFailover(CliContext &ctx, const FailoverArgs &a, const Failover
     } else if (!isApplied(applied.reset.result)) {
         // One line naming what was and was not done, topic by topic.
         ctx.err() << "Error: " << plan.group << ": the failover to " << a.toName << " did not complete ("
-                  << writeResultName(applied.reset.result) << "): " << failoverOutcomeSummary(applied.reset) << Qt::endl;
+                  << writeResultName(applied.reset.result) << "): " << failoverOutcomeSummary(applied.reset)
+                  << Qt::endl;
         exit = std::max<int>(exit, RuntimeError);
     }
     json.insert(QStringLiteral("result"), writeResultName(applied.reset.result));

@@ -53,7 +53,8 @@ void addReportOptions(QCommandLineParser &parser)
          QStringLiteral("file")},
         {QStringLiteral("since"), QStringLiteral("Report on the last DURATION, e.g. 24h, 7d, 90m."),
          QStringLiteral("duration")},
-        {QStringLiteral("from"), QStringLiteral("Start time, ISO 8601 (e.g. 2026-11-29T08:00:00Z; local without offset)."),
+        {QStringLiteral("from"),
+         QStringLiteral("Start time, ISO 8601 (e.g. 2026-11-29T08:00:00Z; local without offset)."),
          QStringLiteral("time")},
         {QStringLiteral("to"), QStringLiteral("End time (default: now)."), QStringLiteral("time")},
         {QStringLiteral("cluster"), QStringLiteral("Only this cluster (repeatable)."), QStringLiteral("name")},
@@ -65,7 +66,8 @@ void addReportOptions(QCommandLineParser &parser)
         {QStringLiteral("sla-lag"), QStringLiteral("Breach threshold: a group's total lag above N records."),
          QStringLiteral("records")},
         {QStringLiteral("sla-seconds"),
-         QStringLiteral("Breach threshold on time: a group's lag in seconds (age of its oldest unconsumed record) above N."),
+         QStringLiteral(
+             "Breach threshold on time: a group's lag in seconds (age of its oldest unconsumed record) above N."),
          QStringLiteral("seconds")},
         {QStringLiteral("partitions"), QStringLiteral("Include per-partition detail.")},
         {QStringLiteral("utc"), QStringLiteral("PDF: show times in UTC instead of the local time zone.")},
@@ -159,7 +161,8 @@ int run(QTextStream &out, QTextStream &err)
         return Ok;
     }
     if (!parser.positionalArguments().isEmpty())
-        return fail(err, UsageError, QStringLiteral("unexpected argument '%1'").arg(parser.positionalArguments().first()));
+        return fail(err, UsageError,
+                    QStringLiteral("unexpected argument '%1'").arg(parser.positionalArguments().first()));
 
     const QString format = parser.value(QStringLiteral("format"));
     if (format != QLatin1String("csv") && format != QLatin1String("json") && format != QLatin1String("pdf"))
@@ -178,11 +181,12 @@ int run(QTextStream &out, QTextStream &err)
     if (!request)
         return fail(err, UsageError, request.errorMessage());
 
-    const QString historyPath = parser.isSet(QStringLiteral("history")) ? parser.value(QStringLiteral("history"))
-                                                                       : HistoryStore::defaultPath();
+    const QString historyPath =
+        parser.isSet(QStringLiteral("history")) ? parser.value(QStringLiteral("history")) : HistoryStore::defaultPath();
     if (!QFileInfo::exists(historyPath))
-        return fail(err, UsageError,
-                    QStringLiteral("no history at %1: run Lagscope to record one, or pass --history FILE").arg(historyPath));
+        return fail(
+            err, UsageError,
+            QStringLiteral("no history at %1: run Lagscope to record one, or pass --history FILE").arg(historyPath));
     // Refuse what the history cannot answer before opening it.
     if (Status s = checkReportRange(*request, RetentionPolicy{}, now); !s)
         return fail(err, UsageError, s.errorMessage());

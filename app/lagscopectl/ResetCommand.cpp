@@ -96,14 +96,11 @@ int previewOrApply(CliContext &ctx, const ResetPlan &plan, bool execute, bool ex
     } else {
         Table table{kPlanColumns, {}};
         for (const auto &p : plan.partitions)
-            table.rows.push_back({plan.group, p.tp.topic, QString::number(p.tp.partition), QString::number(p.newOffset)});
+            table.rows.push_back(
+                {plan.group, p.tp.topic, QString::number(p.tp.partition), QString::number(p.newOffset)});
         switch (ctx.format()) {
-        case Format::Table:
-            ctx.out() << "\n" << formatText(table);
-            break;
-        case Format::Csv:
-            ctx.out() << formatCsv(table);
-            break;
+        case Format::Table: ctx.out() << "\n" << formatText(table); break;
+        case Format::Csv: ctx.out() << formatCsv(table); break;
         case Format::Json: {
             QJsonObject doc{{QStringLiteral("cluster"), ctx.cluster().name},
                             {QStringLiteral("executed"), execute},
@@ -157,14 +154,15 @@ void addResetOptions(QCommandLineParser &parser)
         {QStringLiteral("to-earliest"), QStringLiteral("Reset to the log start offset.")},
         {QStringLiteral("to-latest"), QStringLiteral("Reset to the log end offset.")},
         {QStringLiteral("to-current"), QStringLiteral("Reset to the committed offset (log end where none).")},
-        {QStringLiteral("to-offset"), QStringLiteral("Reset to this offset (clamped to the log)."), QStringLiteral("N")},
+        {QStringLiteral("to-offset"), QStringLiteral("Reset to this offset (clamped to the log)."),
+         QStringLiteral("N")},
         {QStringLiteral("shift-by"), QStringLiteral("Move the committed offset by N (clamped)."), QStringLiteral("N")},
         {QStringLiteral("to-datetime"), QStringLiteral("First offset at or after yyyy-MM-ddTHH:mm:ss.SSS[zone]."),
          QStringLiteral("time")},
         {QStringLiteral("by-duration"), QStringLiteral("First offset at or after now minus an ISO-8601 duration."),
          QStringLiteral("duration")},
-        {QStringLiteral("from-file"), QStringLiteral("Offsets from a CSV plan (as --export writes it) or a backup JSON."),
-         QStringLiteral("file")},
+        {QStringLiteral("from-file"),
+         QStringLiteral("Offsets from a CSV plan (as --export writes it) or a backup JSON."), QStringLiteral("file")},
         {QStringLiteral("dry-run"), QStringLiteral("Only show the new offsets (the default).")},
         {QStringLiteral("execute"), QStringLiteral("Commit the new offsets.")},
         {QStringLiteral("export"), QStringLiteral("Print the plan as CSV (topic,partition,offset).")},
@@ -241,8 +239,7 @@ Result<ResetSpec> resetSpecFromOption(CliContext &ctx, const SpecOption &chosen,
             spec.fileOffsets[tp] = offset;
         break;
     }
-    default:
-        break;
+    default: break;
     }
     return spec;
 }
@@ -300,8 +297,8 @@ int resetOffsetsCommand(const QStringList &args)
                                                    "--by-duration or --from-file"));
     const SpecOption &chosen = *given.front();
     const QString value = chosen.hasValue ? p.value(chosen.name) : QString();
-    const QString specText = chosen.hasValue ? QStringLiteral("--%1 %2").arg(chosen.name, value)
-                                             : QStringLiteral("--%1").arg(chosen.name);
+    const QString specText =
+        chosen.hasValue ? QStringLiteral("--%1 %2").arg(chosen.name, value) : QStringLiteral("--%1").arg(chosen.name);
     const auto spec = resetSpecFromOption(ctx, chosen, value, group);
     if (!spec)
         return ctx.fail(UsageError, spec.errorMessage());
@@ -315,7 +312,8 @@ int resetOffsetsCommand(const QStringList &args)
         scope.topics.push_back(*parsed);
     }
     if (scope.isEmpty() && spec->kind != ResetSpec::FromFile)
-        return ctx.fail(UsageError, QStringLiteral("One of the reset scopes should be defined: --all-topics, --topic."));
+        return ctx.fail(UsageError,
+                        QStringLiteral("One of the reset scopes should be defined: --all-topics, --topic."));
     QStringList scopeParts;
     if (scope.allTopics)
         scopeParts << QStringLiteral("--all-topics");
@@ -359,8 +357,9 @@ int undoCommand(const QStringList &args)
     if (!ctx.connect())
         return ctx.exitCode();
     if (!backup->cluster.isEmpty() && backup->cluster != ctx.cluster().name)
-        return ctx.fail(UsageError, QStringLiteral("%1 is a backup of cluster '%2', not '%3'")
-                                        .arg(path, backup->cluster, ctx.cluster().name));
+        return ctx.fail(
+            UsageError,
+            QStringLiteral("%1 is a backup of cluster '%2', not '%3'").arg(path, backup->cluster, ctx.cluster().name));
     const bool execute = p.isSet(QStringLiteral("execute"));
     if (execute)
         if (auto refusal = resetWriteRefusal(

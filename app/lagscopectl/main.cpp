@@ -59,8 +59,9 @@ int main(int argc, char **argv)
             << qVersion() << ")" << Qt::endl;
         // Which group requests batch: a system librdkafka has none of Lagscope's patches.
         out << "librdkafka patches: "
-            << (patches.isEmpty() ? QStringLiteral("none (unpatched: committed offsets fetched with one request per group)")
-                                  : patches.join(QStringLiteral(", ")))
+            << (patches.isEmpty()
+                    ? QStringLiteral("none (unpatched: committed offsets fetched with one request per group)")
+                    : patches.join(QStringLiteral(", ")))
             << Qt::endl;
         out << "committed offsets: "
             << (KafkaClient::batchedGroupOffsets() ? "one OffsetFetch request per coordinator for all its groups"

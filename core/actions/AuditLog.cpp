@@ -21,7 +21,10 @@ namespace lagscope {
 
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("lagscope::AuditLog", text); }
+// The translation context of this file's strings (lupdate reads it from here).
+struct AuditLogText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::AuditLog)
+};
 
 QString userName()
 {
@@ -86,15 +89,15 @@ Status appendAuditRecord(const QString &path, const QJsonObject &record, const A
 {
     QDir().mkpath(QFileInfo(path).absolutePath());
     // Masked as serialised text: the masker knows the JSON-escaped form of every secret.
-    const QByteArray data =
-        SecretMasker::instance().mask(QJsonDocument(record).toJson(QJsonDocument::Compact)) + '\n';
+    const QByteArray data = SecretMasker::instance().mask(QJsonDocument(record).toJson(QJsonDocument::Compact)) + '\n';
     int fd = -1;
     for (int attempt = 0; attempt < 3; ++attempt) {
         fd = openLog(path);
         if (fd < 0)
-            return Status::failure(tr("cannot open %1: %2").arg(path, why()));
+            return Status::failure(AuditLogText::tr("cannot open %1: %2").arg(path, why()));
         ::flock(fd, LOCK_EX);
-        struct stat opened {}, current {};
+        struct stat opened {
+        }, current{};
         // Someone rotated between our open and our lock: append to the new file instead.
         if (::fstat(fd, &opened) == 0 && ::stat(QFile::encodeName(path).constData(), &current) == 0
             && opened.st_ino != current.st_ino) {
@@ -116,7 +119,7 @@ Status appendAuditRecord(const QString &path, const QJsonObject &record, const A
         if (n < 0) {
             const QString reason = why();
             ::close(fd);
-            return Status::failure(tr("cannot write %1: %2").arg(path, reason));
+            return Status::failure(AuditLogText::tr("cannot write %1: %2").arg(path, reason));
         }
         written += n;
     }
@@ -124,7 +127,7 @@ Status appendAuditRecord(const QString &path, const QJsonObject &record, const A
     const bool synced = ::fsync(fd) == 0;
     ::close(fd);
     if (!synced)
-        return Status::failure(tr("cannot sync %1: %2").arg(path, why()));
+        return Status::failure(AuditLogText::tr("cannot sync %1: %2").arg(path, why()));
     return success();
 }
 

@@ -15,7 +15,10 @@ namespace lagscope::failover {
 
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("FailoverCache", text); }
+// The translation context of this file's strings (lupdate reads it from here).
+struct FailoverCacheText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::FailoverCache)
+};
 
 // Per partition; older ones are thinned (every other dropped) beyond this, keeping the
 // recent ones dense as MirrorMaker's own sync store does.
@@ -93,7 +96,8 @@ void FailoverCache::recordSyncs(const TopicPartition &partition, const std::vect
 
 QString failoverCachePath(const QString &dataDir, const QString &fromCluster, const QString &toCluster)
 {
-    return QDir(dataDir).filePath(QStringLiteral("failover-cache/%1__%2.json").arg(safeName(fromCluster), safeName(toCluster)));
+    return QDir(dataDir).filePath(
+        QStringLiteral("failover-cache/%1__%2.json").arg(safeName(fromCluster), safeName(toCluster)));
 }
 
 Result<FailoverCache> loadFailoverCache(const QString &path)
@@ -104,11 +108,11 @@ Result<FailoverCache> loadFailoverCache(const QString &path)
     if (!file.exists())
         return cache;
     if (!file.open(QIODevice::ReadOnly))
-        return R::failure(tr("cannot read %1: %2").arg(path, file.errorString()));
+        return R::failure(FailoverCacheText::tr("cannot read %1: %2").arg(path, file.errorString()));
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &error);
     if (!doc.isObject())
-        return R::failure(tr("%1 is not a failover cache: %2").arg(path, error.errorString()));
+        return R::failure(FailoverCacheText::tr("%1 is not a failover cache: %2").arg(path, error.errorString()));
     const QJsonObject root = doc.object();
     cache.fromCluster = root.value(QStringLiteral("from")).toString();
     cache.toCluster = root.value(QStringLiteral("to")).toString();
@@ -121,13 +125,13 @@ Result<FailoverCache> loadFailoverCache(const QString &path)
     }
     for (const QJsonValue &v : root.value(QStringLiteral("committed")).toArray()) {
         const QJsonObject o = v.toObject();
-        cache.committed[o.value(QStringLiteral("group")).toString()][tpFrom(o)] =
-            CachedOffset{o.value(QStringLiteral("offset")).toInteger(-1), o.value(QStringLiteral("seen_at_ms")).toInteger(-1)};
+        cache.committed[o.value(QStringLiteral("group")).toString()][tpFrom(o)] = CachedOffset{
+            o.value(QStringLiteral("offset")).toInteger(-1), o.value(QStringLiteral("seen_at_ms")).toInteger(-1)};
     }
     for (const QJsonValue &v : root.value(QStringLiteral("log_end")).toArray()) {
         const QJsonObject o = v.toObject();
-        cache.logEnd[tpFrom(o)] =
-            CachedOffset{o.value(QStringLiteral("offset")).toInteger(-1), o.value(QStringLiteral("seen_at_ms")).toInteger(-1)};
+        cache.logEnd[tpFrom(o)] = CachedOffset{o.value(QStringLiteral("offset")).toInteger(-1),
+                                               o.value(QStringLiteral("seen_at_ms")).toInteger(-1)};
     }
     return cache;
 }
@@ -159,19 +163,16 @@ Status saveFailoverCache(const QString &path, const FailoverCache &cache)
         o.insert(QStringLiteral("seen_at_ms"), c.seenAtMs);
         ends.append(o);
     }
-    const QJsonObject root{{QStringLiteral("from"), cache.fromCluster},
-                           {QStringLiteral("to"), cache.toCluster},
-                           {QStringLiteral("saved_at_ms"), cache.savedAtMs},
-                           {QStringLiteral("syncs"), syncs},
-                           {QStringLiteral("committed"), committed},
-                           {QStringLiteral("log_end"), ends}};
+    const QJsonObject root{{QStringLiteral("from"), cache.fromCluster},      {QStringLiteral("to"), cache.toCluster},
+                           {QStringLiteral("saved_at_ms"), cache.savedAtMs}, {QStringLiteral("syncs"), syncs},
+                           {QStringLiteral("committed"), committed},         {QStringLiteral("log_end"), ends}};
     QDir().mkpath(QFileInfo(path).absolutePath());
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
-        return Status::failure(tr("cannot write %1: %2").arg(path, file.errorString()));
+        return Status::failure(FailoverCacheText::tr("cannot write %1: %2").arg(path, file.errorString()));
     file.write(QJsonDocument(root).toJson(QJsonDocument::Compact));
     if (!file.commit())
-        return Status::failure(tr("cannot write %1: %2").arg(path, file.errorString()));
+        return Status::failure(FailoverCacheText::tr("cannot write %1: %2").arg(path, file.errorString()));
     return success();
 }
 

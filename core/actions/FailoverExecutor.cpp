@@ -13,7 +13,10 @@ namespace lagscope::failover {
 
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("FailoverExecutor", text); }
+// The translation context of this file's strings (lupdate reads it from here).
+struct FailoverExecutorText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::FailoverExecutor)
+};
 
 QString specText(const FailoverPlan &plan)
 {
@@ -38,7 +41,8 @@ ResetPlan failoverResetPlan(const FailoverPlan &plan)
         r.delta = p.targetBefore ? p.newOffset - *p.targetBefore : 0;
         reset.partitions.push_back(r);
     }
-    std::sort(reset.partitions.begin(), reset.partitions.end(), [](const auto &a, const auto &b) { return a.tp < b.tp; });
+    std::sort(reset.partitions.begin(), reset.partitions.end(),
+              [](const auto &a, const auto &b) { return a.tp < b.tp; });
     return reset;
 }
 
@@ -46,7 +50,15 @@ QString failoverOutcomeSummary(const ResetOutcome &outcome)
 {
     // Categories in the order an operator acts on them; a topic whose partitions ended
     // differently is named under each of its categories.
-    enum Category { Verified, Acknowledged, NoAnswer, Mismatch, Refused, NotApplied, Count };
+    enum Category {
+        Verified,
+        Acknowledged,
+        NoAnswer,
+        Mismatch,
+        Refused,
+        NotApplied,
+        Count
+    };
     std::vector<QStringList> topics(Count);
     for (const auto &o : outcome.partitions) {
         Category c = Verified;
@@ -60,12 +72,12 @@ QString failoverOutcomeSummary(const ResetOutcome &outcome)
         if (!topics[c].contains(o.tp.topic))
             topics[c] << o.tp.topic;
     }
-    const QString names[Count] = {tr("applied and verified"),
-                                  tr("acknowledged but not verified"),
-                                  tr("no answer, may or may not have landed"),
-                                  tr("read back with another offset"),
-                                  tr("refused by the coordinator"),
-                                  tr("not applied")};
+    const QString names[Count] = {FailoverExecutorText::tr("applied and verified"),
+                                  FailoverExecutorText::tr("acknowledged but not verified"),
+                                  FailoverExecutorText::tr("no answer, may or may not have landed"),
+                                  FailoverExecutorText::tr("read back with another offset"),
+                                  FailoverExecutorText::tr("refused by the coordinator"),
+                                  FailoverExecutorText::tr("not applied")};
     QStringList parts;
     for (int c = 0; c < Count; ++c)
         if (!topics[c].isEmpty())
@@ -79,19 +91,25 @@ QStringList failoverNextSteps(const FailoverPlan &plan, const ResetOutcome &outc
     QStringList steps;
     const bool leftBehind = outcome.result == WriteResult::AppliedWithUntranslated;
     if (leftBehind)
-        steps << tr("Not translated, left as they are on %1: %2. A consumer of '%3' subscribed to them there starts "
-                    "where its auto.offset.reset says; commit their offsets yourself or leave them out.")
-                     .arg(plan.toCluster, untranslatedTopicReasons(plan.topics).join(QStringLiteral("; ")), plan.targetGroup);
+        steps << FailoverExecutorText::tr(
+                     "Not translated, left as they are on %1: %2. A consumer of '%3' subscribed to them there starts "
+                     "where its auto.offset.reset says; commit their offsets yourself or leave them out.")
+                     .arg(plan.toCluster, untranslatedTopicReasons(plan.topics).join(QStringLiteral("; ")),
+                          plan.targetGroup);
     if (!isApplied(outcome.result)) {
         // Starting the consumers now would read from a mix of old and new offsets.
-        steps << tr("The failover of group '%1' to %2 did not complete (%3): %4. Do not start its consumers on %2.")
-                     .arg(plan.targetGroup, plan.toCluster, writeResultName(outcome.result), failoverOutcomeSummary(outcome));
-        steps << tr("Once %1 answers, check the group's committed offsets there (a commit left without an answer may "
-                    "have landed late): lagscopectl describe --cluster %1 --group %2")
+        steps << FailoverExecutorText::tr(
+                     "The failover of group '%1' to %2 did not complete (%3): %4. Do not start its consumers on %2.")
+                     .arg(plan.targetGroup, plan.toCluster, writeResultName(outcome.result),
+                          failoverOutcomeSummary(outcome));
+        steps << FailoverExecutorText::tr(
+                     "Once %1 answers, check the group's committed offsets there (a commit left without an answer may "
+                     "have landed late): lagscopectl describe --cluster %1 --group %2")
                      .arg(plan.toCluster, plan.targetGroup);
-        steps << tr("Then run the failover again, or restore the previous offsets.");
+        steps << FailoverExecutorText::tr("Then run the failover again, or restore the previous offsets.");
         if (!backupPath.isEmpty())
-            steps << tr("To undo: lagscopectl undo --cluster %1 --backup %2 --execute").arg(plan.toCluster, backupPath);
+            steps << FailoverExecutorText::tr("To undo: lagscopectl undo --cluster %1 --backup %2 --execute")
+                         .arg(plan.toCluster, backupPath);
         return steps;
     }
     std::set<QString> topics;
@@ -101,34 +119,41 @@ QStringList failoverNextSteps(const FailoverPlan &plan, const ResetOutcome &outc
         notReplicated += std::max<qint64>(0, p.notReplicated);
     }
     QStringList names(topics.begin(), topics.end());
-    steps << tr("Start the consumers of group '%1' on %2, subscribed to %3.")
+    steps << FailoverExecutorText::tr("Start the consumers of group '%1' on %2, subscribed to %3.")
                  .arg(plan.targetGroup, plan.toCluster, names.join(QStringLiteral(", ")));
     if (notReplicated > 0 && !plan.disaster)
-        steps << tr("Keep MirrorMaker running: %1 record(s) were not yet replicated to %2 and will arrive there.")
+        steps << FailoverExecutorText::tr(
+                     "Keep MirrorMaker running: %1 record(s) were not yet replicated to %2 and will arrive there.")
                      .arg(notReplicated)
                      .arg(plan.toCluster);
     if (notReplicated > 0 && plan.disaster)
-        steps << tr("%1 record(s) were not replicated before %2 was lost: reconcile them when it is back.")
+        steps << FailoverExecutorText::tr(
+                     "%1 record(s) were not replicated before %2 was lost: reconcile them when it is back.")
                      .arg(notReplicated)
                      .arg(plan.fromCluster);
     if (!plan.disaster)
-        steps << tr("Keep the consumers of '%1' on %2 stopped.").arg(plan.group, plan.fromCluster);
+        steps
+            << FailoverExecutorText::tr("Keep the consumers of '%1' on %2 stopped.").arg(plan.group, plan.fromCluster);
     if (!backupPath.isEmpty())
-        steps << tr("To undo: lagscopectl undo --cluster %1 --backup %2 --execute").arg(plan.toCluster, backupPath);
+        steps << FailoverExecutorText::tr("To undo: lagscopectl undo --cluster %1 --backup %2 --execute")
+                     .arg(plan.toCluster, backupPath);
     return steps;
 }
 
-Result<FailoverOutcome> applyFailover(const ClusterConfig &to, const FailoverPlan &plan, const FailoverApplyOptions &options)
+Result<FailoverOutcome> applyFailover(const ClusterConfig &to, const FailoverPlan &plan,
+                                      const FailoverApplyOptions &options)
 {
     using R = Result<FailoverOutcome>;
     FailoverOutcome out;
     QString refusal;
     if (plan.partitions.empty())
-        refusal = tr("the group has no committed offset that can be translated: nothing is changed");
+        refusal =
+            FailoverExecutorText::tr("the group has no committed offset that can be translated: nothing is changed");
     else if (plan.hasErrors())
-        refusal = tr("some partitions have no translated offset: nothing is changed");
+        refusal = FailoverExecutorText::tr("some partitions have no translated offset: nothing is changed");
     else if (plan.skips() && !options.acceptSkips)
-        refusal = tr("the plan skips records the group has not consumed: refused without explicit acceptance");
+        refusal = FailoverExecutorText::tr(
+            "the plan skips records the group has not consumed: refused without explicit acceptance");
     if (!refusal.isEmpty()) {
         // Audited like the reset executor's refusals.
         ResetAuditEntry audit = startResetAudit(to.name, plan.targetGroup, specText(plan), options.commandText);
@@ -158,7 +183,7 @@ Result<FailoverOutcome> applyFailover(const ClusterConfig &to, const FailoverPla
         // "applied" (in the outcome and the audit record), their consumers on the target start
         // from their reset policy.
         reset.appliedResult = WriteResult::AppliedWithUntranslated;
-        reset.appliedReason = tr("not translated: %1").arg(left.join(QStringLiteral("; ")));
+        reset.appliedReason = FailoverExecutorText::tr("not translated: %1").arg(left.join(QStringLiteral("; ")));
     }
     reset.scopeText = options.commandText;
     reset.deadline = options.deadline;

@@ -22,9 +22,9 @@
 namespace lagscope::failover {
 
 struct FailoverApplyOptions {
-    QString dataDir;       // backups/ and audit.jsonl (appDataDir(), util/AppPaths.h)
+    QString dataDir; // backups/ and audit.jsonl (appDataDir(), util/AppPaths.h)
     bool acceptSkips = false;
-    QString commandText;   // how the user asked, for the audit record
+    QString commandText; // how the user asked, for the audit record
     int requestTimeoutMs = 10000;
     Deadline deadline = Deadline::inMs(60000);
     // Passed on as ResetApplyOptions::afterBatch: after each topic's commit was answered,

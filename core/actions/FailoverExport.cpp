@@ -17,11 +17,12 @@ QString number(qint64 v) { return v < 0 ? QString() : QString::number(v); }
 
 QByteArray failoverPlansCsv(const std::vector<PlanWithChecks> &plans)
 {
-    Table table{{QStringLiteral("group"), QStringLiteral("target_group"), QStringLiteral("topic"), QStringLiteral("partition"),
-                 QStringLiteral("committed"), QStringLiteral("committed_age_ms"), QStringLiteral("target_topic"),
-                 QStringLiteral("target_offset_before"), QStringLiteral("new_offset"), QStringLiteral("method"),
-                 QStringLiteral("reread"), QStringLiteral("reread_exact"), QStringLiteral("skipped"),
-                 QStringLiteral("not_replicated"), QStringLiteral("note"), QStringLiteral("error")},
+    Table table{{QStringLiteral("group"), QStringLiteral("target_group"), QStringLiteral("topic"),
+                 QStringLiteral("partition"), QStringLiteral("committed"), QStringLiteral("committed_age_ms"),
+                 QStringLiteral("target_topic"), QStringLiteral("target_offset_before"), QStringLiteral("new_offset"),
+                 QStringLiteral("method"), QStringLiteral("reread"), QStringLiteral("reread_exact"),
+                 QStringLiteral("skipped"), QStringLiteral("not_replicated"), QStringLiteral("note"),
+                 QStringLiteral("error")},
                 {}};
     for (const auto &[plan, checks] : plans)
         for (const auto &p : plan.partitions)

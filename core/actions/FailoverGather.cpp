@@ -14,10 +14,12 @@ namespace {
 
 using mirror::ReplicationPolicyConfig;
 
-QString tr(const char *text) { return QCoreApplication::translate("FailoverGather", text); }
+// The translation context of this file's strings (lupdate reads it from here).
+struct FailoverGatherText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::FailoverGather)
+};
 
-template <typename T>
-Result<std::unique_ptr<T>> make(const ClusterConfig &cluster, const ClientOptions &options)
+template <typename T> Result<std::unique_ptr<T>> make(const ClusterConfig &cluster, const ClientOptions &options)
 {
     return T::create(cluster, options);
 }
@@ -31,14 +33,14 @@ FailoverGatherer::FailoverGatherer(const FailoverRequest &request, const Failove
       m_sourceAlias(aliasOr(request.flow.sourceAlias, request.flow.sourceCluster)),
       m_topics(mirror::FlowTopics::forFlow(m_sourceAlias, aliasOr(request.flow.targetAlias, request.flow.targetCluster),
                                            m_policy)),
-      m_options{request.requestTimeoutMs, 0, callbacks.cancel}, m_all(tr("all groups")),
+      m_options{request.requestTimeoutMs, 0, callbacks.cancel}, m_all(FailoverGatherText::tr("all groups")),
       m_now(QDateTime::currentMSecsSinceEpoch()), m_checkpointReader(m_topics)
 {
 }
 
 Status FailoverGatherer::cancelled() const
 {
-    return m_cb.cancelled() ? Status::failure(tr("cancelled")) : success();
+    return m_cb.cancelled() ? Status::failure(FailoverGatherText::tr("cancelled")) : success();
 }
 
 Status FailoverGatherer::checkDirection()
@@ -47,7 +49,7 @@ Status FailoverGatherer::checkDirection()
     m_forward = flow.sourceCluster == m_r.from.name && flow.targetCluster == m_r.to.name;
     m_out.inverse = flow.sourceCluster == m_r.to.name && flow.targetCluster == m_r.from.name;
     if (!m_forward && !m_out.inverse)
-        return Status::failure(tr("the flow %1->%2 does not link %3 and %4")
+        return Status::failure(FailoverGatherText::tr("the flow %1->%2 does not link %3 and %4")
                                    .arg(flow.sourceCluster, flow.targetCluster, m_r.from.name, m_r.to.name));
     return success();
 }
@@ -56,21 +58,23 @@ Status FailoverGatherer::checkDirection()
 // (disaster mode).
 Status FailoverGatherer::connect()
 {
-    m_cb.report(m_all, tr("connecting"), 0, 6);
+    m_cb.report(m_all, FailoverGatherText::tr("connecting"), 0, 6);
     auto toClient = make<KafkaClient>(m_r.to, m_options);
     auto toReader = make<PartitionReader>(m_r.to, m_options);
     auto fromClient = make<KafkaClient>(m_r.from, m_options);
     auto fromReader = make<PartitionReader>(m_r.from, m_options);
     if (!toClient || !toReader || !fromClient || !fromReader)
-        return Status::failure(!toClient ? toClient.errorMessage() : !toReader ? toReader.errorMessage()
-                                        : !fromClient ? fromClient.errorMessage() : fromReader.errorMessage());
+        return Status::failure(!toClient     ? toClient.errorMessage()
+                               : !toReader   ? toReader.errorMessage()
+                               : !fromClient ? fromClient.errorMessage()
+                                             : fromReader.errorMessage());
     m_toClient = std::move(*toClient);
     m_toReader = std::move(*toReader);
     m_fromClient = std::move(*fromClient);
     m_fromReader = std::move(*fromReader);
     auto toMeta = m_toClient->metadata(deadline());
     if (!toMeta)
-        return Status::failure(tr("cannot read %1: %2").arg(m_r.to.name, toMeta.errorMessage()));
+        return Status::failure(FailoverGatherText::tr("cannot read %1: %2").arg(m_r.to.name, toMeta.errorMessage()));
     m_toMeta = std::move(*toMeta);
     auto fromMeta = m_fromClient->metadata(deadline());
     m_out.fromReachable = fromMeta.ok();
@@ -99,7 +103,7 @@ void FailoverGatherer::loadCache()
 // unreachable one or the read fails.
 void FailoverGatherer::readOffsetSyncs()
 {
-    m_cb.report(m_all, tr("reading offset syncs"), 1, 6);
+    m_cb.report(m_all, FailoverGatherText::tr("reading offset syncs"), 1, 6);
     const bool flowSourceIsFrom = m_forward;
     const bool syncsOnFlowSource = m_policy.offsetSyncsLocation == ReplicationPolicyConfig::Source;
     const bool syncsOnFrom = syncsOnFlowSource == flowSourceIsFrom;
@@ -113,7 +117,7 @@ void FailoverGatherer::readOffsetSyncs()
             m_cache.recordSyncs(tp, pairs);
         m_syncs = m_r.cacheDir.isEmpty() ? *read : m_cache.syncs;
     } else {
-        m_out.warnings << tr("offset syncs: %1").arg(read.errorMessage());
+        m_out.warnings << FailoverGatherText::tr("offset syncs: %1").arg(read.errorMessage());
         m_syncs = m_cache.syncs;
     }
 }
@@ -122,15 +126,15 @@ void FailoverGatherer::readCheckpoints()
 {
     if (!m_forward)
         return;
-    m_cb.report(m_all, tr("reading checkpoints"), 2, 6);
+    m_cb.report(m_all, FailoverGatherText::tr("reading checkpoints"), 2, 6);
     if (auto s = m_checkpointReader.refreshCheckpoints(*m_toReader, deadline()); !s)
-        m_out.warnings << tr("checkpoints: %1").arg(s.errorMessage());
+        m_out.warnings << FailoverGatherText::tr("checkpoints: %1").arg(s.errorMessage());
 }
 
 // Groups and their committed offsets on the from-cluster (live or cached).
 Status FailoverGatherer::readCommittedOffsets()
 {
-    m_cb.report(m_all, tr("reading committed offsets"), 3, 6);
+    m_cb.report(m_all, FailoverGatherText::tr("reading committed offsets"), 3, 6);
     m_groups = m_r.groups;
     if (m_out.fromReachable) {
         if (Status s = readLiveCommittedOffsets(); !s)
@@ -139,9 +143,9 @@ Status FailoverGatherer::readCommittedOffsets()
         useCachedCommittedOffsets();
     }
     if (m_r.allGroups) // groups without commits; those with nothing translatable go below
-        m_groups.erase(std::remove_if(m_groups.begin(), m_groups.end(),
-                                      [&](const QString &g) { return m_committed[g].empty(); }),
-                       m_groups.end());
+        m_groups.erase(
+            std::remove_if(m_groups.begin(), m_groups.end(), [&](const QString &g) { return m_committed[g].empty(); }),
+            m_groups.end());
     return success();
 }
 
@@ -157,7 +161,8 @@ Status FailoverGatherer::readLiveCommittedOffsets()
     }
     auto offsets = m_fromClient->committedOffsets(m_groups, deadline());
     if (!offsets)
-        return Status::failure(tr("committed offsets on %1: %2").arg(m_r.from.name, offsets.errorMessage()));
+        return Status::failure(
+            FailoverGatherText::tr("committed offsets on %1: %2").arg(m_r.from.name, offsets.errorMessage()));
     for (const QString &g : m_groups) {
         std::map<TopicPartition, qint64> &c = m_committed[g];
         for (const auto &[tp, o] : (*offsets)[g])
@@ -171,7 +176,8 @@ Status FailoverGatherer::readLiveCommittedOffsets()
         for (auto &d : *described)
             m_fromDescriptions[d.groupId] = d;
     else
-        m_out.warnings << tr("describing groups on %1: %2").arg(m_r.from.name, described.errorMessage());
+        m_out.warnings
+            << FailoverGatherText::tr("describing groups on %1: %2").arg(m_r.from.name, described.errorMessage());
     return success();
 }
 
@@ -199,7 +205,8 @@ Status FailoverGatherer::readTargetLogOffsets()
     auto s = m_toClient->logOffsets(m_toPartitions, OffsetSpec::Earliest, deadline());
     auto e = m_toClient->logOffsets(m_toPartitions, OffsetSpec::Latest, deadline());
     if (!s || !e)
-        return Status::failure(tr("log offsets on %1: %2").arg(m_r.to.name, !s ? s.errorMessage() : e.errorMessage()));
+        return Status::failure(
+            FailoverGatherText::tr("log offsets on %1: %2").arg(m_r.to.name, !s ? s.errorMessage() : e.errorMessage()));
     m_toStart = s->offsets;
     m_toEnd = e->offsets;
     return success();
@@ -216,7 +223,7 @@ void FailoverGatherer::readSourceLogOffsets()
     if (auto s = m_fromClient->logOffsets(m_fromPartitions, OffsetSpec::Earliest, deadline()); s)
         m_fromStart = s->offsets;
     else
-        m_out.warnings << tr("log starts on %1: %2").arg(m_r.from.name, s.errorMessage());
+        m_out.warnings << FailoverGatherText::tr("log starts on %1: %2").arg(m_r.from.name, s.errorMessage());
     auto e = m_fromClient->logOffsets(m_fromPartitions, OffsetSpec::Latest, deadline());
     if (e) {
         for (const auto &[tp, o] : e->offsets)
@@ -224,7 +231,7 @@ void FailoverGatherer::readSourceLogOffsets()
         if (m_forward)
             m_cache.recordLogEnds(e->offsets, m_now);
     } else {
-        m_out.warnings << tr("log ends on %1: %2").arg(m_r.from.name, e.errorMessage());
+        m_out.warnings << FailoverGatherText::tr("log ends on %1: %2").arg(m_r.from.name, e.errorMessage());
     }
 }
 
@@ -237,12 +244,14 @@ Status FailoverGatherer::readTargetGroups()
         return success();
     auto described = m_toClient->describeGroups(m_targetGroups, deadline());
     if (!described)
-        return Status::failure(tr("describing groups on %1: %2").arg(m_r.to.name, described.errorMessage()));
+        return Status::failure(
+            FailoverGatherText::tr("describing groups on %1: %2").arg(m_r.to.name, described.errorMessage()));
     for (auto &d : *described)
         m_toDescriptions[d.groupId] = d;
     auto offsets = m_toClient->committedOffsets(m_targetGroups, deadline());
     if (!offsets)
-        return Status::failure(tr("committed offsets on %1: %2").arg(m_r.to.name, offsets.errorMessage()));
+        return Status::failure(
+            FailoverGatherText::tr("committed offsets on %1: %2").arg(m_r.to.name, offsets.errorMessage()));
     m_toCommitted = std::move(*offsets);
     return success();
 }
@@ -266,7 +275,8 @@ Status FailoverGatherer::matchExactly(FailoverGroupInputs &in)
     for (PartitionInputs &p : in.partitions) {
         if (Status s = cancelled(); !s)
             return s;
-        m_cb.report(in.group, tr("matching records of %1").arg(p.from.toString()), done++, int(in.partitions.size()));
+        m_cb.report(in.group, FailoverGatherText::tr("matching records of %1").arg(p.from.toString()), done++,
+                    int(in.partitions.size()));
         if (p.committed && p.toLogEnd >= 0)
             p.exact = matchPartition(*m_fromReader, *m_toReader, p, m_r.maxTargetScan, deadline());
     }
@@ -301,7 +311,7 @@ Result<FailoverGathered> FailoverGatherer::run()
                 return R(s.error());
         m_out.groups.push_back(std::move(in));
     }
-    m_cb.report(m_all, tr("gathered"), 6, 6);
+    m_cb.report(m_all, FailoverGatherText::tr("gathered"), 6, 6);
     return std::move(m_out);
 }
 

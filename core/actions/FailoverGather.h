@@ -49,11 +49,11 @@ struct FailoverRequest {
     ClusterConfig from;
     ClusterConfig to;
     ReplicationFlowConfig flow;
-    QStringList groups;  // groups on the from-cluster
-    bool allGroups = false; // every group with commits on translatable topics
+    QStringList groups;                      // groups on the from-cluster
+    bool allGroups = false;                  // every group with commits on translatable topics
     std::map<QString, QString> targetGroups; // from-group -> group id on the to-cluster (default: same)
-    bool exactMatching = true; // read records on both sides (exact mode)
-    QString cacheDir;          // directory of the failover cache; empty: no cache
+    bool exactMatching = true;               // read records on both sides (exact mode)
+    QString cacheDir;                        // directory of the failover cache; empty: no cache
     int requestTimeoutMs = 10000;
     qint64 maxTargetScan = 200000; // records read on the to-side per partition while matching
 };
@@ -63,7 +63,7 @@ struct FailoverGathered {
     QString fromError;
     bool inverse = false;
     QString cachePath;
-    qint64 cacheSavedAtMs = -1; // when the cache used (disaster) or refreshed was written
+    qint64 cacheSavedAtMs = -1;  // when the cache used (disaster) or refreshed was written
     bool cacheRefreshed = false; // this gather wrote the cache (the source answered)
     std::vector<FailoverGroupInputs> groups;
     QStringList warnings;

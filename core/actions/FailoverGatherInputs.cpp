@@ -12,7 +12,10 @@ namespace lagscope::failover {
 namespace {
 
 // The context of the gather's messages, shared with FailoverGather.cpp.
-QString tr(const char *text) { return QCoreApplication::translate("FailoverGather", text); }
+// The translation context of this file's strings (lupdate reads it from here).
+struct FailoverGatherText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::FailoverGather)
+};
 
 // Why MirrorMaker may have left a topic out, as a hint after the fact that decides: the
 // replica's absence on the target. Its default topics.exclude: ".*[-.]internal, .*\.replica,
@@ -20,8 +23,11 @@ QString tr(const char *text) { return QCoreApplication::translate("FailoverGathe
 QString excludeHint(const QString &topic)
 {
     const bool excludedByDefault = topic.startsWith(QLatin1String("__")) || topic.endsWith(QLatin1String(".replica"))
-                                   || topic.endsWith(QLatin1String(".internal")) || topic.endsWith(QLatin1String("-internal"));
-    return excludedByDefault ? tr("; MirrorMaker's default topics.exclude leaves out some names like this") : QString();
+                                   || topic.endsWith(QLatin1String(".internal"))
+                                   || topic.endsWith(QLatin1String("-internal"));
+    return excludedByDefault
+               ? FailoverGatherText::tr("; MirrorMaker's default topics.exclude leaves out some names like this")
+               : QString();
 }
 
 } // namespace
@@ -39,10 +45,11 @@ TopicTranslation FailoverGatherer::translateTopic(const TopicPartition &tp) cons
     const TopicPartition upstream = m_forward ? tp : TopicPartition{t.targetTopic, tp.partition};
     if (t.targetTopic.isEmpty()) {
         t.status = TopicTranslation::Untranslatable;
-        t.reason = tr("not a replica of a %1 topic: %2 has no original of it").arg(m_sourceAlias, m_r.to.name);
+        t.reason = FailoverGatherText::tr("not a replica of a %1 topic: %2 has no original of it")
+                       .arg(m_sourceAlias, m_r.to.name);
     } else if (!m_toMeta.topic(t.targetTopic) && !m_syncs.count(upstream)) {
         t.status = TopicTranslation::NotReplicated;
-        t.reason = tr("%1 does not exist on %2%3")
+        t.reason = FailoverGatherText::tr("%1 does not exist on %2%3")
                        .arg(t.targetTopic, m_r.to.name, m_forward ? excludeHint(tp.topic) : QString());
     }
     return t;
@@ -65,7 +72,7 @@ void FailoverGatherer::addUncommittedPartitions(const QString &group, const QStr
 // offsets the next step reads.
 void FailoverGatherer::mapPartitions()
 {
-    m_cb.report(m_all, tr("reading log offsets"), 4, 6);
+    m_cb.report(m_all, FailoverGatherText::tr("reading log offsets"), 4, 6);
     for (const QString &g : m_groups) {
         std::map<QString, TopicTranslation> seen;
         for (const auto &[tp, c] : m_committed[g]) {
@@ -87,9 +94,9 @@ void FailoverGatherer::mapPartitions()
         std::sort(m_uncommitted[g].begin(), m_uncommitted[g].end());
     }
     if (m_r.allGroups) // every group with commits stays, translatable or not: none is dropped unseen
-        m_groups.erase(std::remove_if(m_groups.begin(), m_groups.end(),
-                                      [&](const QString &g) { return m_topicsOf[g].empty(); }),
-                       m_groups.end());
+        m_groups.erase(
+            std::remove_if(m_groups.begin(), m_groups.end(), [&](const QString &g) { return m_topicsOf[g].empty(); }),
+            m_groups.end());
     std::sort(m_toPartitions.begin(), m_toPartitions.end());
     m_toPartitions.erase(std::unique(m_toPartitions.begin(), m_toPartitions.end()), m_toPartitions.end());
     std::sort(m_fromPartitions.begin(), m_fromPartitions.end());

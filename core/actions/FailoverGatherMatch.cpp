@@ -14,7 +14,10 @@ namespace lagscope::failover {
 namespace {
 
 // The context of the gather's messages, shared with FailoverGather.cpp.
-QString tr(const char *text) { return QCoreApplication::translate("FailoverGather", text); }
+// The translation context of this file's strings (lupdate reads it from here).
+struct FailoverGatherText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::FailoverGather)
+};
 
 constexpr int kRunBefore = 3;
 constexpr int kRunAfter = 3;
@@ -67,13 +70,14 @@ Result<OffsetSyncs> readSyncs(PartitionReader &reader, const QString &topic, Dea
         for (const RawRecord &r : read->records) {
             const auto sync = mirror::decodeOffsetSync(r.key, r.value);
             if (sync)
-                applySyncInLogOrder(out[{sync->topic, sync->partition}], {sync->upstreamOffset, sync->downstreamOffset});
+                applySyncInLogOrder(out[{sync->topic, sync->partition}],
+                                    {sync->upstreamOffset, sync->downstreamOffset});
         }
         next = read->nextOffset;
         if (read->atEnd)
             return out;
         if (deadline.expired())
-            return R::failure(tr("reading %1: the deadline passed before its end").arg(topic));
+            return R::failure(FailoverGatherText::tr("reading %1: the deadline passed before its end").arg(topic));
     }
 }
 
@@ -118,7 +122,7 @@ ReplicaMatch matchPartition(PartitionReader &fromReader, PartitionReader &toRead
             || in.targetAtEnd)
             return match;
         if (qint64(in.target.size()) >= maxScan || deadline.expired()) {
-            match.note += tr(" (gave up after %1 records)").arg(in.target.size());
+            match.note += FailoverGatherText::tr(" (gave up after %1 records)").arg(in.target.size());
             return match;
         }
     }

@@ -31,17 +31,35 @@
 namespace lagscope::failover {
 
 // What the user allows the planner to use.
-enum class Mode { Auto, Exact, OffsetSync, Checkpoint };
+enum class Mode {
+    Auto,
+    Exact,
+    OffsetSync,
+    Checkpoint
+};
 // What produced one partition's new offset.
 // ExactAmbiguous: found by matching, but identical records left several candidate positions
 // and the earliest was taken (it may re-read up to `reread` records, never skip). LogStart:
 // the group committed at or below the source's log start (an empty partition at 0): every
 // record still there is unconsumed, so the target's log start.
-enum class Method { None, Exact, ExactAmbiguous, OffsetSync, Checkpoint, LogStart, FallbackEarliest, FallbackLatest };
+enum class Method {
+    None,
+    Exact,
+    ExactAmbiguous,
+    OffsetSync,
+    Checkpoint,
+    LogStart,
+    FallbackEarliest,
+    FallbackLatest
+};
 // What to do with a partition that no method can translate.
-enum class Fallback { Fail, Earliest, Latest };
+enum class Fallback {
+    Fail,
+    Earliest,
+    Latest
+};
 
-QString modeName(Mode mode);         // "auto", "exact", "offset-sync", "checkpoint"
+QString modeName(Mode mode); // "auto", "exact", "offset-sync", "checkpoint"
 // "exact", "exact-ambiguous", "offset-sync", "checkpoint", "log-start", "earliest", "latest", "none"
 QString methodName(Method method);
 QString fallbackName(Fallback fallback); // "fail", "earliest", "latest"
@@ -59,21 +77,26 @@ struct OffsetPair {
 // Where the replica of the group's position was found by reading records on both sides
 // (ReplicaMatcher.h), or why it was not.
 struct ReplicaMatch {
-    enum Kind { NotSearched, Found, NotFound, NoSourceRecords };
+    enum Kind {
+        NotSearched,
+        Found,
+        NotFound,
+        NoSourceRecords
+    };
     Kind kind = NotSearched;
-    qint64 newOffset = -1;      // on the to-cluster: the replica of the anchor (the first
-                                // record at or after C that exists on the source), or one
-                                // past the replica of the last record before C
-    qint64 anchorOffset = -1;    // the anchor's offset on the source; -1: none read
+    qint64 newOffset = -1;         // on the to-cluster: the replica of the anchor (the first
+                                   // record at or after C that exists on the source), or one
+                                   // past the replica of the last record before C
+    qint64 anchorOffset = -1;      // the anchor's offset on the source; -1: none read
     bool anchorReplicated = false; // the anchor is already on the target
-    int candidates = 0;          // possible positions seen; > 1: identical runs, earliest taken
-    qint64 lastCandidate = -1;   // newOffset of the last candidate seen
-    bool complete = false;       // every place the truth can be (up to upperBound) was read
-    bool ambiguous = false;      // more than one candidate, or not complete
+    int candidates = 0;            // possible positions seen; > 1: identical runs, earliest taken
+    qint64 lastCandidate = -1;     // newOffset of the last candidate seen
+    bool complete = false;         // every place the truth can be (up to upperBound) was read
+    bool ambiguous = false;        // more than one candidate, or not complete
     // Highest newOffset the truth can have, from the newest offset sync at or below the
     // anchor and the target records read (holes in the target's offsets allowed); -1 unknown.
     qint64 upperBound = -1;
-    int runLength = 0;           // records compared at the chosen position
+    int runLength = 0; // records compared at the chosen position
     qint64 targetRecordsRead = 0;
     QString note;
 };
@@ -110,11 +133,15 @@ struct PartitionInputs {
 
 // What became of one topic the group has commits on.
 struct TopicTranslation {
-    enum Status { Translated, NotReplicated, Untranslatable };
+    enum Status {
+        Translated,
+        NotReplicated,
+        Untranslatable
+    };
     QString topic;       // on the from-cluster
     QString targetTopic; // its counterpart's name on the to-cluster (empty: none)
     Status status = Translated;
-    QString reason;      // why it is not translated
+    QString reason; // why it is not translated
     bool operator==(const TopicTranslation &) const = default;
 };
 QString topicStatusName(TopicTranslation::Status status); // "translated", "not-replicated", "untranslatable"
@@ -131,8 +158,8 @@ struct UncommittedPartition {
 struct FailoverGroupInputs {
     QString fromCluster;
     QString toCluster;
-    QString group;       // on the from-cluster
-    QString targetGroup; // on the to-cluster (the same id unless mapped)
+    QString group;             // on the from-cluster
+    QString targetGroup;       // on the to-cluster (the same id unless mapped)
     bool fromReachable = true; // false: disaster mode, cached data only
     qint64 nowMs = 0;          // the time the inputs were gathered (ages are against it)
     std::vector<PartitionInputs> partitions;
@@ -172,8 +199,8 @@ struct PlannedFailoverPartition {
     // source in disaster mode; still coming in a planned switchover while MirrorMaker runs.
     qint64 notReplicated = -1;
     int exactCandidates = 0; // positions exact matching found (> 1: identical runs)
-    QString note;  // how the offset was found, in words
-    QString error; // why there is no offset
+    QString note;            // how the offset was found, in words
+    QString error;           // why there is no offset
 };
 
 struct FailoverPlan {
@@ -193,7 +220,7 @@ struct FailoverPlan {
     bool hasErrors() const;
     // Some partition skips or may skip records.
     bool skips() const;
-    qint64 totalReread() const; // known parts only
+    qint64 totalReread() const;  // known parts only
     qint64 totalSkipped() const; // known parts only
     // Committed topics the plan leaves as they are (not replicated, untranslatable).
     QStringList untranslatedTopics() const;

@@ -10,7 +10,10 @@ namespace lagscope::failover {
 
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("FailoverPlanner", text); }
+// The translation context of this file's strings (lupdate reads it from here).
+struct FailoverPlannerText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::FailoverPlanner)
+};
 
 constexpr qint64 kNone = -1;
 
@@ -185,22 +188,27 @@ std::vector<Candidate> translationCandidates(const PartitionInputs &p, qint64 c,
     std::vector<Candidate> candidates;
     const bool any = options.mode == Mode::Auto;
     if ((any || options.mode == Mode::Exact) && p.exact.kind == ReplicaMatch::Found && p.committedLive)
-        candidates.push_back({p.exact.ambiguous ? Method::ExactAmbiguous : Method::Exact, p.exact.newOffset, p.exact.note});
+        candidates.push_back(
+            {p.exact.ambiguous ? Method::ExactAmbiguous : Method::Exact, p.exact.newOffset, p.exact.note});
     // At or below the source's log start (0 always is) nothing the group could have consumed
     // is left: every record on the target may be unconsumed. A fact, not a mode's choice.
     if (c == 0 || (p.fromLogStart >= 0 && c <= p.fromLogStart))
-        candidates.push_back({Method::LogStart, std::max<qint64>(0, p.toLogStart),
-                              tr("committed at the source's log start (%1): the target's log start").arg(c)});
+        candidates.push_back(
+            {Method::LogStart, std::max<qint64>(0, p.toLogStart),
+             FailoverPlannerText::tr("committed at the source's log start (%1): the target's log start").arg(c)});
     if (any || options.mode == Mode::OffsetSync) {
         if (const qint64 t = translateBySyncs(p.syncs, c); t >= 0)
-            candidates.push_back({Method::OffsetSync, t, tr("newest offset sync at or below %1").arg(c)});
+            candidates.push_back(
+                {Method::OffsetSync, t, FailoverPlannerText::tr("newest offset sync at or below %1").arg(c)});
     }
     if ((any || options.mode == Mode::Checkpoint) && p.checkpoint) {
         // A checkpoint above the group's position (it rewound since) would skip records.
         if (p.checkpoint->from <= c || options.mode == Mode::Checkpoint)
-            candidates.push_back({Method::Checkpoint, p.checkpoint->to,
-                                  checkpointIsFresher ? tr("checkpoint newer than the cached commit")
-                                                      : tr("MirrorMaker checkpoint of offset %1").arg(p.checkpoint->from)});
+            candidates.push_back(
+                {Method::Checkpoint, p.checkpoint->to,
+                 checkpointIsFresher
+                     ? FailoverPlannerText::tr("checkpoint newer than the cached commit")
+                     : FailoverPlannerText::tr("MirrorMaker checkpoint of offset %1").arg(p.checkpoint->from)});
     }
     return candidates;
 }
@@ -211,7 +219,8 @@ Candidate bestCandidate(const std::vector<Candidate> &candidates)
     Candidate chosen;
     for (const Candidate &cand : candidates)
         if (cand.offset > chosen.offset
-            || (cand.offset == chosen.offset && (cand.method == Method::Exact || cand.method == Method::ExactAmbiguous)))
+            || (cand.offset == chosen.offset
+                && (cand.method == Method::Exact || cand.method == Method::ExactAmbiguous)))
             chosen = cand;
     return chosen;
 }
@@ -222,21 +231,20 @@ void applyFallback(PlannedFailoverPartition &out, const PartitionInputs &p, qint
 {
     QString why;
     if (options.mode == Mode::Exact)
-        why = p.exact.kind == ReplicaMatch::NotSearched ? tr("exact matching needs the source cluster")
-              : p.exact.note.isEmpty()                  ? tr("no replica of the records at offset %1 found").arg(c)
-                                                        : p.exact.note;
+        why = p.exact.kind == ReplicaMatch::NotSearched
+                  ? FailoverPlannerText::tr("exact matching needs the source cluster")
+              : p.exact.note.isEmpty() ? FailoverPlannerText::tr("no replica of the records at offset %1 found").arg(c)
+                                       : p.exact.note;
     else
-        why = tr("no %1 data for offset %2").arg(modeName(options.mode)).arg(c);
+        why = FailoverPlannerText::tr("no %1 data for offset %2").arg(modeName(options.mode)).arg(c);
     switch (options.fallback) {
-    case Fallback::Fail:
-        out.error = why;
-        return;
+    case Fallback::Fail: out.error = why; return;
     case Fallback::Earliest:
         out.method = Method::FallbackEarliest;
         out.newOffset = std::max<qint64>(0, p.toLogStart);
         out.skipped = 0;
         out.reread = upper >= 0 ? upper - out.newOffset : kNone;
-        out.note = why + tr("; fallback: earliest");
+        out.note = why + FailoverPlannerText::tr("; fallback: earliest");
         return;
     case Fallback::Latest:
         out.method = Method::FallbackLatest;
@@ -244,7 +252,7 @@ void applyFallback(PlannedFailoverPartition &out, const PartitionInputs &p, qint
         // Nothing known about where C lies: skipping is possible unless the partition is empty.
         out.skipped = p.toLogEnd <= std::max<qint64>(0, p.toLogStart) ? 0 : kNone;
         out.reread = 0;
-        out.note = why + tr("; fallback: latest");
+        out.note = why + FailoverPlannerText::tr("; fallback: latest");
         return;
     }
 }
@@ -256,7 +264,10 @@ void boundRereadAndSkips(PlannedFailoverPartition &out, const PartitionInputs &p
     if (out.newOffset < p.toLogStart) {
         // Replicas already deleted on the target by retention: the group cannot read them.
         out.skipped = p.toLogStart - out.newOffset;
-        out.note += tr("; records %1..%2 were deleted on %3").arg(out.newOffset).arg(p.toLogStart - 1).arg(toCluster);
+        out.note += FailoverPlannerText::tr("; records %1..%2 were deleted on %3")
+                        .arg(out.newOffset)
+                        .arg(p.toLogStart - 1)
+                        .arg(toCluster);
         out.newOffset = p.toLogStart;
     }
     if (out.method == Method::Exact) {
@@ -291,16 +302,17 @@ PlannedFailoverPartition planPartition(const FailoverGroupInputs &in, const Part
     out.from = p.from;
     out.to = p.to;
     out.committed = p.committed;
-    out.committedAgeMs = p.committedLive || p.committedSeenAtMs < 0 ? -1 : std::max<qint64>(0, in.nowMs - p.committedSeenAtMs);
+    out.committedAgeMs =
+        p.committedLive || p.committedSeenAtMs < 0 ? -1 : std::max<qint64>(0, in.nowMs - p.committedSeenAtMs);
     out.targetBefore = p.targetCommitted;
     out.notReplicated = notReplicated(p);
     out.exactCandidates = p.exact.candidates;
     if (!p.committed) {
-        out.error = tr("the group has no committed offset for %1").arg(p.from.toString());
+        out.error = FailoverPlannerText::tr("the group has no committed offset for %1").arg(p.from.toString());
         return out;
     }
     if (p.toLogEnd < 0) {
-        out.error = tr("%1 does not exist on %2").arg(p.to.toString(), in.toCluster);
+        out.error = FailoverPlannerText::tr("%1 does not exist on %2").arg(p.to.toString(), in.toCluster);
         return out;
     }
 
@@ -332,13 +344,14 @@ PlannedFailoverPartition planPartition(const FailoverGroupInputs &in, const Part
 
 QString uncommittedNote(const UncommittedPartition &u, const QString &toCluster)
 {
-    const QString where = u.toLogEnd < 0 ? tr("its log offsets are unknown")
-                                         : tr("earliest starts at %1 (%2 record(s)), latest at %3")
+    const QString where = u.toLogEnd < 0 ? FailoverPlannerText::tr("its log offsets are unknown")
+                                         : FailoverPlannerText::tr("earliest starts at %1 (%2 record(s)), latest at %3")
                                                .arg(u.toLogStart)
                                                .arg(std::max<qint64>(0, u.toLogEnd - u.toLogStart))
                                                .arg(u.toLogEnd);
-    return tr("%1 was never committed by the group: on %2 its consumer starts at %3 where its auto.offset.reset says "
-              "(%4)")
+    return FailoverPlannerText::tr(
+               "%1 was never committed by the group: on %2 its consumer starts at %3 where its auto.offset.reset says "
+               "(%4)")
         .arg(u.from.toString(), toCluster, u.to.toString(), where);
 }
 
@@ -358,13 +371,15 @@ QStringList uncommittedSummary(const std::vector<UncommittedPartition> &partitio
             known = known && u->toLogEnd >= 0;
             records += std::max<qint64>(0, u->toLogEnd - std::max<qint64>(0, u->toLogStart));
         }
-        out << QCoreApplication::translate("FailoverPlanner",
-                                           "%1: %n partition(s) never committed by the group (%2): on %3 its consumer "
-                                           "starts there where its auto.offset.reset says (earliest: %4; latest: the log "
-                                           "end, nothing read)",
-                                           nullptr, int(parts.size()))
+        out << QCoreApplication::translate(
+                   "lagscope::FailoverPlanner",
+                   "%1: %n partition(s) never committed by the group (%2): on %3 its consumer "
+                   "starts there where its auto.offset.reset says (earliest: %4; latest: the log "
+                   "end, nothing read)",
+                   nullptr, int(parts.size()))
                    .arg(topic, numbers.join(QStringLiteral(", ")), toCluster,
-                        known ? tr("%1 record(s) read from the log start").arg(records) : tr("log offsets unknown"));
+                        known ? FailoverPlannerText::tr("%1 record(s) read from the log start").arg(records)
+                              : FailoverPlannerText::tr("log offsets unknown"));
     }
     return out;
 }
@@ -387,13 +402,17 @@ FailoverPlan planFailover(const FailoverGroupInputs &in, const PlanOptions &opti
     plan.uncommitted = in.uncommitted;
     for (const auto &t : in.topics)
         if (t.status != TopicTranslation::Translated)
-            plan.warnings << tr("topic '%1' is not translated (%2): the group's offsets there are left as they are")
+            plan.warnings << FailoverPlannerText::tr(
+                                 "topic '%1' is not translated (%2): the group's offsets there are left as they are")
                                  .arg(t.topic, t.reason);
     plan.warnings << uncommittedSummary(in.uncommitted, in.toCluster);
     if (plan.partitions.empty())
         plan.warnings << (in.topics.empty()
-                              ? tr("group '%1' has no committed offsets on %2 to translate").arg(in.group, in.fromCluster)
-                              : tr("group '%1' has no committed offset on %2 that can be translated").arg(in.group, in.fromCluster));
+                              ? FailoverPlannerText::tr("group '%1' has no committed offsets on %2 to translate")
+                                    .arg(in.group, in.fromCluster)
+                              : FailoverPlannerText::tr(
+                                    "group '%1' has no committed offset on %2 that can be translated")
+                                    .arg(in.group, in.fromCluster));
     return plan;
 }
 

@@ -34,7 +34,11 @@ QStringList uncommittedSummary(const std::vector<UncommittedPartition> &partitio
 qint64 translateBySyncs(const std::vector<OffsetPair> &syncs, qint64 committed);
 
 struct PreflightCheck {
-    enum Level { Green, Amber, Red };
+    enum Level {
+        Green,
+        Amber,
+        Red
+    };
     QString name;
     Level level = Green;
     QString reason;
@@ -43,8 +47,8 @@ struct PreflightCheck {
 QString levelName(PreflightCheck::Level level); // "green", "amber", "red"
 
 struct PreflightOptions {
-    bool disasterAcknowledged = false; // the user accepts failing over from an unreachable source
-    bool acceptSkips = false;          // the user accepts partitions that skip records
+    bool disasterAcknowledged = false;   // the user accepts failing over from an unreachable source
+    bool acceptSkips = false;            // the user accepts partitions that skip records
     qint64 staleAfterMs = 5 * 60 * 1000; // cached data or checkpoints older than this are amber
 };
 

@@ -9,7 +9,10 @@ namespace lagscope::failover {
 
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("ReplicaMatcher", text); }
+// The translation context of this file's strings (lupdate reads it from here).
+struct ReplicaMatcherText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::ReplicaMatcher)
+};
 
 using Records = std::vector<RawRecord>;
 
@@ -45,7 +48,7 @@ struct Search {
 
 class Matcher {
 public:
-    explicit Matcher(const MatchInput &in) : m_in(in), s(in.source), t(in.target) {}
+    explicit Matcher(const MatchInput &in) : m_in(in), s(in.source), t(in.target) { }
 
     Search search(const Pivot &pv, qint64 upper) const
     {
@@ -157,8 +160,8 @@ qint64 replicaUpperBound(const MatchInput &in, qint64 offset)
     // compaction removed since: count the records actually read, not offsets.
     const Records &t = in.target;
     if (below && !t.empty() && (t.front().offset <= below->to || in.targetFromLogStart)) {
-        const auto first = std::lower_bound(t.begin(), t.end(), below->to,
-                                            [](const RawRecord &r, qint64 o) { return r.offset < o; });
+        const auto first =
+            std::lower_bound(t.begin(), t.end(), below->to, [](const RawRecord &r, qint64 o) { return r.offset < o; });
         const qint64 index = qint64(first - t.begin()) + (offset - below->from);
         if (index < qint64(t.size()))
             upper = std::min(upper, t[size_t(index)].offset);
@@ -175,11 +178,11 @@ ReplicaMatch matchReplica(const MatchInput &in)
     const qsizetype n = qsizetype(s.size());
     if (n == 0) {
         out.kind = ReplicaMatch::NoSourceRecords;
-        out.note = tr("no records around offset %1 on the source").arg(in.committed);
+        out.note = ReplicaMatcherText::tr("no records around offset %1 on the source").arg(in.committed);
         return out;
     }
-    const qsizetype a = std::find_if(s.begin(), s.end(), [&](const RawRecord &r) { return r.offset >= in.committed; })
-                        - s.begin();
+    const qsizetype a =
+        std::find_if(s.begin(), s.end(), [&](const RawRecord &r) { return r.offset >= in.committed; }) - s.begin();
     if (a < n)
         out.anchorOffset = s[size_t(a)].offset;
     auto pivotAt = [&](qsizetype index, bool after) {
@@ -212,10 +215,11 @@ ReplicaMatch matchReplica(const MatchInput &in)
     }
     if (found.candidates.empty()) {
         out.kind = ReplicaMatch::NotFound;
-        out.note = tr("no replica of the records around offset %1 among %2 target records from offset %3")
-                       .arg(in.committed)
-                       .arg(t.size())
-                       .arg(t.empty() ? in.searchFrom : t.front().offset);
+        out.note =
+            ReplicaMatcherText::tr("no replica of the records around offset %1 among %2 target records from offset %3")
+                .arg(in.committed)
+                .arg(t.size())
+                .arg(t.empty() ? in.searchFrom : t.front().offset);
         return out;
     }
     const qsizetype j = found.candidates.front();
@@ -233,22 +237,25 @@ ReplicaMatch matchReplica(const MatchInput &in)
 
     const RawRecord &r = s[size_t(pv.index)];
     const qsizetype runLength = runEnd(s, pv.index) - pv.runStart;
-    out.note = pv.after ? tr("one past record %1's replica at %2, the last record before %3")
+    out.note = pv.after ? ReplicaMatcherText::tr("one past record %1's replica at %2, the last record before %3")
                               .arg(r.offset)
                               .arg(t[size_t(j)].offset)
                               .arg(in.committed)
-                        : tr("record %1 is replicated at %2").arg(r.offset).arg(out.newOffset);
+                        : ReplicaMatcherText::tr("record %1 is replicated at %2").arg(r.offset).arg(out.newOffset);
     if (runLength > 1 && pv.runStartSeen)
-        out.note += tr(" (record %1 of a run of %2%3 identical records)")
+        out.note += ReplicaMatcherText::tr(" (record %1 of a run of %2%3 identical records)")
                         .arg(pv.index - pv.runStart + 1)
                         .arg(pv.runStart + runLength == n ? QStringLiteral("at least ") : QString())
                         .arg(runLength);
-    out.note += found.relaxed ? tr("; its neighbours differ on the two sides (compaction), matched on the record itself")
-                              : tr("; %1 records compared").arg(found.compared);
+    out.note += found.relaxed ? ReplicaMatcherText::tr(
+                    "; its neighbours differ on the two sides (compaction), matched on the record itself")
+                              : ReplicaMatcherText::tr("; %1 records compared").arg(found.compared);
     if (out.candidates > 1)
-        out.note += tr("; ambiguous: earliest of %1 candidates up to %2").arg(out.candidates).arg(out.lastCandidate);
+        out.note += ReplicaMatcherText::tr("; ambiguous: earliest of %1 candidates up to %2")
+                        .arg(out.candidates)
+                        .arg(out.lastCandidate);
     else if (!complete)
-        out.note += tr("; ambiguous: the target was not read up to every place the record can be");
+        out.note += ReplicaMatcherText::tr("; ambiguous: the target was not read up to every place the record can be");
     return out;
 }
 

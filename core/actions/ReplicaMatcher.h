@@ -37,7 +37,7 @@ struct MatchInput {
     bool sourceFromLogStart = false; // nothing exists before source.front()
     // Records of the to-partition in offset order, read from some offset on.
     std::vector<RawRecord> target;
-    bool targetAtEnd = false;       // `target` reaches the partition's end
+    bool targetAtEnd = false;        // `target` reaches the partition's end
     bool targetFromLogStart = false; // nothing exists before target.front()
     qint64 searchFrom = 0;           // candidates at lower offsets are not considered
     std::vector<OffsetPair> syncs;   // the partition's offset syncs (from, to), any order

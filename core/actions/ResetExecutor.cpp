@@ -22,7 +22,10 @@ namespace lagscope {
 
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("ResetExecutor", text); }
+// The translation context of this file's strings (lupdate reads it from here).
+struct ResetExecutorText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::ResetExecutor)
+};
 
 // Kept back from the caller's deadline for reading the offsets back after the commits.
 constexpr int kReadBackReserveMs = 5000;
@@ -44,7 +47,7 @@ Result<GroupDescription> describeGroup(KafkaClient &client, const QString &group
         if (d.groupId != group)
             continue;
         if (!d.error.isEmpty() && !notFound(d))
-            return R::failure(tr("cannot describe group '%1': %2").arg(group, d.error));
+            return R::failure(ResetExecutorText::tr("cannot describe group '%1': %2").arg(group, d.error));
         if (notFound(d)) {
             // KIP-848 groups answer GROUP_ID_NOT_FOUND only when they really do not exist
             // (librdkafka uses ConsumerGroupDescribe for them): nothing to protect.
@@ -64,10 +67,10 @@ Status writeBackup(const QString &path, const ResetBackup &backup)
     QDir().mkpath(QFileInfo(path).absolutePath());
     QSaveFile file(path); // QSaveFile::commit() fsyncs before renaming
     if (!file.open(QIODevice::WriteOnly))
-        return Status::failure(tr("cannot write backup %1: %2").arg(path, file.errorString()));
+        return Status::failure(ResetExecutorText::tr("cannot write backup %1: %2").arg(path, file.errorString()));
     file.write(QJsonDocument(resetBackupJson(backup)).toJson(QJsonDocument::Indented));
     if (!file.commit())
-        return Status::failure(tr("cannot write backup %1: %2").arg(path, file.errorString()));
+        return Status::failure(ResetExecutorText::tr("cannot write backup %1: %2").arg(path, file.errorString()));
     return success();
 }
 
@@ -108,7 +111,8 @@ CommitRound commitByTopic(KafkaClient &client, const ResetPlan &plan, const Rese
     for (const auto &[topic, offsets] : batches) {
         if (!round.failedTopic.isEmpty()) {
             for (const auto &entry : offsets)
-                round.commits.notSent[entry.first] = tr("not sent: the commit of topic '%1' failed").arg(round.failedTopic);
+                round.commits.notSent[entry.first] =
+                    ResetExecutorText::tr("not sent: the commit of topic '%1' failed").arg(round.failedTopic);
             continue;
         }
         auto answer = client.alterCommittedOffsets(plan.group, offsets, commitDeadline);
@@ -140,9 +144,9 @@ WriteResult verifyCommits(KafkaClient &client, const ResetPlan &plan, const Rese
         readBackError = read.errorMessage();
     outcome.partitions = verifyResetCommits(plan, round.commits, readBack, readBackError);
     if (!round.failure.isEmpty())
-        reasons << tr("commit of topic '%1' failed: %2").arg(round.failedTopic, round.failure);
+        reasons << ResetExecutorText::tr("commit of topic '%1' failed: %2").arg(round.failedTopic, round.failure);
     if (!readBackError.isEmpty())
-        reasons << tr("read-back failed: %1").arg(readBackError);
+        reasons << ResetExecutorText::tr("read-back failed: %1").arg(readBackError);
     WriteResult result = overallResult(outcome.partitions);
     if (result == WriteResult::Applied && options.appliedResult != result) {
         result = options.appliedResult;
@@ -234,7 +238,8 @@ Result<ResetOutcome> applyReset(KafkaClient &client, const ResetPlan &plan, cons
     };
 
     // The shared write guard (WriteGuard.h); the refusal is audited below with the reset's fields.
-    if (auto refusal = writeRefusal(options.cluster, options.readOnly, options.readOnlyReason, tr("offset reset")))
+    if (auto refusal = writeRefusal(options.cluster, options.readOnly, options.readOnlyReason,
+                                    ResetExecutorText::tr("offset reset")))
         return refuse(*refusal);
 
     // The group may have become active since the plan was made.
@@ -253,9 +258,9 @@ Result<ResetOutcome> applyReset(KafkaClient &client, const ResetPlan &plan, cons
         return R(current.error());
     }
     const ResetBackup backup = backupOf(plan, options, audit.time, (*current)[plan.group]);
-    const QString backupPath = QDir(options.dataDir)
-                                   .filePath(QStringLiteral("backups/")
-                                             + resetBackupFileName(options.cluster, plan.group, audit.time));
+    const QString backupPath =
+        QDir(options.dataDir)
+            .filePath(QStringLiteral("backups/") + resetBackupFileName(options.cluster, plan.group, audit.time));
     // No backup, no change: undo must always be possible.
     if (auto written = writeBackup(backupPath, backup); !written)
         return R(written.error());
@@ -269,8 +274,7 @@ Result<ResetOutcome> applyReset(KafkaClient &client, const ResetPlan &plan, cons
     return outcome;
 }
 
-ResetAuditEntry startResetAudit(const QString &cluster, const QString &group, const QString &spec,
-                                const QString &scope)
+ResetAuditEntry startResetAudit(const QString &cluster, const QString &group, const QString &spec, const QString &scope)
 {
     ResetAuditEntry audit;
     audit.time = QDateTime::currentDateTimeUtc();

@@ -47,9 +47,9 @@ struct ResetApplyOptions {
     QString cluster;
     bool readOnly = false;
     QString readOnlyReason; // ClusterConfig::readOnlyReason, for the refusal message
-    QString dataDir; // backups/ and audit.jsonl go here (appDataDir(), util/AppPaths.h)
-    QString specText;  // for the audit record, e.g. "--to-offset 5"
-    QString scopeText; // e.g. "--all-topics"
+    QString dataDir;        // backups/ and audit.jsonl go here (appDataDir(), util/AppPaths.h)
+    QString specText;       // for the audit record, e.g. "--to-offset 5"
+    QString scopeText;      // e.g. "--all-topics"
     // The result recorded when every partition was applied and verified, and why: a failover
     // that left committed topics untranslated records AppliedWithUntranslated, not Applied.
     WriteResult appliedResult = WriteResult::Applied;

@@ -11,10 +11,10 @@ namespace lagscope {
 
 namespace {
 
-QString tr(const char *source)
-{
-    return QCoreApplication::translate("lagscope::ResetParsers", source);
-}
+// The translation context of this file's strings (lupdate reads it from here).
+struct ResetParsersText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::ResetParsers)
+};
 
 // Julian day number of 1970-01-01.
 constexpr qint64 kUnixEpochJulianDay = 2440588;
@@ -22,13 +22,13 @@ constexpr qint64 kMsPerDay = 86'400'000;
 
 QString dateTimeHint()
 {
-    return tr("expected yyyy-MM-ddTHH:mm:ss.SSS with an optional zone (Z, +08, +0800 or "
-              "+08:00), e.g. 2024-05-01T12:00:00.000Z");
+    return ResetParsersText::tr("expected yyyy-MM-ddTHH:mm:ss.SSS with an optional zone (Z, +08, +0800 or "
+                                "+08:00), e.g. 2024-05-01T12:00:00.000Z");
 }
 
 QString durationHint()
 {
-    return tr("write an ISO-8601 duration such as PT1H, PT30M, P1DT2H or PT0.5S");
+    return ResetParsersText::tr("write an ISO-8601 duration such as PT1H, PT30M, P1DT2H or PT0.5S");
 }
 
 // Zone suffix of a date-time to minutes east of UTC; nullopt when it is not one of the
@@ -37,8 +37,7 @@ std::optional<int> parseZoneMinutes(const QString &zone)
 {
     if (zone.isEmpty() || zone == QLatin1String("Z"))
         return 0;
-    static const QRegularExpression pattern(
-        QStringLiteral("^([+-])([0-9]{2})(?::?([0-9]{2}))?$"));
+    static const QRegularExpression pattern(QStringLiteral("^([+-])([0-9]{2})(?::?([0-9]{2}))?$"));
     const auto m = pattern.match(zone);
     if (!m.hasMatch())
         return std::nullopt;
@@ -63,8 +62,7 @@ std::optional<qint64> parseSignedNumber(QString digits)
 bool addScaled(qint64 &total, qint64 value, qint64 scale)
 {
     qint64 scaled = 0;
-    return !__builtin_mul_overflow(value, scale, &scaled)
-        && !__builtin_add_overflow(total, scaled, &total);
+    return !__builtin_mul_overflow(value, scale, &scaled) && !__builtin_add_overflow(total, scaled, &total);
 }
 
 struct CsvField {
@@ -112,8 +110,8 @@ bool splitCsvLine(const QString &line, std::vector<CsvField> &fields)
 QString csvQuoted(const QString &value)
 {
     const bool needsQuotes = value.contains(QLatin1Char(',')) || value.contains(QLatin1Char('"'))
-        || value.contains(QLatin1Char('\n')) || value.contains(QLatin1Char('\r'))
-        || value != value.trimmed();
+                             || value.contains(QLatin1Char('\n')) || value.contains(QLatin1Char('\r'))
+                             || value != value.trimmed();
     if (!needsQuotes)
         return value;
     QString escaped = value;
@@ -126,8 +124,8 @@ void appendCsv(QString &out, const ResetPlan &plan, bool withGroup)
     for (const auto &p : plan.partitions) {
         if (withGroup)
             out += csvQuoted(plan.group) + QLatin1Char(',');
-        out += csvQuoted(p.tp.topic) + QLatin1Char(',') + QString::number(p.tp.partition)
-            + QLatin1Char(',') + QString::number(p.newOffset) + QLatin1Char('\n');
+        out += csvQuoted(p.tp.topic) + QLatin1Char(',') + QString::number(p.tp.partition) + QLatin1Char(',')
+               + QString::number(p.newOffset) + QLatin1Char('\n');
     }
 }
 
@@ -138,30 +136,30 @@ Result<qint64> parseResetDateTime(const QString &input)
     using R = Result<qint64>;
     const QString text = input.trimmed();
     if (text.isEmpty())
-        return R::failure(tr("The date-time is empty; %1").arg(dateTimeHint()));
+        return R::failure(ResetParsersText::tr("The date-time is empty; %1").arg(dateTimeHint()));
 
-    static const QRegularExpression shape(QStringLiteral(
-        "^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\\.([0-9]*))?(.*)$"));
+    static const QRegularExpression shape(
+        QStringLiteral("^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\\.([0-9]*))?(.*)$"));
     const auto m = shape.match(text);
     if (!m.hasMatch()) {
         if (!text.contains(QLatin1Char('T')))
-            return R::failure(tr("'%1' has no 'T' between the date and the time; %2")
-                                  .arg(text, dateTimeHint()));
-        return R::failure(tr("'%1' is not a date-time; %2").arg(text, dateTimeHint()));
+            return R::failure(
+                ResetParsersText::tr("'%1' has no 'T' between the date and the time; %2").arg(text, dateTimeHint()));
+        return R::failure(ResetParsersText::tr("'%1' is not a date-time; %2").arg(text, dateTimeHint()));
     }
     if (!m.hasCaptured(7))
-        return R::failure(tr("'%1' has no milliseconds; they are required, e.g. "
-                             "2024-05-01T12:00:00.000")
+        return R::failure(ResetParsersText::tr("'%1' has no milliseconds; they are required, e.g. "
+                                               "2024-05-01T12:00:00.000")
                               .arg(text));
     const QString millisText = m.captured(7);
     if (millisText.size() != 3)
-        return R::failure(tr("'%1': the milliseconds must have exactly three digits, got '%2'")
+        return R::failure(ResetParsersText::tr("'%1': the milliseconds must have exactly three digits, got '%2'")
                               .arg(text, millisText));
     const QString zone = m.captured(8);
     const std::optional<int> zoneMinutes = parseZoneMinutes(zone);
     if (!zoneMinutes)
-        return R::failure(tr("'%1': unrecognised zone '%2'; use Z, +08, +0800 or +08:00 "
-                             "(or - offsets), or nothing for UTC")
+        return R::failure(ResetParsersText::tr("'%1': unrecognised zone '%2'; use Z, +08, +0800 or +08:00 "
+                                               "(or - offsets), or nothing for UTC")
                               .arg(text, zone));
 
     const int year = m.captured(1).toInt();
@@ -171,19 +169,19 @@ Result<qint64> parseResetDateTime(const QString &input)
     const int minute = m.captured(5).toInt();
     const int second = m.captured(6).toInt();
     if (year == 0)
-        return R::failure(tr("'%1': year 0000 does not exist").arg(text));
+        return R::failure(ResetParsersText::tr("'%1': year 0000 does not exist").arg(text));
     if (month < 1 || month > 12)
-        return R::failure(tr("'%1': month %2 is out of range (01-12)").arg(text, m.captured(2)));
+        return R::failure(ResetParsersText::tr("'%1': month %2 is out of range (01-12)").arg(text, m.captured(2)));
     const QDate date(year, month, day);
     if (!date.isValid())
-        return R::failure(tr("'%1': day %2 does not exist in %3-%4")
+        return R::failure(ResetParsersText::tr("'%1': day %2 does not exist in %3-%4")
                               .arg(text, m.captured(3), m.captured(1), m.captured(2)));
     if (hour > 23)
-        return R::failure(tr("'%1': hour %2 is out of range (00-23)").arg(text, m.captured(4)));
+        return R::failure(ResetParsersText::tr("'%1': hour %2 is out of range (00-23)").arg(text, m.captured(4)));
     if (minute > 59)
-        return R::failure(tr("'%1': minute %2 is out of range (00-59)").arg(text, m.captured(5)));
+        return R::failure(ResetParsersText::tr("'%1': minute %2 is out of range (00-59)").arg(text, m.captured(5)));
     if (second > 59)
-        return R::failure(tr("'%1': second %2 is out of range (00-59)").arg(text, m.captured(6)));
+        return R::failure(ResetParsersText::tr("'%1': second %2 is out of range (00-59)").arg(text, m.captured(6)));
 
     const qint64 days = date.toJulianDay() - kUnixEpochJulianDay;
     const qint64 msOfDay = ((hour * 60LL + minute) * 60 + second) * 1000 + millisText.toInt();
@@ -195,13 +193,12 @@ Result<qint64> parseIsoDuration(const QString &input)
     using R = Result<qint64>;
     const QString text = input.trimmed();
     if (text.isEmpty())
-        return R::failure(tr("The duration is empty; %1").arg(durationHint()));
+        return R::failure(ResetParsersText::tr("The duration is empty; %1").arg(durationHint()));
 
-    static const QRegularExpression pattern(
-        QStringLiteral("^([-+]?)P(?:([-+]?[0-9]+)D)?"
-                       "(?:(T)(?:([-+]?[0-9]+)H)?(?:([-+]?[0-9]+)M)?"
-                       "(?:([-+]?[0-9]+)(?:[.,]([0-9]{0,9}))?S)?)?$"),
-        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression pattern(QStringLiteral("^([-+]?)P(?:([-+]?[0-9]+)D)?"
+                                                           "(?:(T)(?:([-+]?[0-9]+)H)?(?:([-+]?[0-9]+)M)?"
+                                                           "(?:([-+]?[0-9]+)(?:[.,]([0-9]{0,9}))?S)?)?$"),
+                                            QRegularExpression::CaseInsensitiveOption);
     const auto m = pattern.match(text);
     if (!m.hasMatch()) {
         const QString upper = text.toUpper();
@@ -210,24 +207,23 @@ Result<qint64> parseIsoDuration(const QString &input)
         if (upper.contains(QLatin1Char('P'))
             && (datePart.contains(QLatin1Char('Y')) || datePart.contains(QLatin1Char('W'))
                 || datePart.contains(QLatin1Char('M'))))
-            return R::failure(tr("'%1': years, months and weeks are not supported, only days "
-                                 "(24 hours), hours, minutes and seconds, e.g. P7D or PT36H")
+            return R::failure(ResetParsersText::tr("'%1': years, months and weeks are not supported, only days "
+                                                   "(24 hours), hours, minutes and seconds, e.g. P7D or PT36H")
                                   .arg(text));
-        return R::failure(tr("'%1' is not an ISO-8601 duration; %2").arg(text, durationHint()));
+        return R::failure(ResetParsersText::tr("'%1' is not an ISO-8601 duration; %2").arg(text, durationHint()));
     }
     const bool hasTime = m.hasCaptured(3);
     const bool hasTimeField = m.hasCaptured(4) || m.hasCaptured(5) || m.hasCaptured(6);
     if (hasTime && !hasTimeField)
-        return R::failure(tr("'%1': 'T' must be followed by hours (H), minutes (M) or seconds (S)")
-                              .arg(text));
+        return R::failure(
+            ResetParsersText::tr("'%1': 'T' must be followed by hours (H), minutes (M) or seconds (S)").arg(text));
     if (!m.hasCaptured(2) && !hasTimeField)
-        return R::failure(tr("'%1' has no days, hours, minutes or seconds; %2")
-                              .arg(text, durationHint()));
+        return R::failure(
+            ResetParsersText::tr("'%1' has no days, hours, minutes or seconds; %2").arg(text, durationHint()));
 
-    const QString tooLong = tr("'%1' is too long to express in milliseconds").arg(text);
+    const QString tooLong = ResetParsersText::tr("'%1' is too long to express in milliseconds").arg(text);
     qint64 total = 0;
-    const std::pair<int, qint64> components[] = {
-        {2, kMsPerDay}, {4, 3'600'000}, {5, 60'000}, {6, 1000}};
+    const std::pair<int, qint64> components[] = {{2, kMsPerDay}, {4, 3'600'000}, {5, 60'000}, {6, 1000}};
     for (const auto &[group, scale] : components) {
         if (!m.hasCaptured(group))
             continue;
@@ -255,19 +251,19 @@ Result<std::pair<QString, std::vector<int>>> parseResetTopicArg(const QString &i
     using R = Result<std::pair<QString, std::vector<int>>>;
     const QString text = input.trimmed();
     if (text.isEmpty())
-        return R::failure(tr("The topic argument is empty"));
+        return R::failure(ResetParsersText::tr("The topic argument is empty"));
     if (!text.contains(QLatin1Char(':')))
         return std::pair<QString, std::vector<int>>{text, {}};
 
     const QStringList parts = text.split(QLatin1Char(':'));
     if (parts.size() != 2 || parts.at(0).isEmpty() || parts.at(1).isEmpty())
-        return R::failure(tr("Invalid topic arg '%1', expected topic name and partitions").arg(text));
+        return R::failure(ResetParsersText::tr("Invalid topic arg '%1', expected topic name and partitions").arg(text));
     std::vector<int> partitions;
     for (const QString &p : parts.at(1).split(QLatin1Char(','))) {
         bool ok = false;
         const int partition = p.trimmed().toInt(&ok);
         if (!ok || partition < 0)
-            return R::failure(tr("Invalid partition '%1' specified in topic arg '%2'").arg(p, text));
+            return R::failure(ResetParsersText::tr("Invalid partition '%1' specified in topic arg '%2'").arg(p, text));
         partitions.push_back(partition);
     }
     return std::pair<QString, std::vector<int>>{parts.at(0), std::move(partitions)};
@@ -292,25 +288,25 @@ Result<ResetFilePlan> parseResetCsv(const QString &text, const QString &defaultG
 
         std::vector<CsvField> fields;
         if (!splitCsvLine(line, fields))
-            return R::failure(tr("line %1: unterminated quoted field").arg(lineNo));
+            return R::failure(ResetParsersText::tr("line %1: unterminated quoted field").arg(lineNo));
         if (fields.size() != 3 && fields.size() != 4)
-            return R::failure(tr("line %1: expected 3 or 4 fields, got %2").arg(QString::number(lineNo), QString::number(fields.size())));
+            return R::failure(ResetParsersText::tr("line %1: expected 3 or 4 fields, got %2")
+                                  .arg(QString::number(lineNo), QString::number(fields.size())));
         if (expectedFields == 0) {
             expectedFields = fields.size();
             formatLine = lineNo;
             plan.withGroup = expectedFields == 4;
             if (!plan.withGroup && defaultGroup.isEmpty())
-                return R::failure(tr("line %1: topic,partition,offset lines need a group, and none "
-                                     "was given")
+                return R::failure(ResetParsersText::tr("line %1: topic,partition,offset lines need a group, and none "
+                                                       "was given")
                                       .arg(lineNo));
         } else if (fields.size() != expectedFields) {
             return R::failure(
-                (plan.withGroup ? tr("line %1: expected 4 fields (group,topic,partition,offset) as "
-                                     "on line %2, got %3; a file cannot mix the two formats")
-                                : tr("line %1: expected 3 fields (topic,partition,offset) as on "
-                                     "line %2, got %3; a file cannot mix the two formats"))
-                    .arg(QString::number(lineNo), QString::number(formatLine),
-                         QString::number(fields.size())));
+                (plan.withGroup ? ResetParsersText::tr("line %1: expected 4 fields (group,topic,partition,offset) as "
+                                                       "on line %2, got %3; a file cannot mix the two formats")
+                                : ResetParsersText::tr("line %1: expected 3 fields (topic,partition,offset) as on "
+                                                       "line %2, got %3; a file cannot mix the two formats"))
+                    .arg(QString::number(lineNo), QString::number(formatLine), QString::number(fields.size())));
         }
 
         const std::size_t base = plan.withGroup ? 1 : 0;
@@ -319,30 +315,32 @@ Result<ResetFilePlan> parseResetCsv(const QString &text, const QString &defaultG
         const QString &partitionText = fields[base + 1].text;
         const QString &offsetText = fields[base + 2].text;
         if (group.isEmpty())
-            return R::failure(tr("line %1: the group is empty").arg(lineNo));
+            return R::failure(ResetParsersText::tr("line %1: the group is empty").arg(lineNo));
         if (topic.isEmpty())
-            return R::failure(tr("line %1: the topic is empty").arg(lineNo));
+            return R::failure(ResetParsersText::tr("line %1: the topic is empty").arg(lineNo));
         bool ok = false;
         const int partition = partitionText.toInt(&ok);
         if (!ok)
-            return R::failure(tr("line %1: partition '%2' is not a number").arg(QString::number(lineNo), partitionText));
+            return R::failure(ResetParsersText::tr("line %1: partition '%2' is not a number")
+                                  .arg(QString::number(lineNo), partitionText));
         if (partition < 0)
-            return R::failure(tr("line %1: partition '%2' is negative").arg(QString::number(lineNo), partitionText));
+            return R::failure(ResetParsersText::tr("line %1: partition '%2' is negative")
+                                  .arg(QString::number(lineNo), partitionText));
         const qint64 offset = offsetText.toLongLong(&ok);
         if (!ok)
-            return R::failure(tr("line %1: offset '%2' is not a number").arg(QString::number(lineNo), offsetText));
+            return R::failure(
+                ResetParsersText::tr("line %1: offset '%2' is not a number").arg(QString::number(lineNo), offsetText));
 
         const TopicPartition tp{topic, partition};
         const auto [it, inserted] = firstSeen.try_emplace({group, tp}, lineNo);
         if (!inserted)
-            plan.warnings << tr("line %1: %2 of group '%3' was already given on line %4; the later "
-                                "line wins")
-                                 .arg(QString::number(lineNo), tp.toString(), group,
-                                      QString::number(it->second));
+            plan.warnings << ResetParsersText::tr("line %1: %2 of group '%3' was already given on line %4; the later "
+                                                  "line wins")
+                                 .arg(QString::number(lineNo), tp.toString(), group, QString::number(it->second));
         plan.offsetsByGroup[group][tp] = offset;
     }
     if (expectedFields == 0)
-        return R::failure(tr("The file has no offsets"));
+        return R::failure(ResetParsersText::tr("The file has no offsets"));
     return plan;
 }
 

@@ -93,7 +93,7 @@ struct PlannedPartition {
 struct ResetPlan {
     QString group;
     std::vector<PlannedPartition> partitions; // sorted by topic, then partition
-    QStringList warnings; // about the plan as a whole (skipped partitions, empty scope)
+    QStringList warnings;                     // about the plan as a whole (skipped partitions, empty scope)
 
     // Plan warnings followed by every partition's warnings, in partition order.
     QStringList allWarnings() const

@@ -11,13 +11,12 @@ namespace lagscope {
 
 namespace {
 
-QString tr(const char *source)
-{
-    return QCoreApplication::translate("lagscope::ResetPlanner", source);
-}
+// The translation context of this file's strings (lupdate reads it from here).
+struct ResetPlannerText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::ResetPlanner)
+};
 
-template <typename Map>
-std::optional<qint64> lookup(const Map &map, const TopicPartition &tp)
+template <typename Map> std::optional<qint64> lookup(const Map &map, const TopicPartition &tp)
 {
     const auto it = map.find(tp);
     if (it == map.end())
@@ -43,21 +42,17 @@ QString joinPartitions(const std::vector<TopicPartition> &tps)
 
 bool usesFileOffsets(ResetSpec::Kind kind)
 {
-    return kind == ResetSpec::FromFile || kind == ResetSpec::CopyFromGroup
-        || kind == ResetSpec::Manual;
+    return kind == ResetSpec::FromFile || kind == ResetSpec::CopyFromGroup || kind == ResetSpec::Manual;
 }
 
 // The partitions named by the offsets of a file, a manual edit or a copy: they define the
 // plan instead of the scope.
-bool offsetsDefinePartitions(ResetSpec::Kind kind)
-{
-    return kind == ResetSpec::FromFile || kind == ResetSpec::Manual;
-}
+bool offsetsDefinePartitions(ResetSpec::Kind kind) { return kind == ResetSpec::FromFile || kind == ResetSpec::Manual; }
 
 // Fails like the tool's checkAllTopicPartitionsValid(): every partition must exist and have
 // a leader. An explicitly named topic that does not exist is reported by name.
-Status checkPartitionsValid(const std::set<TopicPartition> &partitions,
-                            std::set<QString> unknownTopics, const ResetInputs &inputs)
+Status checkPartitionsValid(const std::set<TopicPartition> &partitions, std::set<QString> unknownTopics,
+                            const ResetInputs &inputs)
 {
     std::vector<TopicPartition> missing;
     std::vector<TopicPartition> leaderless;
@@ -75,25 +70,26 @@ Status checkPartitionsValid(const std::set<TopicPartition> &partitions,
     }
     if (!unknownTopics.empty()) {
         QStringList names(unknownTopics.begin(), unknownTopics.end());
-        return Status::failure(
-            (names.size() == 1 ? tr("Topic \"%1\" does not exist") : tr("Topics \"%1\" do not exist"))
-                .arg(names.join(QLatin1Char(','))));
+        return Status::failure((names.size() == 1 ? ResetPlannerText::tr("Topic \"%1\" does not exist")
+                                                  : ResetPlannerText::tr("Topics \"%1\" do not exist"))
+                                   .arg(names.join(QLatin1Char(','))));
     }
     if (!missing.empty())
-        return Status::failure(tr("The partitions \"%1\" do not exist").arg(joinPartitions(missing)));
+        return Status::failure(ResetPlannerText::tr("The partitions \"%1\" do not exist").arg(joinPartitions(missing)));
     if (!leaderless.empty())
-        return Status::failure(tr("The partitions \"%1\" have no leader").arg(joinPartitions(leaderless)));
+        return Status::failure(
+            ResetPlannerText::tr("The partitions \"%1\" have no leader").arg(joinPartitions(leaderless)));
     return success();
 }
 
 QString startOffsetError(const TopicPartition &tp)
 {
-    return tr("Error getting starting offset of topic partition: %1").arg(tp.toString());
+    return ResetPlannerText::tr("Error getting starting offset of topic partition: %1").arg(tp.toString());
 }
 
 QString endOffsetError(const TopicPartition &tp)
 {
-    return tr("Error getting ending offset of topic partition: %1").arg(tp.toString());
+    return ResetPlannerText::tr("Error getting ending offset of topic partition: %1").arg(tp.toString());
 }
 
 // The tool's checkOffsetsRange(): above the log end -> log end, else below the log start
@@ -122,21 +118,21 @@ Status clampInto(PlannedPartition &p, qint64 requested)
 
 QString resetHigherThanLatestWarning(const TopicPartition &tp, qint64 requested, qint64 logEnd)
 {
-    return tr("New offset (%1) is higher than latest offset for topic partition %2. Value will "
-              "be set to %3")
+    return ResetPlannerText::tr("New offset (%1) is higher than latest offset for topic partition %2. Value will "
+                                "be set to %3")
         .arg(QString::number(requested), tp.toString(), QString::number(logEnd));
 }
 
 QString resetLowerThanEarliestWarning(const TopicPartition &tp, qint64 requested, qint64 logStart)
 {
-    return tr("New offset (%1) is lower than earliest offset for topic partition %2. Value will "
-              "be set to %3")
+    return ResetPlannerText::tr("New offset (%1) is lower than earliest offset for topic partition %2. Value will "
+                                "be set to %3")
         .arg(QString::number(requested), tp.toString(), QString::number(logStart));
 }
 
 QString resetEmptyPartitionWarning(const TopicPartition &tp)
 {
-    return tr("Warn: Partition %1 from topic %2 is empty. Falling back to latest known offset.")
+    return ResetPlannerText::tr("Warn: Partition %1 from topic %2 is empty. Falling back to latest known offset.")
         .arg(QString::number(tp.partition), tp.topic);
 }
 
@@ -182,19 +178,18 @@ std::vector<QString> resetTopicsToDescribe(const ResetSpec &spec, const ResetSco
     return {topics.begin(), topics.end()};
 }
 
-Result<std::vector<TopicPartition>> selectResetPartitions(const ResetSpec &spec,
-                                                          const ResetScope &scope,
+Result<std::vector<TopicPartition>> selectResetPartitions(const ResetSpec &spec, const ResetScope &scope,
                                                           const ResetInputs &inputs)
 {
     using R = Result<std::vector<TopicPartition>>;
     if (scope.allTopics && !scope.topics.empty())
-        return R::failure(tr("Choose either all topics or a list of topics, not both"));
+        return R::failure(ResetPlannerText::tr("Choose either all topics or a list of topics, not both"));
     if (scope.isEmpty() && !offsetsDefinePartitions(spec.kind))
-        return R::failure(tr("One of the reset scopes should be defined: --all-topics, --topic."));
+        return R::failure(ResetPlannerText::tr("One of the reset scopes should be defined: --all-topics, --topic."));
     if (spec.kind == ResetSpec::FromFile && spec.fileOffsets.empty())
-        return R::failure(tr("No reset plan for group %1 found.").arg(inputs.group));
+        return R::failure(ResetPlannerText::tr("No reset plan for group %1 found.").arg(inputs.group));
     if (spec.kind == ResetSpec::Manual && spec.fileOffsets.empty())
-        return R::failure(tr("No partition offsets were given"));
+        return R::failure(ResetPlannerText::tr("No partition offsets were given"));
 
     std::set<TopicPartition> scoped;
     std::set<QString> unknownTopics;
@@ -236,8 +231,7 @@ Result<std::vector<TopicPartition>> selectResetPartitions(const ResetSpec &spec,
     return std::vector<TopicPartition>(fromOffsets.begin(), fromOffsets.end());
 }
 
-Result<ResetFetchList> resetFetchList(const ResetSpec &spec, const ResetScope &scope,
-                                      const ResetInputs &inputs)
+Result<ResetFetchList> resetFetchList(const ResetSpec &spec, const ResetScope &scope, const ResetInputs &inputs)
 {
     auto partitions = selectResetPartitions(spec, scope, inputs);
     if (!partitions)
@@ -260,9 +254,9 @@ Result<ResetPlan> planReset(const ResetSpec &spec, const ResetScope &scope, cons
     plan.group = inputs.group;
     if (selected->empty() && scope.allTopics) {
         if (spec.kind == ResetSpec::CopyFromGroup)
-            plan.warnings << tr("Group '%1' has no committed offsets to copy").arg(spec.sourceGroup);
+            plan.warnings << ResetPlannerText::tr("Group '%1' has no committed offsets to copy").arg(spec.sourceGroup);
         else
-            plan.warnings << tr("Group '%1' has no committed offsets: there is nothing to reset")
+            plan.warnings << ResetPlannerText::tr("Group '%1' has no committed offsets: there is nothing to reset")
                                  .arg(inputs.group);
     }
 
@@ -295,13 +289,11 @@ Result<ResetPlan> planReset(const ResetSpec &spec, const ResetScope &scope, cons
                 p.newOffset = *p.logEnd;
             }
             break;
-        case ResetSpec::ToOffset:
-            computed = clampInto(p, spec.value);
-            break;
+        case ResetSpec::ToOffset: computed = clampInto(p, spec.value); break;
         case ResetSpec::ShiftBy:
             if (!p.current)
-                return R::failure(tr("Cannot shift offset for partition %1 since there is no "
-                                     "current committed offset")
+                return R::failure(ResetPlannerText::tr("Cannot shift offset for partition %1 since there is no "
+                                                       "current committed offset")
                                       .arg(tp.toString()));
             computed = clampInto(p, saturatingAdd(*p.current, spec.value));
             break;
@@ -310,7 +302,7 @@ Result<ResetPlan> planReset(const ResetSpec &spec, const ResetScope &scope, cons
             // Not clamped: ListOffsets answers inside the log by construction.
             const std::optional<qint64> found = lookup(inputs.offsetsForTimes, tp);
             if (!found)
-                return R::failure(tr("Error getting offset by timestamp of topic partition: %1")
+                return R::failure(ResetPlannerText::tr("Error getting offset by timestamp of topic partition: %1")
                                       .arg(tp.toString()));
             if (*found >= 0) {
                 p.newOffset = *found;
@@ -323,13 +315,11 @@ Result<ResetPlan> planReset(const ResetSpec &spec, const ResetScope &scope, cons
             break;
         }
         case ResetSpec::FromFile:
-        case ResetSpec::Manual:
-            computed = clampInto(p, spec.fileOffsets.at(tp));
-            break;
+        case ResetSpec::Manual: computed = clampInto(p, spec.fileOffsets.at(tp)); break;
         case ResetSpec::CopyFromGroup: {
             const std::optional<qint64> source = lookup(spec.fileOffsets, tp);
             if (!source) {
-                plan.warnings << tr("Group '%1' has no committed offset for %2; it is left unchanged")
+                plan.warnings << ResetPlannerText::tr("Group '%1' has no committed offset for %2; it is left unchanged")
                                      .arg(spec.sourceGroup, tp.toString());
                 continue;
             }

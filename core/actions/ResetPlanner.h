@@ -54,8 +54,7 @@ std::vector<QString> resetTopicsToDescribe(const ResetSpec &spec, const ResetSco
 // The partitions the reset will write, sorted. Needs inputs.committed,
 // inputs.topicPartitions and inputs.withoutLeader; fails like the tool on an unknown topic,
 // a partition that does not exist or has no leader, a missing scope.
-Result<std::vector<TopicPartition>> selectResetPartitions(const ResetSpec &spec,
-                                                          const ResetScope &scope,
+Result<std::vector<TopicPartition>> selectResetPartitions(const ResetSpec &spec, const ResetScope &scope,
                                                           const ResetInputs &inputs);
 
 // What the second gathering round must fetch.
@@ -63,12 +62,10 @@ struct ResetFetchList {
     std::vector<TopicPartition> partitions; // log start and log end offsets of these
     std::optional<qint64> timestamp;        // and ListOffsets(timestamp) of these, if set
 };
-Result<ResetFetchList> resetFetchList(const ResetSpec &spec, const ResetScope &scope,
-                                      const ResetInputs &inputs);
+Result<ResetFetchList> resetFetchList(const ResetSpec &spec, const ResetScope &scope, const ResetInputs &inputs);
 
 // The plan: one PlannedPartition per selected partition, sorted, with the new offset, the
 // committed offset it replaces and the tool's warnings.
-Result<ResetPlan> planReset(const ResetSpec &spec, const ResetScope &scope,
-                            const ResetInputs &inputs);
+Result<ResetPlan> planReset(const ResetSpec &spec, const ResetScope &scope, const ResetInputs &inputs);
 
 } // namespace lagscope

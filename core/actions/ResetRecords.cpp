@@ -9,7 +9,10 @@ namespace lagscope {
 
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("ResetRecords", text); }
+// The translation context of this file's strings (lupdate reads it from here).
+struct ResetRecordsText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::ResetRecords)
+};
 
 QString isoUtc(const QDateTime &time) { return time.toUTC().toString(Qt::ISODateWithMs); }
 
@@ -35,7 +38,8 @@ QJsonObject resetBackupJson(const ResetBackup &backup)
                                    {QStringLiteral("offset"), qint64(offset)}});
     QJsonArray uncommitted;
     for (const auto &tp : backup.uncommitted)
-        uncommitted.append(QJsonObject{{QStringLiteral("topic"), tp.topic}, {QStringLiteral("partition"), tp.partition}});
+        uncommitted.append(
+            QJsonObject{{QStringLiteral("topic"), tp.topic}, {QStringLiteral("partition"), tp.partition}});
     return QJsonObject{{QStringLiteral("cluster"), backup.cluster},
                        {QStringLiteral("group"), backup.group},
                        {QStringLiteral("time"), isoUtc(backup.time)},
@@ -49,14 +53,15 @@ Result<ResetBackup> parseResetBackup(const QByteArray &json)
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
     if (error.error != QJsonParseError::NoError)
-        return R::failure(tr("not a backup file: %1 at byte %2").arg(error.errorString()).arg(error.offset));
+        return R::failure(
+            ResetRecordsText::tr("not a backup file: %1 at byte %2").arg(error.errorString()).arg(error.offset));
     const QJsonObject o = doc.object();
     ResetBackup backup;
     backup.cluster = o.value(QStringLiteral("cluster")).toString();
     backup.group = o.value(QStringLiteral("group")).toString();
     backup.time = QDateTime::fromString(o.value(QStringLiteral("time")).toString(), Qt::ISODateWithMs);
     if (backup.group.isEmpty() || !o.value(QStringLiteral("offsets")).isArray())
-        return R::failure(tr("not a backup file: it needs \"group\" and an \"offsets\" array"));
+        return R::failure(ResetRecordsText::tr("not a backup file: it needs \"group\" and an \"offsets\" array"));
     auto partitionOf = [](const QJsonObject &e, TopicPartition &tp) {
         tp.topic = e.value(QStringLiteral("topic")).toString();
         tp.partition = e.value(QStringLiteral("partition")).toInt(-1);
@@ -67,7 +72,8 @@ Result<ResetBackup> parseResetBackup(const QByteArray &json)
         TopicPartition tp;
         const QJsonValue offset = e.value(QStringLiteral("offset"));
         if (!partitionOf(e, tp) || !offset.isDouble() || offset.toInteger(-1) < 0)
-            return R::failure(tr("not a backup file: an entry of \"offsets\" lacks topic, partition or offset"));
+            return R::failure(
+                ResetRecordsText::tr("not a backup file: an entry of \"offsets\" lacks topic, partition or offset"));
         backup.offsets[tp] = offset.toInteger();
     }
     for (const QJsonValue &v : o.value(QStringLiteral("uncommitted")).toArray()) {
@@ -87,23 +93,18 @@ QString resetBackupFileName(const QString &cluster, const QString &group, const 
 QString outcomeName(PartitionOutcome::Result result)
 {
     switch (result) {
-    case PartitionOutcome::Applied:
-        return QStringLiteral("applied");
-    case PartitionOutcome::Mismatch:
-        return QStringLiteral("mismatch");
-    case PartitionOutcome::Refused:
-        return QStringLiteral("refused");
-    case PartitionOutcome::NotApplied:
-        return QStringLiteral("not-applied");
-    case PartitionOutcome::Unknown:
-        return QStringLiteral("unknown");
+    case PartitionOutcome::Applied: return QStringLiteral("applied");
+    case PartitionOutcome::Mismatch: return QStringLiteral("mismatch");
+    case PartitionOutcome::Refused: return QStringLiteral("refused");
+    case PartitionOutcome::NotApplied: return QStringLiteral("not-applied");
+    case PartitionOutcome::Unknown: return QStringLiteral("unknown");
     }
     return QString();
 }
 
 std::vector<PartitionOutcome> verifyResetCommits(const ResetPlan &plan, const ResetCommits &commits,
-                                          const std::optional<CommittedOffsets> &readBack,
-                                          const QString &readBackError)
+                                                 const std::optional<CommittedOffsets> &readBack,
+                                                 const QString &readBackError)
 {
     std::vector<PartitionOutcome> out;
     for (const auto &p : plan.partitions) {
@@ -125,10 +126,11 @@ std::vector<PartitionOutcome> verifyResetCommits(const ResetPlan &plan, const Re
         } else if (!readBack) {
             o.acknowledged = unanswered == commits.unanswered.end();
             o.result = PartitionOutcome::Unknown;
-            o.reason = o.acknowledged
-                           ? tr("acknowledged by the coordinator, but not read back: %1").arg(readBackError)
-                           : tr("the commit failed (%1), and not read back: %2")
-                                 .arg(unanswered->second, readBackError);
+            o.reason =
+                o.acknowledged
+                    ? ResetRecordsText::tr("acknowledged by the coordinator, but not read back: %1").arg(readBackError)
+                    : ResetRecordsText::tr("the commit failed (%1), and not read back: %2")
+                          .arg(unanswered->second, readBackError);
         } else if (o.after && *o.after == p.newOffset) {
             // Landed, even if its answer was lost on the way back.
             o.acknowledged = unanswered == commits.unanswered.end();
@@ -137,15 +139,16 @@ std::vector<PartitionOutcome> verifyResetCommits(const ResetPlan &plan, const Re
             // unanswered requests alive until it is closed, so an old offset read now
             // does not prove that the commit will not land.
             o.result = PartitionOutcome::Unknown;
-            o.reason = tr("the commit failed (%1); committed offset is %2 now, but the commit may still "
-                          "land until the connection is closed")
-                           .arg(unanswered->second, o.after ? QString::number(*o.after) : tr("none"));
+            o.reason =
+                ResetRecordsText::tr("the commit failed (%1); committed offset is %2 now, but the commit may still "
+                                     "land until the connection is closed")
+                    .arg(unanswered->second, o.after ? QString::number(*o.after) : ResetRecordsText::tr("none"));
         } else {
             o.acknowledged = true;
             // Someone else committed in between (a consumer that joined, another operator).
             o.result = PartitionOutcome::Mismatch;
-            o.reason = o.after ? tr("committed offset is %1, not %2").arg(*o.after).arg(p.newOffset)
-                               : tr("no committed offset after the reset");
+            o.reason = o.after ? ResetRecordsText::tr("committed offset is %1, not %2").arg(*o.after).arg(p.newOffset)
+                               : ResetRecordsText::tr("no committed offset after the reset");
         }
         out.push_back(std::move(o));
     }
@@ -179,13 +182,11 @@ QJsonObject resetAuditJson(const ResetAuditEntry &entry)
 {
     QJsonArray partitions;
     for (const auto &p : entry.partitions) {
-        QJsonObject o{{QStringLiteral("topic"), p.tp.topic},
-                      {QStringLiteral("partition"), p.tp.partition},
-                      {QStringLiteral("old"), jsonOrNull(p.before)},
-                      {QStringLiteral("new"), p.planned},
-                      {QStringLiteral("after"), jsonOrNull(p.after)},
-                      {QStringLiteral("result"), outcomeName(p.result)},
-                      {QStringLiteral("acknowledged"), p.acknowledged}};
+        QJsonObject o{
+            {QStringLiteral("topic"), p.tp.topic},           {QStringLiteral("partition"), p.tp.partition},
+            {QStringLiteral("old"), jsonOrNull(p.before)},   {QStringLiteral("new"), p.planned},
+            {QStringLiteral("after"), jsonOrNull(p.after)},  {QStringLiteral("result"), outcomeName(p.result)},
+            {QStringLiteral("acknowledged"), p.acknowledged}};
         if (!p.reason.isEmpty())
             o.insert(QStringLiteral("reason"), p.reason);
         partitions.append(o);

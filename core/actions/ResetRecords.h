@@ -70,8 +70,8 @@ struct ResetCommits {
 // `readBack` absent: the read-back failed with `readBackError`; nothing is then guessed:
 // every partition that was sent is Unknown.
 std::vector<PartitionOutcome> verifyResetCommits(const ResetPlan &plan, const ResetCommits &commits,
-                                          const std::optional<CommittedOffsets> &readBack,
-                                          const QString &readBackError = QString());
+                                                 const std::optional<CommittedOffsets> &readBack,
+                                                 const QString &readBackError = QString());
 // All partitions acknowledged (or refused), read back successfully.
 std::vector<PartitionOutcome> verifyReset(const ResetPlan &plan, const std::map<TopicPartition, QString> &refused,
                                           const CommittedOffsets &readBack);
@@ -83,10 +83,10 @@ struct ResetAuditEntry {
     QString host;
     QString cluster;
     QString group;
-    QString spec;  // as the user gave it, e.g. "--shift-by -5"
-    QString scope; // e.g. "--topic orders:0,2"
+    QString spec;                             // as the user gave it, e.g. "--shift-by -5"
+    QString scope;                            // e.g. "--topic orders:0,2"
     WriteResult result = WriteResult::Failed; // written as its audit name
-    QString reason; // why it was refused or failed, empty otherwise
+    QString reason;                           // why it was refused or failed, empty otherwise
     QString backupPath;
     std::vector<PartitionOutcome> partitions;
 };

@@ -8,7 +8,10 @@
 namespace lagscope {
 
 namespace {
-QString tr(const char *text) { return QCoreApplication::translate("ResetUndo", text); }
+// The translation context of this file's strings (lupdate reads it from here).
+struct ResetUndoText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::ResetUndo)
+};
 } // namespace
 
 Result<UndoOutcome> undoFromBackup(KafkaClient &client, const QString &path, const ResetApplyOptions &options)
@@ -16,14 +19,16 @@ Result<UndoOutcome> undoFromBackup(KafkaClient &client, const QString &path, con
     using R = Result<UndoOutcome>;
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return R::failure(tr("cannot read %1: %2").arg(path, file.errorString()));
+        return R::failure(ResetUndoText::tr("cannot read %1: %2").arg(path, file.errorString()));
     auto backup = parseResetBackup(file.readAll());
     if (!backup)
-        return R::failure(tr("%1: %2").arg(path, backup.errorMessage()));
+        return R::failure(ResetUndoText::tr("%1: %2").arg(path, backup.errorMessage()));
     if (!backup->cluster.isEmpty() && backup->cluster != options.cluster)
-        return R::failure(tr("%1 is a backup of cluster '%2', not '%3'").arg(path, backup->cluster, options.cluster));
+        return R::failure(
+            ResetUndoText::tr("%1 is a backup of cluster '%2', not '%3'").arg(path, backup->cluster, options.cluster));
     if (backup->offsets.empty())
-        return R::failure(tr("%1 holds no committed offsets to restore (the group had none before)").arg(path));
+        return R::failure(
+            ResetUndoText::tr("%1 holds no committed offsets to restore (the group had none before)").arg(path));
     ResetSpec spec;
     spec.kind = ResetSpec::Manual;
     for (const auto &[tp, offset] : backup->offsets)

@@ -25,7 +25,7 @@ inline std::optional<QString> writeRefusal(const ClusterConfig &cluster, const Q
 }
 
 struct WriteAttempt {
-    QString action;  // "reset-offsets", "undo", "failover", "failback"…
+    QString action; // "reset-offsets", "undo", "failover", "failback"…
     QString cluster;
     bool readOnly = false;
     QString readOnlyReason;

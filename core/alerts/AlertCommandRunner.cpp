@@ -19,7 +19,7 @@ QString tail(const QByteArray &bytes)
 
 } // namespace
 
-AlertCommandRunner::AlertCommandRunner(QObject *parent) : QObject(parent) {}
+AlertCommandRunner::AlertCommandRunner(QObject *parent) : QObject(parent) { }
 
 AlertCommandRunner::~AlertCommandRunner()
 {
@@ -68,7 +68,8 @@ void AlertCommandRunner::run(const QStringList &command, const QByteArray &stdin
         const QString err = tail(process->readAllStandardError());
         const QString detail = err.isEmpty() ? QString() : QStringLiteral(": ") + err;
         if (*timedOut)
-            Q_EMIT failed(context, tr("the alert command %1 was killed after %2 ms").arg(program).arg(timeoutMs) + detail);
+            Q_EMIT failed(context,
+                          tr("the alert command %1 was killed after %2 ms").arg(program).arg(timeoutMs) + detail);
         else if (status == QProcess::CrashExit)
             Q_EMIT failed(context, tr("the alert command %1 crashed").arg(program) + detail);
         else if (exitCode != 0)

@@ -10,10 +10,10 @@ namespace lagscope {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("lagscope::AlertEvaluator", text);
-}
+// The translation context of this file's strings (lupdate reads it from here).
+struct AlertEvaluatorText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::AlertEvaluator)
+};
 
 bool matches(const QString &pattern, const QString &text)
 {
@@ -23,10 +23,7 @@ bool matches(const QString &pattern, const QString &text)
     return re.match(text).hasMatch();
 }
 
-QString iso(const QDateTime &t)
-{
-    return t.isValid() ? t.toUTC().toString(Qt::ISODateWithMs) : QString();
-}
+QString iso(const QDateTime &t) { return t.isValid() ? t.toUTC().toString(Qt::ISODateWithMs) : QString(); }
 
 QDateTime fromIso(const QJsonValue &v)
 {
@@ -125,7 +122,7 @@ std::vector<AlertTransition> AlertEvaluator::evaluate(const ClusterSnapshot &sna
             continue;
         }
         const AlertInstance &a = m_instances.at(key);
-        observe(*r, key, AlertObservation{false, a.value, tr("no longer observed")}, now, out);
+        observe(*r, key, AlertObservation{false, a.value, AlertEvaluatorText::tr("no longer observed")}, now, out);
     }
     return out;
 }
@@ -165,7 +162,8 @@ QJsonObject AlertEvaluator::toJson() const
     for (const auto &[name, until] : m_mutes)
         mutes.append(QJsonObject{{QStringLiteral("rule"), name},
                                  {QStringLiteral("until"), until.isValid() ? QJsonValue(iso(until)) : QJsonValue()}});
-    return QJsonObject{{QStringLiteral("version"), 1}, {QStringLiteral("instances"), instances}, {QStringLiteral("mutes"), mutes}};
+    return QJsonObject{
+        {QStringLiteral("version"), 1}, {QStringLiteral("instances"), instances}, {QStringLiteral("mutes"), mutes}};
 }
 
 void AlertEvaluator::fromJson(const QJsonObject &json)
@@ -203,15 +201,15 @@ QString alertMessage(const AlertRule &rule, const AlertTransition &t)
 {
     const AlertInstance &a = t.instance;
     const QString where = a.group.isEmpty() ? a.cluster : a.group + QStringLiteral(" on ") + a.cluster;
-    const QString threshold = rule.condition == AlertCondition::Status ? rule.statusThreshold
-                                                                        : QString::number(rule.threshold);
-    const QString muted = t.muted ? tr(" (muted)") : QString();
+    const QString threshold =
+        rule.condition == AlertCondition::Status ? rule.statusThreshold : QString::number(rule.threshold);
+    const QString muted = t.muted ? AlertEvaluatorText::tr(" (muted)") : QString();
     if (t.kind == AlertTransition::Fired)
-        return tr("alert %1 firing for %2: %3 (%4 ≥ %5 for %6 poll(s))%7")
+        return AlertEvaluatorText::tr("alert %1 firing for %2: %3 (%4 ≥ %5 for %6 poll(s))%7")
             .arg(rule.name, where, a.valueText, alertConditionName(rule.condition), threshold)
             .arg(a.breaches)
             .arg(muted);
-    return tr("alert %1 cleared for %2: %3 (%4 poll(s) below the threshold)%5")
+    return AlertEvaluatorText::tr("alert %1 cleared for %2: %3 (%4 poll(s) below the threshold)%5")
         .arg(rule.name, where, a.valueText)
         .arg(a.clears)
         .arg(muted);
@@ -221,8 +219,8 @@ QJsonObject alertJson(const AlertRule &rule, const AlertTransition &t, const QDa
 {
     const AlertInstance &a = t.instance;
     QJsonObject o{{QStringLiteral("alert"), rule.name},
-                  {QStringLiteral("state"), t.kind == AlertTransition::Fired ? QStringLiteral("firing")
-                                                                             : QStringLiteral("cleared")},
+                  {QStringLiteral("state"),
+                   t.kind == AlertTransition::Fired ? QStringLiteral("firing") : QStringLiteral("cleared")},
                   {QStringLiteral("cluster"), a.cluster},
                   {QStringLiteral("group"), a.group.isEmpty() ? QJsonValue() : QJsonValue(a.group)},
                   {QStringLiteral("condition"), alertConditionName(rule.condition)},

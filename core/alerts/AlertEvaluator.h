@@ -42,7 +42,10 @@ struct AlertInstance {
 };
 
 struct AlertTransition {
-    enum Kind { Fired, Cleared };
+    enum Kind {
+        Fired,
+        Cleared
+    };
     Kind kind = Fired;
     AlertInstance instance; // after the transition
     bool muted = false;
@@ -63,7 +66,7 @@ bool isMuted(const AlertRule &rule, const AlertMutes &mutes, const QDateTime &no
 
 class AlertEvaluator {
 public:
-    explicit AlertEvaluator(std::vector<AlertRule> rules = {}) : m_rules(std::move(rules)) {}
+    explicit AlertEvaluator(std::vector<AlertRule> rules = {}) : m_rules(std::move(rules)) { }
 
     std::vector<AlertTransition> evaluate(const ClusterSnapshot &snapshot, const QDateTime &now);
 

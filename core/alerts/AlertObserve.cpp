@@ -8,15 +8,12 @@ namespace lagscope {
 
 namespace {
 
-QString tr(const char *text, int n = -1)
-{
-    return QCoreApplication::translate("lagscope::AlertEvaluator", text, nullptr, n);
-}
+// The translation context of this file's strings (lupdate reads it from here).
+struct AlertEvaluatorText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::AlertEvaluator)
+};
 
-QString count(double value)
-{
-    return QLocale::system().toString(qlonglong(value));
-}
+QString count(double value) { return QLocale::system().toString(qlonglong(value)); }
 
 } // namespace
 
@@ -29,11 +26,12 @@ std::optional<AlertObservation> observeGroup(const AlertRule &rule, const GroupS
         if (!known)
             return std::nullopt;
         const double v = double(group.totalLag);
-        return AlertObservation{v >= rule.threshold, v, tr("total lag %1 records").arg(count(v))};
+        return AlertObservation{v >= rule.threshold, v, AlertEvaluatorText::tr("total lag %1 records").arg(count(v))};
     }
     case AlertCondition::RebalancesPerHour: {
         const double v = group.rebalancesLastHour;
-        return AlertObservation{v >= rule.threshold, v, tr("%n rebalance(s) in the last hour", int(v))};
+        return AlertObservation{v >= rule.threshold, v,
+                                AlertEvaluatorText::tr("%n rebalance(s) in the last hour", nullptr, int(v))};
     }
     case AlertCondition::LagSeconds: {
         if (!group.maxLagTime)
@@ -43,19 +41,19 @@ std::optional<AlertObservation> observeGroup(const AlertRule &rule, const GroupS
         // true age is unknown, so it is no observation either way.
         if (t.atLeast && t.seconds < rule.threshold)
             return std::nullopt;
-        return AlertObservation{t.seconds >= rule.threshold, t.seconds, tr("lag %1").arg(formatLagTime(t))};
+        return AlertObservation{t.seconds >= rule.threshold, t.seconds,
+                                AlertEvaluatorText::tr("lag %1").arg(formatLagTime(t))};
     }
     case AlertCondition::Status: {
         const auto threshold = lagStatusFromName(rule.statusThreshold);
         if (!threshold)
             return std::nullopt;
         const LagStatus status = group.verdict.status;
-        return AlertObservation{lagStatusSeverity(status) >= lagStatusSeverity(*threshold),
-                                double(lagStatusSeverity(status)),
-                                tr("status %1: %2").arg(lagStatusName(status), group.verdict.reason)};
+        return AlertObservation{
+            lagStatusSeverity(status) >= lagStatusSeverity(*threshold), double(lagStatusSeverity(status)),
+            AlertEvaluatorText::tr("status %1: %2").arg(lagStatusName(status), group.verdict.reason)};
     }
-    case AlertCondition::BrokerOffline:
-        return std::nullopt;
+    case AlertCondition::BrokerOffline: return std::nullopt;
     }
     return std::nullopt;
 }
@@ -70,9 +68,10 @@ std::optional<AlertObservation> observeCluster(const AlertRule &rule, const Clus
             down << QString::number(b.info.id);
     const double v = double(down.size());
     return AlertObservation{v >= std::max(1.0, rule.threshold), v,
-                            down.isEmpty() ? tr("all brokers online")
-                                           : tr("%n broker(s) not online: %1", int(down.size()))
-                                                 .arg(down.join(QStringLiteral(", ")))};
+                            down.isEmpty()
+                                ? AlertEvaluatorText::tr("all brokers online")
+                                : AlertEvaluatorText::tr("%n broker(s) not online: %1", nullptr, int(down.size()))
+                                      .arg(down.join(QStringLiteral(", ")))};
 }
 
 } // namespace lagscope

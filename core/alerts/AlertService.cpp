@@ -31,10 +31,7 @@ AlertService::~AlertService()
     save(); // keeps the hysteresis counters too, not only the firing flags
 }
 
-QString AlertService::defaultStatePath()
-{
-    return appDataDir() + QStringLiteral("/alerts.json");
-}
+QString AlertService::defaultStatePath() { return appDataDir() + QStringLiteral("/alerts.json"); }
 
 bool AlertService::isMuted(const QString &rule) const
 {
@@ -104,7 +101,8 @@ void AlertService::apply(const PollUpdate &update)
             Q_EMIT notify(tr("Lagscope alert: %1").arg(rule->name), alertMessage(*rule, t));
         if (!rule->command.isEmpty()) {
             const QByteArray json = QJsonDocument(alertJson(*rule, t, now)).toJson(QJsonDocument::Compact) + '\n';
-            m_runner->run(rule->command, json, rule->commandTimeoutMs, {rule->name, t.instance.cluster, t.instance.group});
+            m_runner->run(rule->command, json, rule->commandTimeoutMs,
+                          {rule->name, t.instance.cluster, t.instance.group});
         }
     }
     save();

@@ -30,15 +30,18 @@
 
 namespace lagscope {
 
-enum class AlertCondition { LagMessages, LagSeconds, Status, RebalancesPerHour, BrokerOffline };
+enum class AlertCondition {
+    LagMessages,
+    LagSeconds,
+    Status,
+    RebalancesPerHour,
+    BrokerOffline
+};
 
 // "lag_messages", … as written in the configuration and in alert JSON.
 QString alertConditionName(AlertCondition condition);
 // Whether the rule is evaluated per group (else per cluster).
-inline bool isGroupCondition(AlertCondition c)
-{
-    return c != AlertCondition::BrokerOffline;
-}
+inline bool isGroupCondition(AlertCondition c) { return c != AlertCondition::BrokerOffline; }
 
 struct AlertRule {
     QString name;
@@ -49,9 +52,9 @@ struct AlertRule {
     QString statusThreshold; // Status: OK, WARN, ERR, STOP, STALL or REWIND
     int forPolls = 1;
     int clearAfter = 1;
-    bool muted = false;      // muted for good (from the file)
-    QDateTime mutedUntil;    // valid: muted until then (UTC)
-    QStringList command;     // program and arguments; empty: none
+    bool muted = false;   // muted for good (from the file)
+    QDateTime mutedUntil; // valid: muted until then (UTC)
+    QStringList command;  // program and arguments; empty: none
     int commandTimeoutMs = 10000;
 
     friend bool operator==(const AlertRule &, const AlertRule &) = default;

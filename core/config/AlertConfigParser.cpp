@@ -34,11 +34,11 @@ namespace {
 
 const QStringList &ruleKeys()
 {
-    static const QStringList keys{QStringLiteral("name"),      QStringLiteral("cluster"),
-                                  QStringLiteral("group"),     QStringLiteral("condition"),
-                                  QStringLiteral("threshold"), QStringLiteral("for"),
+    static const QStringList keys{QStringLiteral("name"),        QStringLiteral("cluster"),
+                                  QStringLiteral("group"),       QStringLiteral("condition"),
+                                  QStringLiteral("threshold"),   QStringLiteral("for"),
                                   QStringLiteral("clear_after"), QStringLiteral("mute"),
-                                  QStringLiteral("command"),   QStringLiteral("command_timeout")};
+                                  QStringLiteral("command"),     QStringLiteral("command_timeout")};
     return keys;
 }
 
@@ -53,7 +53,7 @@ class AlertParser {
     Q_DECLARE_TR_FUNCTIONS(lagscope::ConfigLoader)
 
 public:
-    AlertParser(ConfigDiagnostics &d, const QStringList &clusters) : m_d(d), m_clusters(clusters) {}
+    AlertParser(ConfigDiagnostics &d, const QStringList &clusters) : m_d(d), m_clusters(clusters) { }
 
     std::vector<AlertRule> parse(const MapEntry &entry)
     {
@@ -61,7 +61,8 @@ public:
         if (entry.value.IsNull()) // every rule commented out
             return rules;
         if (!entry.value.IsSequence()) {
-            m_d.error(entry.valueMark(), entry.path, tr("expected a sequence of alert rules, got %1").arg(describe(entry.value)));
+            m_d.error(entry.valueMark(), entry.path,
+                      tr("expected a sequence of alert rules, got %1").arg(describe(entry.value)));
             return rules;
         }
         std::size_t index = 0;
@@ -75,7 +76,8 @@ private:
     std::optional<AlertRule> parseRule(const YAML::Node &node, const QString &path)
     {
         if (!node.IsMap()) {
-            m_d.error(node.Mark(), path, tr("expected a map with name, condition and threshold, got %1").arg(describe(node)));
+            m_d.error(node.Mark(), path,
+                      tr("expected a map with name, condition and threshold, got %1").arg(describe(node)));
             return std::nullopt;
         }
         const auto entries = readMap(m_d, node, path, ruleKeys());
@@ -95,9 +97,11 @@ private:
             ok = parsePattern(*e, rule.clusterPattern) && ok;
             if (ok && !rule.clusterPattern.isEmpty()) {
                 const QRegularExpression re(QRegularExpression::anchoredPattern(rule.clusterPattern));
-                if (!std::any_of(m_clusters.begin(), m_clusters.end(), [&](const QString &c) { return re.match(c).hasMatch(); }))
-                    m_d.warning(e->valueMark(), e->path,
-                                tr("matches none of the configured clusters (%1)").arg(m_clusters.join(QStringLiteral(", "))));
+                if (!std::any_of(m_clusters.begin(), m_clusters.end(),
+                                 [&](const QString &c) { return re.match(c).hasMatch(); }))
+                    m_d.warning(
+                        e->valueMark(), e->path,
+                        tr("matches none of the configured clusters (%1)").arg(m_clusters.join(QStringLiteral(", "))));
             }
         }
         if (const MapEntry *e = findEntry(entries, u"group"))
@@ -132,8 +136,9 @@ private:
         const YAML::Node nameNode = findEntry(entries, u"name")->value;
         const auto [known, inserted] = m_names.try_emplace(rule.name, nameNode.Mark().line + 1);
         if (!inserted) {
-            m_d.error(nameNode.Mark(), path + QStringLiteral(".name"),
-                      tr("duplicate alert name %1 (first defined at line %2)").arg(describe(nameNode)).arg(known->second));
+            m_d.error(
+                nameNode.Mark(), path + QStringLiteral(".name"),
+                tr("duplicate alert name %1 (first defined at line %2)").arg(describe(nameNode)).arg(known->second));
             return std::nullopt;
         }
         return rule;
@@ -178,8 +183,9 @@ private:
                 return true;
             }
         }
-        return fail(e, tr("expected one of lag_messages, lag_seconds, status, rebalances_per_hour, broker_offline, got %1")
-                           .arg(describe(e.value)));
+        return fail(e,
+                    tr("expected one of lag_messages, lag_seconds, status, rebalances_per_hour, broker_offline, got %1")
+                        .arg(describe(e.value)));
     }
 
     bool parseThreshold(const MapEntry &e, AlertRule &rule)
@@ -220,8 +226,9 @@ private:
         }
         const QDateTime until = QDateTime::fromString(text, Qt::ISODate);
         if (!until.isValid() || !text.contains(QLatin1Char('T')))
-            return fail(e, tr("expected true, false or a date-time such as 2026-12-01T08:00:00Z, got %1")
-                               .arg(describe(e.value)));
+            return fail(
+                e,
+                tr("expected true, false or a date-time such as 2026-12-01T08:00:00Z, got %1").arg(describe(e.value)));
         rule.mutedUntil = until.toUTC();
         return true;
     }

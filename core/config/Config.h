@@ -24,7 +24,7 @@ struct SecurityConfig {
     QString saslMechanism; // PLAIN, SCRAM-SHA-256, SCRAM-SHA-512, OAUTHBEARER
     QString username;
     QString password;
-    QString caFile;        // absolute paths (relative ones are taken from the config file's folder)
+    QString caFile; // absolute paths (relative ones are taken from the config file's folder)
     QString certFile;
     QString keyFile;
     QString keyPassword;
@@ -53,10 +53,10 @@ struct ClusterConfig {
 
 // One MirrorMaker 2 replication flow, source -> target, as configured by the user.
 struct ReplicationFlowConfig {
-    QString sourceCluster;   // name of a cluster in clusters
-    QString targetCluster;   // name of a cluster in clusters
-    QString sourceAlias;     // MirrorMaker 2 alias of the source (defaults to sourceCluster)
-    QString targetAlias;     // MirrorMaker 2 alias of the target (defaults to targetCluster)
+    QString sourceCluster; // name of a cluster in clusters
+    QString targetCluster; // name of a cluster in clusters
+    QString sourceAlias;   // MirrorMaker 2 alias of the source (defaults to sourceCluster)
+    QString targetAlias;   // MirrorMaker 2 alias of the target (defaults to targetCluster)
     // How MirrorMaker 2 names topics for this flow (policy, separator, offset-syncs location).
     mirror::ReplicationPolicyConfig policy;
 };
@@ -71,9 +71,9 @@ struct AppConfig {
     int allowedLag = 1;
     std::vector<ClusterConfig> clusters;
     std::vector<ReplicationFlowConfig> flows;
-    QString readOnlyClusters;     // top-level regex; matching clusters have readOnly set
+    QString readOnlyClusters;      // top-level regex; matching clusters have readOnly set
     std::vector<AlertRule> alerts; // config/AlertConfig.h
-    QStringList warnings;         // accepted but worth telling the user, with file:line:column
+    QStringList warnings;          // accepted but worth telling the user, with file:line:column
 
     const ClusterConfig *cluster(const QString &name) const
     {

@@ -26,7 +26,7 @@ QString escapeControlCharacters(const QString &text)
 
 } // namespace
 
-ConfigDiagnostics::ConfigDiagnostics(QString fileName) : m_fileName(std::move(fileName)) {}
+ConfigDiagnostics::ConfigDiagnostics(QString fileName) : m_fileName(std::move(fileName)) { }
 
 void ConfigDiagnostics::error(const YAML::Mark &mark, const QString &path, const QString &what)
 {
@@ -38,15 +38,9 @@ void ConfigDiagnostics::warning(const YAML::Mark &mark, const QString &path, con
     m_warnings.push_back(makeEntry(mark, path, what));
 }
 
-QString ConfigDiagnostics::errorText() const
-{
-    return sortedTexts(m_errors).join(QLatin1Char('\n'));
-}
+QString ConfigDiagnostics::errorText() const { return sortedTexts(m_errors).join(QLatin1Char('\n')); }
 
-QStringList ConfigDiagnostics::warnings() const
-{
-    return sortedTexts(m_warnings);
-}
+QStringList ConfigDiagnostics::warnings() const { return sortedTexts(m_warnings); }
 
 ConfigDiagnostics::Entry ConfigDiagnostics::makeEntry(const YAML::Mark &mark, const QString &path,
                                                       const QString &what) const
@@ -54,8 +48,7 @@ ConfigDiagnostics::Entry ConfigDiagnostics::makeEntry(const YAML::Mark &mark, co
     Entry entry;
     entry.line = mark.is_null() ? 1 : mark.line + 1;
     entry.column = mark.is_null() ? 1 : mark.column + 1;
-    const QString location =
-        QStringLiteral("%1:%2:%3: ").arg(m_fileName).arg(entry.line).arg(entry.column);
+    const QString location = QStringLiteral("%1:%2:%3: ").arg(m_fileName).arg(entry.line).arg(entry.column);
     if (path.isEmpty())
         entry.text = location + what;
     else

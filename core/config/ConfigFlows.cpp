@@ -15,9 +15,12 @@ using confignodes::scalarText;
 
 const QStringList &flowKeys()
 {
-    static const QStringList keys{QStringLiteral("source"), QStringLiteral("target"),
-                                  QStringLiteral("source_alias"), QStringLiteral("target_alias"),
-                                  QStringLiteral("policy"), QStringLiteral("separator"),
+    static const QStringList keys{QStringLiteral("source"),
+                                  QStringLiteral("target"),
+                                  QStringLiteral("source_alias"),
+                                  QStringLiteral("target_alias"),
+                                  QStringLiteral("policy"),
+                                  QStringLiteral("separator"),
                                   QStringLiteral("internal_topic_separator"),
                                   QStringLiteral("offset_syncs_location")};
     return keys;
@@ -42,23 +45,18 @@ void ConfigParser::parseFlows(const MapEntry &entry)
 void ConfigParser::parseFlow(const YAML::Node &node, const QString &path)
 {
     if (!node.IsMap()) {
-        m_diagnostics.error(node.Mark(), path,
-                            tr("expected a map with source and target, got %1")
-                                .arg(describe(node)));
+        m_diagnostics.error(node.Mark(), path, tr("expected a map with source and target, got %1").arg(describe(node)));
         return;
     }
     const std::vector<MapEntry> entries = readMap(m_diagnostics, node, path, flowKeys());
-    const std::optional<QString> source =
-        parseClusterReference(entries, node, path, QStringLiteral("source"));
-    const std::optional<QString> target =
-        parseClusterReference(entries, node, path, QStringLiteral("target"));
+    const std::optional<QString> source = parseClusterReference(entries, node, path, QStringLiteral("source"));
+    const std::optional<QString> target = parseClusterReference(entries, node, path, QStringLiteral("target"));
     if (!source || !target)
         return;
     if (*source == *target) {
         const MapEntry *entry = findEntry(entries, u"target");
         m_diagnostics.error(entry->valueMark(), entry->path,
-                            tr("expected a cluster other than the source, got %1")
-                                .arg(describe(entry->value)));
+                            tr("expected a cluster other than the source, got %1").arg(describe(entry->value)));
         return;
     }
 
@@ -75,24 +73,21 @@ void ConfigParser::parseFlow(const YAML::Node &node, const QString &path)
     if (flow.sourceAlias == flow.targetAlias) {
         const MapEntry *entry = targetAlias ? targetAlias : sourceAlias;
         m_diagnostics.error(entry->valueMark(), entry->path,
-                            tr("expected an alias other than the source alias, got %1")
-                                .arg(describe(entry->value)));
+                            tr("expected an alias other than the source alias, got %1").arg(describe(entry->value)));
     }
 
     const int line = node.Mark().line + 1;
     const auto [known, inserted] = m_flowLines.try_emplace(std::pair(*source, *target), line);
     if (!inserted) {
-        m_diagnostics.error(node.Mark(), path,
-                            tr("duplicate flow from %1 to %2 (first defined at line %3)")
-                                .arg(*source, *target)
-                                .arg(known->second));
+        m_diagnostics.error(
+            node.Mark(), path,
+            tr("duplicate flow from %1 to %2 (first defined at line %3)").arg(*source, *target).arg(known->second));
         return;
     }
     m_config.flows.push_back(std::move(flow));
 }
 
-std::optional<QString> ConfigParser::parseClusterReference(const std::vector<MapEntry> &entries,
-                                                           const YAML::Node &flow,
+std::optional<QString> ConfigParser::parseClusterReference(const std::vector<MapEntry> &entries, const YAML::Node &flow,
                                                            const QString &path, const QString &key)
 {
     const MapEntry *entry = findEntry(entries, key);
@@ -113,8 +108,8 @@ std::optional<QString> ConfigParser::parseClusterReference(const std::vector<Map
         return std::nullopt;
     const QString suggestion = closestMatch(name, m_clusterNames);
     const QString hint = suggestion.isEmpty()
-        ? tr("defined clusters: %1").arg(m_clusterNames.join(QStringLiteral(", ")))
-        : tr("did you mean \"%1\"?").arg(suggestion);
+                             ? tr("defined clusters: %1").arg(m_clusterNames.join(QStringLiteral(", ")))
+                             : tr("did you mean \"%1\"?").arg(suggestion);
     m_diagnostics.error(entry->valueMark(), entry->path,
                         tr("unknown cluster %1 (%2)").arg(describe(entry->value), hint));
     return std::nullopt;

@@ -38,28 +38,24 @@ constexpr qint64 kMaxDurationMs = 24 * 60 * 60 * 1000;
 
 const QStringList &topLevelKeys()
 {
-    static const QStringList keys{QStringLiteral("poll_interval"),
-                                  QStringLiteral("request_timeout"), QStringLiteral("clusters"),
-                                  QStringLiteral("replication"), QStringLiteral("read_only_clusters"),
-                                  QStringLiteral("alerts"), QStringLiteral("lag_window"), QStringLiteral("allowed_lag")};
+    static const QStringList keys{QStringLiteral("poll_interval"),      QStringLiteral("request_timeout"),
+                                  QStringLiteral("clusters"),           QStringLiteral("replication"),
+                                  QStringLiteral("read_only_clusters"), QStringLiteral("alerts"),
+                                  QStringLiteral("lag_window"),         QStringLiteral("allowed_lag")};
     return keys;
 }
 
 const QStringList &clusterKeys()
 {
-    static const QStringList keys{QStringLiteral("name"), QStringLiteral("bootstrap"),
-                                  QStringLiteral("read_only"), QStringLiteral("properties"),
-                                  QStringLiteral("security")};
+    static const QStringList keys{QStringLiteral("name"), QStringLiteral("bootstrap"), QStringLiteral("read_only"),
+                                  QStringLiteral("properties"), QStringLiteral("security")};
     return keys;
 }
-
-
 
 // "host:port" or "[ipv6]:port", as librdkafka's bootstrap.servers takes them.
 bool isValidHostPort(const QString &text)
 {
-    static const QRegularExpression pattern(
-        QStringLiteral("^(?:\\[[^\\[\\]\\s]+\\]|[A-Za-z0-9._-]+):([0-9]{1,5})$"));
+    static const QRegularExpression pattern(QStringLiteral("^(?:\\[[^\\[\\]\\s]+\\]|[A-Za-z0-9._-]+):([0-9]{1,5})$"));
     const QRegularExpressionMatch match = pattern.match(text);
     if (!match.hasMatch())
         return false;
@@ -83,7 +79,6 @@ std::optional<qint64> durationMs(const QString &text)
     return amount * 1000;
 }
 
-
 } // namespace
 
 // Cluster names and MirrorMaker 2 aliases end up in topic names, file names and CLI
@@ -105,15 +100,14 @@ Result<AppConfig> ConfigParser::parse(const QByteArray &yaml)
         } else {
             parseDocument(documents.front());
             if (documents.size() > 1)
-                m_diagnostics.error(documents[1].Mark(), QString(),
-                                    tr("expected a single YAML document, got %1")
-                                        .arg(static_cast<qsizetype>(documents.size())));
+                m_diagnostics.error(
+                    documents[1].Mark(), QString(),
+                    tr("expected a single YAML document, got %1").arg(static_cast<qsizetype>(documents.size())));
         }
     } catch (const YAML::ParserException &e) {
         // LoadAll() throws before any document is checked and yaml-cpp cannot resume after
         // a syntax error, so this is the only error of the file.
-        m_diagnostics.error(e.mark, QString(),
-                            tr("syntax error: %1").arg(QString::fromStdString(e.msg)));
+        m_diagnostics.error(e.mark, QString(), tr("syntax error: %1").arg(QString::fromStdString(e.msg)));
     } catch (const std::exception &e) {
         m_diagnostics.error(YAML::Mark::null_mark(), QString(),
                             tr("cannot read the YAML: %1").arg(QString::fromLocal8Bit(e.what())));
@@ -128,9 +122,9 @@ void ConfigParser::parseDocument(const YAML::Node &root)
 {
     if (!root.IsMap()) {
         const bool empty = root.IsNull();
-        m_diagnostics.error(empty ? YAML::Mark::null_mark() : root.Mark(), QString(),
-                            tr("expected a map with a \"clusters\" key, got %1")
-                                .arg(empty ? tr("an empty file") : describe(root)));
+        m_diagnostics.error(
+            empty ? YAML::Mark::null_mark() : root.Mark(), QString(),
+            tr("expected a map with a \"clusters\" key, got %1").arg(empty ? tr("an empty file") : describe(root)));
         return;
     }
     const std::vector<MapEntry> entries = readMap(m_diagnostics, root, QString(), topLevelKeys());
@@ -157,12 +151,10 @@ void ConfigParser::parseDocument(const YAML::Node &root)
 
 int ConfigParser::parseDuration(const MapEntry &entry, int defaultMs)
 {
-    const std::optional<qint64> ms =
-        entry.value.IsScalar() ? durationMs(scalarText(entry.value)) : std::nullopt;
+    const std::optional<qint64> ms = entry.value.IsScalar() ? durationMs(scalarText(entry.value)) : std::nullopt;
     if (!ms) {
         m_diagnostics.error(entry.valueMark(), entry.path,
-                            tr("expected a duration like 5s or 500ms, got %1")
-                                .arg(describe(entry.value)));
+                            tr("expected a duration like 5s or 500ms, got %1").arg(describe(entry.value)));
         return defaultMs;
     }
     if (*ms < kMinDurationMs) {
@@ -172,8 +164,7 @@ int ConfigParser::parseDuration(const MapEntry &entry, int defaultMs)
     }
     if (*ms > kMaxDurationMs) {
         m_diagnostics.error(entry.valueMark(), entry.path,
-                            tr("expected at most 1440m (a day), got %1")
-                                .arg(describe(entry.value)));
+                            tr("expected at most 1440m (a day), got %1").arg(describe(entry.value)));
         return defaultMs;
     }
     return static_cast<int>(*ms);
@@ -189,8 +180,7 @@ int ConfigParser::parseWindow(const MapEntry &entry, int defaultPolls)
 // Records at the log end that still count as caught up (docs/LAG-STATUS.md, rule 2).
 int ConfigParser::parseAllowedLag(const MapEntry &entry, int defaultLag)
 {
-    return parseIntInRange(entry, 0, 1000000, defaultLag,
-                           tr("expected a number of records from 0 to 1000000, got %1"));
+    return parseIntInRange(entry, 0, 1000000, defaultLag, tr("expected a number of records from 0 to 1000000, got %1"));
 }
 
 int ConfigParser::parseIntInRange(const MapEntry &entry, int min, int max, int defaultValue, const QString &expected)
@@ -225,8 +215,7 @@ void ConfigParser::parseCluster(const YAML::Node &node, const QString &path)
 {
     if (!node.IsMap()) {
         m_diagnostics.error(node.Mark(), path,
-                            tr("expected a map with name and bootstrap, got %1")
-                                .arg(describe(node)));
+                            tr("expected a map with name and bootstrap, got %1").arg(describe(node)));
         return;
     }
     const std::vector<MapEntry> entries = readMap(m_diagnostics, node, path, clusterKeys());
@@ -292,22 +281,18 @@ QString ConfigParser::parseBootstrap(const MapEntry &entry)
         }
     } else {
         m_diagnostics.error(entry.valueMark(), entry.path,
-                            tr("expected host:port or a sequence of them, got %1")
-                                .arg(describe(value)));
+                            tr("expected host:port or a sequence of them, got %1").arg(describe(value)));
     }
     return servers.join(QLatin1Char(','));
 }
 
-void ConfigParser::addServer(const QString &text, const YAML::Mark &mark, const QString &path,
-                             QStringList &servers)
+void ConfigParser::addServer(const QString &text, const YAML::Mark &mark, const QString &path, QStringList &servers)
 {
     if (isValidHostPort(text)) {
         servers.append(text);
         return;
     }
-    m_diagnostics.error(mark, path,
-                        tr("expected host:port with a port from 1 to 65535, got %1")
-                            .arg(quoted(text)));
+    m_diagnostics.error(mark, path, tr("expected host:port with a port from 1 to 65535, got %1").arg(quoted(text)));
 }
 
 void ConfigParser::parseProperties(const MapEntry &entry, std::map<QString, QString> &properties)
@@ -316,15 +301,13 @@ void ConfigParser::parseProperties(const MapEntry &entry, std::map<QString, QStr
         return;
     if (!entry.value.IsMap()) {
         m_diagnostics.error(entry.valueMark(), entry.path,
-                            tr("expected a map of librdkafka properties, got %1")
-                                .arg(describe(entry.value)));
+                            tr("expected a map of librdkafka properties, got %1").arg(describe(entry.value)));
         return;
     }
     for (const MapEntry &property : readMap(m_diagnostics, entry.value, entry.path, {})) {
         if (!property.value.IsScalar()) {
             m_diagnostics.error(property.valueMark(), property.path,
-                                tr("expected a single value, got %1")
-                                    .arg(describe(property.value)));
+                                tr("expected a single value, got %1").arg(describe(property.value)));
             continue;
         }
         if (property.key == u"bootstrap.servers")
@@ -342,10 +325,10 @@ void ConfigParser::applyReadOnlyClusters(const MapEntry &entry)
     const QString pattern = entry.value.IsScalar() ? scalarText(entry.value) : QString();
     const QRegularExpression re(QRegularExpression::anchoredPattern(pattern));
     if (pattern.isEmpty() || !re.isValid()) {
-        m_diagnostics.error(entry.valueMark(), entry.path,
-                            tr("expected a regular expression over cluster names, got %1%2")
-                                .arg(describe(entry.value),
-                                     re.isValid() ? QString() : QStringLiteral(" (%1)").arg(re.errorString())));
+        m_diagnostics.error(
+            entry.valueMark(), entry.path,
+            tr("expected a regular expression over cluster names, got %1%2")
+                .arg(describe(entry.value), re.isValid() ? QString() : QStringLiteral(" (%1)").arg(re.errorString())));
         return;
     }
     m_config.readOnlyClusters = pattern;
@@ -360,9 +343,9 @@ std::optional<QString> ConfigParser::parseName(const MapEntry &entry, const QStr
 {
     if (entry.value.IsScalar() && isValidName(scalarText(entry.value)))
         return scalarText(entry.value);
-    m_diagnostics.error(entry.valueMark(), entry.path,
-                        tr("expected %1 made of letters, digits, \".\", \"_\" and \"-\", got %2")
-                            .arg(what, describe(entry.value)));
+    m_diagnostics.error(
+        entry.valueMark(), entry.path,
+        tr("expected %1 made of letters, digits, \".\", \"_\" and \"-\", got %2").arg(what, describe(entry.value)));
     return std::nullopt;
 }
 
@@ -377,8 +360,7 @@ std::optional<bool> ConfigParser::parseBool(const MapEntry &entry)
         if (text == u"false" || text == u"False" || text == u"FALSE")
             return false;
     }
-    m_diagnostics.error(entry.valueMark(), entry.path,
-                        tr("expected true or false, got %1").arg(describe(entry.value)));
+    m_diagnostics.error(entry.valueMark(), entry.path, tr("expected true or false, got %1").arg(describe(entry.value)));
     return std::nullopt;
 }
 
@@ -386,8 +368,9 @@ std::optional<QString> ConfigParser::parseChoice(const MapEntry &entry, const QS
 {
     if (entry.value.IsScalar() && choices.contains(scalarText(entry.value)))
         return scalarText(entry.value);
-    m_diagnostics.error(entry.valueMark(), entry.path,
-                        tr("expected one of %1, got %2").arg(choices.join(QStringLiteral(", ")), describe(entry.value)));
+    m_diagnostics.error(
+        entry.valueMark(), entry.path,
+        tr("expected one of %1, got %2").arg(choices.join(QStringLiteral(", ")), describe(entry.value)));
     return std::nullopt;
 }
 
@@ -425,8 +408,7 @@ Result<AppConfig> loadConfig(const QString &path)
 
 QString defaultConfigPath()
 {
-    return QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation)
-        + QStringLiteral("/config.yaml");
+    return QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) + QStringLiteral("/config.yaml");
 }
 
 } // namespace lagscope

@@ -15,33 +15,24 @@ QString unknownKeyMessage(const QString &key, const QStringList &allowed)
 {
     const QString suggestion = closestMatch(key, allowed);
     if (!suggestion.isEmpty())
-        return QCoreApplication::translate("lagscope::ConfigLoader",
-                                           "unknown key (did you mean \"%1\"?)")
+        return QCoreApplication::translate("lagscope::ConfigLoader", "unknown key (did you mean \"%1\"?)")
             .arg(suggestion);
-    return QCoreApplication::translate("lagscope::ConfigLoader",
-                                       "unknown key (expected one of: %1)")
+    return QCoreApplication::translate("lagscope::ConfigLoader", "unknown key (expected one of: %1)")
         .arg(allowed.join(QStringLiteral(", ")));
 }
 
 } // namespace
 
-YAML::Mark MapEntry::valueMark() const
-{
-    return value.IsNull() ? keyNode.Mark() : value.Mark();
-}
+YAML::Mark MapEntry::valueMark() const { return value.IsNull() ? keyNode.Mark() : value.Mark(); }
 
 QString describe(const YAML::Node &node)
 {
     switch (node.Type()) {
-    case YAML::NodeType::Map:
-        return QCoreApplication::translate("lagscope::ConfigLoader", "a map");
-    case YAML::NodeType::Sequence:
-        return QCoreApplication::translate("lagscope::ConfigLoader", "a sequence");
-    case YAML::NodeType::Scalar:
-        return quoted(scalarText(node));
+    case YAML::NodeType::Map: return QCoreApplication::translate("lagscope::ConfigLoader", "a map");
+    case YAML::NodeType::Sequence: return QCoreApplication::translate("lagscope::ConfigLoader", "a sequence");
+    case YAML::NodeType::Scalar: return quoted(scalarText(node));
     case YAML::NodeType::Null:
-    case YAML::NodeType::Undefined:
-        break;
+    case YAML::NodeType::Undefined: break;
     }
     return QCoreApplication::translate("lagscope::ConfigLoader", "an empty value");
 }
@@ -49,17 +40,13 @@ QString describe(const YAML::Node &node)
 QString quoted(QString text)
 {
     // Control characters are escaped by ConfigDiagnostics, for the whole message.
-    text.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
-        .replace(QLatin1Char('"'), QStringLiteral("\\\""));
+    text.replace(QLatin1Char('\\'), QStringLiteral("\\\\")).replace(QLatin1Char('"'), QStringLiteral("\\\""));
     if (text.size() > kMaxQuotedLength)
         text = text.left(kMaxQuotedLength) + QStringLiteral("...");
     return QLatin1Char('"') + text + QLatin1Char('"');
 }
 
-QString scalarText(const YAML::Node &node)
-{
-    return QString::fromStdString(node.Scalar());
-}
+QString scalarText(const YAML::Node &node) { return QString::fromStdString(node.Scalar()); }
 
 QString childPath(const QString &path, const QString &key)
 {
@@ -73,16 +60,15 @@ QString indexPath(const QString &path, std::size_t index)
     return path + QLatin1Char('[') + QString::number(index) + QLatin1Char(']');
 }
 
-std::vector<MapEntry> readMap(ConfigDiagnostics &diagnostics, const YAML::Node &map,
-                              const QString &path, const QStringList &allowed)
+std::vector<MapEntry> readMap(ConfigDiagnostics &diagnostics, const YAML::Node &map, const QString &path,
+                              const QStringList &allowed)
 {
     std::vector<MapEntry> entries;
     for (auto it = map.begin(); it != map.end(); ++it) {
         const YAML::Node keyNode = it->first;
         if (!keyNode.IsScalar()) {
             diagnostics.error(keyNode.IsNull() ? map.Mark() : keyNode.Mark(), path,
-                              QCoreApplication::translate("lagscope::ConfigLoader",
-                                                          "expected a key name, got %1")
+                              QCoreApplication::translate("lagscope::ConfigLoader", "expected a key name, got %1")
                                   .arg(describe(keyNode)));
             continue;
         }
@@ -93,10 +79,10 @@ std::vector<MapEntry> readMap(ConfigDiagnostics &diagnostics, const YAML::Node &
             continue;
         }
         if (const MapEntry *first = findEntry(entries, key)) {
-            diagnostics.error(keyNode.Mark(), keyPath,
-                              QCoreApplication::translate("lagscope::ConfigLoader",
-                                                          "duplicate key (first given at line %1)")
-                                  .arg(first->keyNode.Mark().line + 1));
+            diagnostics.error(
+                keyNode.Mark(), keyPath,
+                QCoreApplication::translate("lagscope::ConfigLoader", "duplicate key (first given at line %1)")
+                    .arg(first->keyNode.Mark().line + 1));
             continue;
         }
         entries.push_back(MapEntry{key, keyPath, keyNode, it->second});
@@ -106,8 +92,8 @@ std::vector<MapEntry> readMap(ConfigDiagnostics &diagnostics, const YAML::Node &
 
 const MapEntry *findEntry(const std::vector<MapEntry> &entries, QStringView key)
 {
-    const auto it = std::find_if(entries.begin(), entries.end(),
-                                 [key](const MapEntry &entry) { return entry.key == key; });
+    const auto it =
+        std::find_if(entries.begin(), entries.end(), [key](const MapEntry &entry) { return entry.key == key; });
     return it == entries.end() ? nullptr : &*it;
 }
 
@@ -122,8 +108,7 @@ int editDistance(QStringView a, QStringView b)
         for (qsizetype j = 0; j < b.size(); ++j) {
             const bool same = a[i].toCaseFolded() == b[j].toCaseFolded();
             const auto col = static_cast<std::size_t>(j);
-            current[col + 1] = std::min({previous[col + 1] + 1, current[col] + 1,
-                                         previous[col] + (same ? 0 : 1)});
+            current[col + 1] = std::min({previous[col + 1] + 1, current[col] + 1, previous[col] + (same ? 0 : 1)});
         }
         std::swap(previous, current);
     }

@@ -39,8 +39,8 @@ QString indexPath(const QString &path, std::size_t index);
 // Returns the entries of `map` (which must be a map) in file order. Keys that are not
 // scalars, repeated keys and, when `allowed` is not empty, keys outside `allowed` are
 // reported and left out; of a repeated key the first occurrence is kept.
-std::vector<MapEntry> readMap(ConfigDiagnostics &diagnostics, const YAML::Node &map,
-                              const QString &path, const QStringList &allowed);
+std::vector<MapEntry> readMap(ConfigDiagnostics &diagnostics, const YAML::Node &map, const QString &path,
+                              const QStringList &allowed);
 
 const MapEntry *findEntry(const std::vector<MapEntry> &entries, QStringView key);
 

@@ -48,15 +48,13 @@ private:
     void parseClusters(const MapEntry &entry);
     void parseCluster(const YAML::Node &node, const QString &path);
     QString parseBootstrap(const MapEntry &entry);
-    void addServer(const QString &text, const YAML::Mark &mark, const QString &path,
-                   QStringList &servers);
+    void addServer(const QString &text, const YAML::Mark &mark, const QString &path, QStringList &servers);
     void parseProperties(const MapEntry &entry, std::map<QString, QString> &properties);
     void parseFlows(const MapEntry &entry);
     void applyReadOnlyClusters(const MapEntry &entry);
     void parseFlow(const YAML::Node &node, const QString &path);
-    std::optional<QString> parseClusterReference(const std::vector<MapEntry> &entries,
-                                                 const YAML::Node &flow, const QString &path,
-                                                 const QString &key);
+    std::optional<QString> parseClusterReference(const std::vector<MapEntry> &entries, const YAML::Node &flow,
+                                                 const QString &path, const QString &key);
     std::optional<QString> parseName(const MapEntry &entry, const QString &what);
     std::optional<bool> parseBool(const MapEntry &entry);
     // One of `choices` (exact spelling); an error listing them otherwise.

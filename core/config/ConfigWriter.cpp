@@ -12,7 +12,10 @@ namespace lagscope {
 
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("lagscope::ConfigWriter", text); }
+// The translation context of this file's strings (lupdate reads it from here).
+struct ConfigWriterText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::ConfigWriter)
+};
 
 std::string s(const QString &text) { return text.toStdString(); }
 
@@ -59,7 +62,7 @@ Status saveClusterToConfig(const QString &path, const ClusterConfig &cluster, co
         QFile in(path);
         if (in.exists()) {
             if (!in.open(QIODevice::ReadOnly))
-                return Status::failure(tr("cannot read %1: %2").arg(path, in.errorString()));
+                return Status::failure(ConfigWriterText::tr("cannot read %1: %2").arg(path, in.errorString()));
             old = in.readAll();
         }
     }
@@ -67,17 +70,18 @@ Status saveClusterToConfig(const QString &path, const ClusterConfig &cluster, co
     try {
         YAML::Node root = old.trimmed().isEmpty() ? YAML::Node(YAML::NodeType::Map) : YAML::Load(old.toStdString());
         if (!root.IsMap())
-            return Status::failure(tr("%1: expected a map at the top").arg(path));
+            return Status::failure(ConfigWriterText::tr("%1: expected a map at the top").arg(path));
         YAML::Node clusters = root["clusters"];
         if (!clusters || clusters.IsNull())
             clusters = YAML::Node(YAML::NodeType::Sequence);
         if (!clusters.IsSequence())
-            return Status::failure(tr("%1: clusters is not a sequence").arg(path));
+            return Status::failure(ConfigWriterText::tr("%1: clusters is not a sequence").arg(path));
         const QString wanted = previousName.isEmpty() ? cluster.name : previousName;
         std::size_t index = clusters.size();
         for (std::size_t i = 0; i < clusters.size(); ++i) {
             const YAML::Node c = clusters[i];
-            if (c.IsMap() && c["name"] && c["name"].IsScalar() && QString::fromStdString(c["name"].Scalar()) == wanted) {
+            if (c.IsMap() && c["name"] && c["name"].IsScalar()
+                && QString::fromStdString(c["name"].Scalar()) == wanted) {
                 index = i;
                 break;
             }
@@ -98,7 +102,8 @@ Status saveClusterToConfig(const QString &path, const ClusterConfig &cluster, co
         emitter << root;
         text = emitter.c_str();
     } catch (const std::exception &e) {
-        return Status::failure(tr("%1: cannot update the YAML: %2").arg(path, QString::fromLocal8Bit(e.what())));
+        return Status::failure(
+            ConfigWriterText::tr("%1: cannot update the YAML: %2").arg(path, QString::fromLocal8Bit(e.what())));
     }
     if (!old.isEmpty()) {
         QFile::remove(path + QStringLiteral(".bak"));
@@ -106,10 +111,10 @@ Status saveClusterToConfig(const QString &path, const ClusterConfig &cluster, co
     }
     QSaveFile out(path);
     if (!out.open(QIODevice::WriteOnly))
-        return Status::failure(tr("cannot write %1: %2").arg(path, out.errorString()));
+        return Status::failure(ConfigWriterText::tr("cannot write %1: %2").arg(path, out.errorString()));
     out.write(QByteArray::fromStdString(text) + '\n');
     if (!out.commit())
-        return Status::failure(tr("cannot write %1: %2").arg(path, out.errorString()));
+        return Status::failure(ConfigWriterText::tr("cannot write %1: %2").arg(path, out.errorString()));
     return success();
 }
 

@@ -15,7 +15,10 @@ namespace lagscope {
 
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("lagscope::SecretReference", text); }
+// The translation context of this file's strings (lupdate reads it from here).
+struct SecretReferenceText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::SecretReference)
+};
 
 constexpr qsizetype kMaxStderr = 300;
 
@@ -37,7 +40,7 @@ QString stderrExcerpt(const QByteArray &raw)
     text.replace(QLatin1Char('\n'), QStringLiteral(" | "));
     if (text.size() > kMaxStderr)
         text = text.left(kMaxStderr) + QStringLiteral("…");
-    return text.isEmpty() ? tr("(no error output)") : text;
+    return text.isEmpty() ? SecretReferenceText::tr("(no error output)") : text;
 }
 
 Result<QString> runCommand(const QString &command, int timeoutMs)
@@ -48,17 +51,18 @@ Result<QString> runCommand(const QString &command, int timeoutMs)
     process.setStandardInputFile(QProcess::nullDevice());
     process.start();
     if (!process.waitForStarted(timeoutMs))
-        return Result<QString>::failure(tr("${cmd:%1}: cannot start /bin/sh: %2").arg(command, process.errorString()));
+        return Result<QString>::failure(
+            SecretReferenceText::tr("${cmd:%1}: cannot start /bin/sh: %2").arg(command, process.errorString()));
     if (!process.waitForFinished(timeoutMs)) {
         process.kill();
         process.waitForFinished(1000);
-        return Result<QString>::failure(tr("${cmd:%1}: no answer within %2 s (killed); stderr: %3")
+        return Result<QString>::failure(SecretReferenceText::tr("${cmd:%1}: no answer within %2 s (killed); stderr: %3")
                                             .arg(command)
                                             .arg(timeoutMs / 1000.0)
                                             .arg(stderrExcerpt(process.readAllStandardError())));
     }
     if (process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0)
-        return Result<QString>::failure(tr("${cmd:%1}: failed (exit code %2); stderr: %3")
+        return Result<QString>::failure(SecretReferenceText::tr("${cmd:%1}: failed (exit code %2); stderr: %3")
                                             .arg(command)
                                             .arg(process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1)
                                             .arg(stderrExcerpt(process.readAllStandardError())));
@@ -66,7 +70,7 @@ Result<QString> runCommand(const QString &command, int timeoutMs)
     const QString out = QString::fromLocal8Bit(process.readAllStandardOutput());
     const QString secret = out.section(QLatin1Char('\n'), 0, 0).trimmed();
     if (secret.isEmpty())
-        return Result<QString>::failure(tr("${cmd:%1}: printed nothing").arg(command));
+        return Result<QString>::failure(SecretReferenceText::tr("${cmd:%1}: printed nothing").arg(command));
     return secret;
 }
 
@@ -80,8 +84,8 @@ Result<SecretReference> parseSecretReference(const QString &text)
     if (!text.trimmed().startsWith(QStringLiteral("${")))
         return SecretReference{SecretReference::Clear, text};
     if (!match.hasMatch())
-        return Result<SecretReference>::failure(
-            tr("a reference must look like ${env:NAME}, ${file:/path}, ${cmd:command} or ${keyring:NAME}"));
+        return Result<SecretReference>::failure(SecretReferenceText::tr(
+            "a reference must look like ${env:NAME}, ${file:/path}, ${cmd:command} or ${keyring:NAME}"));
     const QString scheme = match.captured(1);
     const QString argument = match.captured(2).trimmed();
     SecretReference ref;
@@ -95,9 +99,9 @@ Result<SecretReference> parseSecretReference(const QString &text)
         ref.kind = SecretReference::Keyring;
     else
         return Result<SecretReference>::failure(
-            tr("unknown reference ${%1:...} (expected env, file, cmd or keyring)").arg(scheme));
+            SecretReferenceText::tr("unknown reference ${%1:...} (expected env, file, cmd or keyring)").arg(scheme));
     if (argument.isEmpty())
-        return Result<SecretReference>::failure(tr("${%1:} names nothing").arg(scheme));
+        return Result<SecretReference>::failure(SecretReferenceText::tr("${%1:} names nothing").arg(scheme));
     ref.argument = argument;
     return ref;
 }
@@ -109,21 +113,22 @@ Result<QString> resolveSecret(const QString &text, const SecretResolveOptions &o
         return Result<QString>(ref.error());
     QString secret;
     switch (ref->kind) {
-    case SecretReference::Clear:
-        secret = ref->argument;
-        break;
+    case SecretReference::Clear: secret = ref->argument; break;
     case SecretReference::Env:
         if (!qEnvironmentVariableIsSet(ref->argument.toLocal8Bit().constData()))
-            return Result<QString>::failure(tr("${env:%1}: the environment variable is not set").arg(ref->argument));
+            return Result<QString>::failure(
+                SecretReferenceText::tr("${env:%1}: the environment variable is not set").arg(ref->argument));
         secret = qEnvironmentVariable(ref->argument.toLocal8Bit().constData());
         break;
     case SecretReference::File: {
         QFile file(ref->argument);
         if (!file.open(QIODevice::ReadOnly))
-            return Result<QString>::failure(tr("${file:%1}: %2").arg(ref->argument, file.errorString()));
+            return Result<QString>::failure(
+                SecretReferenceText::tr("${file:%1}: %2").arg(ref->argument, file.errorString()));
         secret = QString::fromUtf8(file.readAll()).trimmed();
         if (secret.isEmpty())
-            return Result<QString>::failure(tr("${file:%1}: the file is empty").arg(ref->argument));
+            return Result<QString>::failure(
+                SecretReferenceText::tr("${file:%1}: the file is empty").arg(ref->argument));
         break;
     }
     case SecretReference::Command: {
@@ -142,9 +147,11 @@ Result<QString> resolveSecret(const QString &text, const SecretResolveOptions &o
         std::optional<QString> found = lookup ? lookup(ref->argument) : std::nullopt;
         if (!found)
             return Result<QString>::failure(
-                lookup ? tr("${keyring:%1}: no such secret in the keyring or this session").arg(ref->argument)
-                       : tr("${keyring:%1}: keyring secrets are available in the desktop app only; use ${env:}, "
-                            "${file:} or ${cmd:} here")
+                lookup ? SecretReferenceText::tr("${keyring:%1}: no such secret in the keyring or this session")
+                             .arg(ref->argument)
+                       : SecretReferenceText::tr(
+                             "${keyring:%1}: keyring secrets are available in the desktop app only; use ${env:}, "
+                             "${file:} or ${cmd:} here")
                              .arg(ref->argument));
         secret = *found;
         break;
@@ -162,11 +169,11 @@ void setKeyringLookup(KeyringLookup lookup)
 
 QString secretFilePermissionProblem(const QString &path)
 {
-    struct stat st {};
+    struct stat st { };
     if (::stat(QFile::encodeName(path).constData(), &st) != 0)
         return QString();
     if (st.st_mode & (S_IRGRP | S_IROTH))
-        return tr("%1 is readable by others (mode %2): chmod 600 it")
+        return SecretReferenceText::tr("%1 is readable by others (mode %2): chmod 600 it")
             .arg(path)
             .arg(QString::number(st.st_mode & 0777, 8));
     return QString();

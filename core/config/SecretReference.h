@@ -17,7 +17,13 @@
 namespace lagscope {
 
 struct SecretReference {
-    enum Kind { Clear, Env, File, Command, Keyring };
+    enum Kind {
+        Clear,
+        Env,
+        File,
+        Command,
+        Keyring
+    };
     Kind kind = Clear;
     QString argument; // variable name, path, command line or keyring entry; the text for Clear
 };

@@ -6,17 +6,20 @@ namespace lagscope {
 
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("lagscope::SecurityProperties", text); }
+// The translation context of this file's strings (lupdate reads it from here).
+struct SecurityPropertiesText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::SecurityProperties)
+};
 
 } // namespace
 
 bool isSecretProperty(const QString &key)
 {
-    static const QStringList keys{QStringLiteral("sasl.password"), QStringLiteral("ssl.key.password"),
-                                  QStringLiteral("ssl.keystore.password"),
-                                  QStringLiteral("sasl.oauthbearer.client.secret"),
-                                  QStringLiteral("sasl.oauthbearer.config"), QStringLiteral("ssl.key.pem"),
-                                  QStringLiteral("sasl.kerberos.keytab")};
+    static const QStringList keys{
+        QStringLiteral("sasl.password"),           QStringLiteral("ssl.key.password"),
+        QStringLiteral("ssl.keystore.password"),   QStringLiteral("sasl.oauthbearer.client.secret"),
+        QStringLiteral("sasl.oauthbearer.config"), QStringLiteral("ssl.key.pem"),
+        QStringLiteral("sasl.kerberos.keytab")};
     return keys.contains(key);
 }
 
@@ -34,7 +37,7 @@ Result<PropertyList> securityProperties(const SecurityConfig &s, const SecretRes
         if (!s.password.isEmpty()) {
             auto password = resolveSecret(s.password, options);
             if (!password)
-                return R::failure(tr("security.password: %1").arg(password.errorMessage()));
+                return R::failure(SecurityPropertiesText::tr("security.password: %1").arg(password.errorMessage()));
             out.emplace_back(QStringLiteral("sasl.password"), *password);
         }
     }
@@ -48,7 +51,8 @@ Result<PropertyList> securityProperties(const SecurityConfig &s, const SecretRes
         if (!s.keyPassword.isEmpty()) {
             auto keyPassword = resolveSecret(s.keyPassword, options);
             if (!keyPassword)
-                return R::failure(tr("security.key_password: %1").arg(keyPassword.errorMessage()));
+                return R::failure(
+                    SecurityPropertiesText::tr("security.key_password: %1").arg(keyPassword.errorMessage()));
             out.emplace_back(QStringLiteral("ssl.key.password"), *keyPassword);
         }
         out.emplace_back(QStringLiteral("enable.ssl.certificate.verification"),

@@ -1,10 +1,11 @@
 #include "jobs/FailoverSession.h"
 
+#include "util/AppPaths.h"
+
 #include "jobs/FailoverApplyJob.h"
 #include "jobs/FailoverJobs.h"
 #include "jobs/FailoverWaitJob.h"
-
-#include <QStandardPaths>
+#include "util/AppPaths.h"
 
 namespace lagscope {
 
@@ -18,8 +19,7 @@ constexpr int kUndoDeadlineMs = 60000;
 } // namespace
 
 FailoverSession::FailoverSession(const AppConfig &config, const FailoverRequestSpec &spec, QObject *parent)
-    : QObject(parent), m_config(config), m_spec(spec),
-      m_dataDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+    : QObject(parent), m_config(config), m_spec(spec), m_dataDir(appDataDir())
 {
     bool inverse = false;
     findFlow(m_config, spec.from, spec.to, &inverse);
@@ -209,9 +209,9 @@ Job *FailoverSession::apply()
     FailoverApplyOptions options;
     options.dataDir = m_dataDir;
     options.acceptSkips = m_preflightOptions.acceptSkips;
-    options.commandText = QStringLiteral("lagscope %1 wizard %2 -> %3")
-                              .arg(m_failback ? QStringLiteral("failback") : QStringLiteral("failover"), m_spec.from,
-                                   m_spec.to);
+    options.commandText =
+        QStringLiteral("lagscope %1 wizard %2 -> %3")
+            .arg(m_failback ? QStringLiteral("failback") : QStringLiteral("failover"), m_spec.from, m_spec.to);
     options.requestTimeoutMs = m_config.requestTimeoutMs;
     auto *job = new FailoverApplyJob(to, std::move(plans), options, kGroupDeadlineMs, this);
     m_applying = true;

@@ -34,28 +34,28 @@ FailoverWaitJob::FailoverWaitJob(const FailoverRequest &request, qint64 initial,
 {
 }
 
-FailoverWaitJob::FailoverWaitJob(const FailoverRequest &request, qint64 initial,
-                                 std::shared_ptr<std::atomic_bool> stop, QObject *parent)
+FailoverWaitJob::FailoverWaitJob(const FailoverRequest &request, qint64 initial, std::shared_ptr<std::atomic_bool> stop,
+                                 QObject *parent)
     : ResultJob<QString>(
-          QStringLiteral("failover-wait"),
-          [this, request, initial, stop](const JobContext &context) -> QString {
-              QElapsedTimer waited;
-              waited.start();
-              while (!context.cancelled() && !stop->load()) {
-                  auto g = gatherFailover(request, FailoverCallbacks{{}, context.cancelFlag()});
-                  if (!g)
-                      return g.errorMessage();
-                  const qint64 left = notReplicated(g->groups, request.groups);
-                  if (!g->fromReachable || left == 0 || waited.elapsed() > kMaxReplicationWaitMs)
-                      break;
-                  context.post([this, left, initial] { Q_EMIT behind(left, initial); });
-                  // MirrorMaker needs time to copy; the wait stays responsive to stop and cancel.
-                  for (int slept = 0; slept < kWaitPollMs && !context.cancelled() && !stop->load(); slept += 100)
-                      QThread::msleep(100);
-              }
-              return {};
-          },
-          parent),
+        QStringLiteral("failover-wait"),
+        [this, request, initial, stop](const JobContext &context) -> QString {
+            QElapsedTimer waited;
+            waited.start();
+            while (!context.cancelled() && !stop->load()) {
+                auto g = gatherFailover(request, FailoverCallbacks{{}, context.cancelFlag()});
+                if (!g)
+                    return g.errorMessage();
+                const qint64 left = notReplicated(g->groups, request.groups);
+                if (!g->fromReachable || left == 0 || waited.elapsed() > kMaxReplicationWaitMs)
+                    break;
+                context.post([this, left, initial] { Q_EMIT behind(left, initial); });
+                // MirrorMaker needs time to copy; the wait stays responsive to stop and cancel.
+                for (int slept = 0; slept < kWaitPollMs && !context.cancelled() && !stop->load(); slept += 100)
+                    QThread::msleep(100);
+            }
+            return {};
+        },
+        parent),
       m_stop(std::move(stop))
 {
 }

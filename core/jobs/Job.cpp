@@ -37,7 +37,7 @@ void waitForRunningWorkers()
 
 } // namespace
 
-JobContext::JobContext(std::shared_ptr<JobChannel> channel) : m_channel(std::move(channel)) {}
+JobContext::JobContext(std::shared_ptr<JobChannel> channel) : m_channel(std::move(channel)) { }
 
 bool JobContext::cancelled() const { return m_channel->cancel->load(); }
 

@@ -87,8 +87,7 @@ private:
 
 // A job whose work returns one value, kept for the owner: result() is set when finished()
 // is emitted. Thread and ownership: as Job.
-template <typename T>
-class ResultJob : public Job {
+template <typename T> class ResultJob : public Job {
 public:
     using Function = std::function<T(const JobContext &context)>;
 

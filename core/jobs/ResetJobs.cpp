@@ -76,7 +76,7 @@ ResetApplyJob *makeResetApplyJob(const ClusterConfig &cluster, const ResetPlan &
                 return client.error();
             ResetApplyOptions withProgress = options;
             withProgress.afterBatch = [context, next = options.afterBatch](const QString &topic, int committed,
-                                                                            int total) {
+                                                                           int total) {
                 context.progress(topic, committed, total);
                 if (next)
                     next(topic, committed, total);

@@ -41,8 +41,7 @@ using ResetApplyJob = ResultJob<Result<ResetOutcome>>;
 using ResetUndoJob = ResultJob<Result<UndoOutcome>>;
 
 // Every topic with a committed offset of `group`, with its partitions' log ends.
-ResetInputsJob *makeResetInputsJob(const ClusterConfig &cluster, const QString &group, int timeoutMs,
-                                   QObject *parent);
+ResetInputsJob *makeResetInputsJob(const ClusterConfig &cluster, const QString &group, int timeoutMs, QObject *parent);
 
 // Plans `spec` over `scope`. A ByDuration spec holds the timestamp already (the caller
 // computes now − D when the user asks, resetTimestampForDuration()).

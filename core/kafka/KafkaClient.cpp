@@ -25,10 +25,8 @@ bool isAuthenticationError(int err)
     case RD_KAFKA_RESP_ERR__SSL:
     case RD_KAFKA_RESP_ERR_SASL_AUTHENTICATION_FAILED:
     case RD_KAFKA_RESP_ERR_UNSUPPORTED_SASL_MECHANISM:
-    case RD_KAFKA_RESP_ERR_ILLEGAL_SASL_STATE:
-        return true;
-    default:
-        return false;
+    case RD_KAFKA_RESP_ERR_ILLEGAL_SASL_STATE: return true;
+    default: return false;
     }
 }
 
@@ -107,10 +105,8 @@ bool coordinatorBound(rd_kafka_admin_op_t op)
     case RD_KAFKA_ADMIN_OP_ALTERCONSUMERGROUPOFFSETS:
     case RD_KAFKA_ADMIN_OP_DELETECONSUMERGROUPOFFSETS:
     case RD_KAFKA_ADMIN_OP_DESCRIBECONSUMERGROUPS:
-    case RD_KAFKA_ADMIN_OP_DELETEGROUPS:
-        return true;
-    default:
-        return false;
+    case RD_KAFKA_ADMIN_OP_DELETEGROUPS: return true;
+    default: return false;
     }
 }
 
@@ -150,7 +146,7 @@ bool KafkaClient::Impl::settleUnanswered(int waitMs)
     return hasUnanswered();
 }
 
-KafkaClient::KafkaClient(std::unique_ptr<Impl> impl) : d(std::move(impl)) {}
+KafkaClient::KafkaClient(std::unique_ptr<Impl> impl) : d(std::move(impl)) { }
 
 Result<std::vector<rd::Event>> KafkaClient::Impl::awaitAdmin(Pending pending, Deadline deadline)
 {
@@ -162,7 +158,8 @@ Result<std::vector<rd::Event>> KafkaClient::Impl::awaitAdmin(Pending pending, De
         if (!ev) {
             if (!cancelled() && !deadline.expired() && !authenticationFailed())
                 continue;
-            const QString why = cancelled() ? QStringLiteral("cancelled") : QStringLiteral("no answer before the deadline");
+            const QString why =
+                cancelled() ? QStringLiteral("cancelled") : QStringLiteral("no answer before the deadline");
             keepUnanswered(pending.op, std::move(pending.queue), pending.type, pending.count - received, false);
             serve();
             return Result<std::vector<rd::Event>>::failure(failure(pending.what, why));
@@ -198,7 +195,6 @@ int KafkaClient::Impl::adminLifetimeMs(rd_kafka_admin_op_t op, Deadline deadline
     return std::max(1, remaining - std::min(1000, remaining / 10));
 }
 
-
 bool KafkaClient::awaitUnansweredRequests(Deadline deadline)
 {
     d->serve();
@@ -226,8 +222,7 @@ KafkaClient::~KafkaClient()
     if (!d || !d->hasUnanswered())
         return;
     const Deadline grace = Deadline::inMs(kTeardownGraceMs);
-    while (d->settleUnanswered(std::clamp(grace.remainingMs(), 0, 100)) && !grace.expired() && !d->stuckRequests) {
-    }
+    while (d->settleUnanswered(std::clamp(grace.remainingMs(), 0, 100)) && !grace.expired() && !d->stuckRequests) { }
     if (!d->hasUnanswered())
         return;
     std::thread([impl = std::move(d)]() mutable { impl.reset(); }).detach();
@@ -288,11 +283,10 @@ Result<ClusterMetadata> KafkaClient::metadata(Deadline deadline)
     using R = Result<ClusterMetadata>;
     // DescribeCluster adds what the metadata struct lacks: racks, controller, cluster id. It
     // goes out first, so that both are answered in one round trip.
-    Impl::Pending describing = d->startAdmin(RD_KAFKA_ADMIN_OP_DESCRIBECLUSTER, 1, RD_KAFKA_EVENT_DESCRIBECLUSTER_RESULT,
-                                             Impl::adminLifetimeMs(RD_KAFKA_ADMIN_OP_DESCRIBECLUSTER, deadline), QStringLiteral("describe cluster"),
-                                             [&](rd_kafka_AdminOptions_t *o, rd_kafka_queue_t *q, size_t) {
-                                                 rd_kafka_DescribeCluster(d->rk.get(), o, q);
-                                             });
+    Impl::Pending describing = d->startAdmin(
+        RD_KAFKA_ADMIN_OP_DESCRIBECLUSTER, 1, RD_KAFKA_EVENT_DESCRIBECLUSTER_RESULT,
+        Impl::adminLifetimeMs(RD_KAFKA_ADMIN_OP_DESCRIBECLUSTER, deadline), QStringLiteral("describe cluster"),
+        [&](rd_kafka_AdminOptions_t *o, rd_kafka_queue_t *q, size_t) { rd_kafka_DescribeCluster(d->rk.get(), o, q); });
     const rd_kafka_metadata_t *raw = nullptr;
     rd_kafka_resp_err_t err = RD_KAFKA_RESP_ERR__TIMED_OUT;
     // In slices, so that a cancel request is honoured within half a second.
@@ -343,7 +337,8 @@ Result<ClusterMetadata> KafkaClient::metadata(Deadline deadline)
                   [](const PartitionInfo &a, const PartitionInfo &b) { return a.partition < b.partition; });
         out.topics.push_back(std::move(topic));
     }
-    std::sort(out.topics.begin(), out.topics.end(), [](const TopicInfo &a, const TopicInfo &b) { return a.name < b.name; });
+    std::sort(out.topics.begin(), out.topics.end(),
+              [](const TopicInfo &a, const TopicInfo &b) { return a.name < b.name; });
 
     auto described = d->awaitAdmin(std::move(describing), deadline);
     if (!described)
@@ -358,7 +353,8 @@ Result<ClusterMetadata> KafkaClient::metadata(Deadline deadline)
         for (auto &b : out.brokers)
             if (b.id == rd_kafka_Node_id(nodes[i]))
                 b.rack = fromUtf8(rd_kafka_Node_rack(nodes[i]));
-    std::sort(out.brokers.begin(), out.brokers.end(), [](const BrokerInfo &a, const BrokerInfo &b) { return a.id < b.id; });
+    std::sort(out.brokers.begin(), out.brokers.end(),
+              [](const BrokerInfo &a, const BrokerInfo &b) { return a.id < b.id; });
     return out;
 }
 

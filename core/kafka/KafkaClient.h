@@ -30,7 +30,10 @@ struct ClientOptions {
 
 inline constexpr QStringView kAuthenticationFailed = u"Authentication failed: ";
 
-enum class OffsetSpec { Earliest, Latest };
+enum class OffsetSpec {
+    Earliest,
+    Latest
+};
 
 struct LogOffsetsResult {
     LogOffsets offsets;
@@ -93,8 +96,8 @@ public:
     // Commits these offsets for the group (AlterConsumerGroupOffsets). The group must have
     // no active members. Returns the partitions the broker refused, with why; a failure of
     // the whole request is an error value.
-    Result<std::map<TopicPartition, QString>> alterCommittedOffsets(const QString &group, const CommittedOffsets &offsets,
-                                                                    Deadline deadline);
+    Result<std::map<TopicPartition, QString>> alterCommittedOffsets(const QString &group,
+                                                                    const CommittedOffsets &offsets, Deadline deadline);
     // One batched ListOffsets call: librdkafka sends one request per partition leader.
     Result<LogOffsetsResult> logOffsets(const std::vector<TopicPartition> &partitions, OffsetSpec spec,
                                         Deadline deadline);

@@ -9,15 +9,9 @@ namespace lagscope {
 
 namespace {
 
-QString stateName(rd_kafka_consumer_group_state_t state)
-{
-    return fromUtf8(rd_kafka_consumer_group_state_name(state));
-}
+QString stateName(rd_kafka_consumer_group_state_t state) { return fromUtf8(rd_kafka_consumer_group_state_name(state)); }
 
-QString typeName(rd_kafka_consumer_group_type_t type)
-{
-    return fromUtf8(rd_kafka_consumer_group_type_name(type));
-}
+QString typeName(rd_kafka_consumer_group_type_t type) { return fromUtf8(rd_kafka_consumer_group_type_name(type)); }
 
 std::vector<TopicPartition> toPartitions(const rd_kafka_topic_partition_list_t *list)
 {
@@ -38,7 +32,8 @@ using Impl = KafkaClient::Impl;
 Impl::Pending startListGroups(Impl &d, Deadline deadline)
 {
     return d.startAdmin(RD_KAFKA_ADMIN_OP_LISTCONSUMERGROUPS, 1, RD_KAFKA_EVENT_LISTCONSUMERGROUPS_RESULT,
-                        Impl::adminLifetimeMs(RD_KAFKA_ADMIN_OP_LISTCONSUMERGROUPS, deadline), QStringLiteral("list consumer groups"),
+                        Impl::adminLifetimeMs(RD_KAFKA_ADMIN_OP_LISTCONSUMERGROUPS, deadline),
+                        QStringLiteral("list consumer groups"),
                         [&](rd_kafka_AdminOptions_t *o, rd_kafka_queue_t *q, size_t) {
                             rd_kafka_ListConsumerGroups(d.rk.get(), o, q);
                         });
@@ -57,7 +52,8 @@ Result<std::vector<GroupListing>> finishListGroups(Impl &d, Result<std::vector<r
     // A broker that did not answer means the list is incomplete: say so rather than
     // showing a cluster with groups silently missing.
     if (errorCount > 0) {
-        const QString why = d.failure(QStringLiteral("list consumer groups"), fromUtf8(rd_kafka_error_string(errors[0])));
+        const QString why =
+            d.failure(QStringLiteral("list consumer groups"), fromUtf8(rd_kafka_error_string(errors[0])));
         if (!incomplete)
             return R::failure(why);
         *incomplete = errorCount == 1 ? why : QStringLiteral("%1 (and %2 more)").arg(why).arg(errorCount - 1);
@@ -73,7 +69,8 @@ Result<std::vector<GroupListing>> finishListGroups(Impl &d, Result<std::vector<r
                        typeName(rd_kafka_ConsumerGroupListing_type(g)),
                        rd_kafka_ConsumerGroupListing_is_simple_consumer_group(g) != 0});
     }
-    std::sort(out.begin(), out.end(), [](const GroupListing &a, const GroupListing &b) { return a.groupId < b.groupId; });
+    std::sort(out.begin(), out.end(),
+              [](const GroupListing &a, const GroupListing &b) { return a.groupId < b.groupId; });
     return out;
 }
 
@@ -87,7 +84,8 @@ Impl::Pending startDescribe(Impl &d, const QStringList &groups, Deadline deadlin
         names.push_back(g.constData());
     const bool perGroup = KafkaClient::batchedGroupDescribe() && groups.size() > 1;
     return d.startAdmin(RD_KAFKA_ADMIN_OP_DESCRIBECONSUMERGROUPS, groups.isEmpty() ? 0 : 1,
-                        RD_KAFKA_EVENT_DESCRIBECONSUMERGROUPS_RESULT, Impl::adminLifetimeMs(RD_KAFKA_ADMIN_OP_DESCRIBECONSUMERGROUPS, deadline, perGroup),
+                        RD_KAFKA_EVENT_DESCRIBECONSUMERGROUPS_RESULT,
+                        Impl::adminLifetimeMs(RD_KAFKA_ADMIN_OP_DESCRIBECONSUMERGROUPS, deadline, perGroup),
                         QStringLiteral("describe consumer groups"),
                         [&](rd_kafka_AdminOptions_t *o, rd_kafka_queue_t *q, size_t) {
                             rd_kafka_DescribeConsumerGroups(d.rk.get(), names.data(), names.size(), o, q);
@@ -157,7 +155,8 @@ Impl::Pending startOffsets(Impl &d, const OffsetsCall &call, Deadline deadline)
     const size_t count = call.batched ? 1 : size_t(call.groups.size());
     Impl::Pending pending = d.startAdmin(
         RD_KAFKA_ADMIN_OP_LISTCONSUMERGROUPOFFSETS, call.groups.isEmpty() ? 0 : count,
-        RD_KAFKA_EVENT_LISTCONSUMERGROUPOFFSETS_RESULT, Impl::adminLifetimeMs(RD_KAFKA_ADMIN_OP_LISTCONSUMERGROUPOFFSETS, deadline, call.batched),
+        RD_KAFKA_EVENT_LISTCONSUMERGROUPOFFSETS_RESULT,
+        Impl::adminLifetimeMs(RD_KAFKA_ADMIN_OP_LISTCONSUMERGROUPOFFSETS, deadline, call.batched),
         QStringLiteral("fetch committed offsets"), [&](rd_kafka_AdminOptions_t *o, rd_kafka_queue_t *q, size_t i) {
             const QStringList names = call.batched ? call.groups : QStringList{call.groups[qsizetype(i)]};
             std::vector<rd_kafka_ListConsumerGroupOffsets_t *> reqs;
@@ -182,8 +181,9 @@ Result<GroupOffsetsResult> finishOffsets(Impl &d, const OffsetsCall &call, Resul
         const rd::Event &ev = (*events)[e];
         if (rd_kafka_event_error(ev.get()) != RD_KAFKA_RESP_ERR_NO_ERROR) {
             // One group per event here (unpatched, or a single group).
-            out.errors[call.groups[qsizetype(e)]] = d.failure(QStringLiteral("committed offsets of group '%1'").arg(call.groups[qsizetype(e)]),
-                                                         fromUtf8(rd_kafka_event_error_string(ev.get())));
+            out.errors[call.groups[qsizetype(e)]] =
+                d.failure(QStringLiteral("committed offsets of group '%1'").arg(call.groups[qsizetype(e)]),
+                          fromUtf8(rd_kafka_event_error_string(ev.get())));
             continue;
         }
         const auto *res = rd_kafka_event_ListConsumerGroupOffsets_result(ev.get());
@@ -207,7 +207,8 @@ Result<GroupOffsetsResult> finishOffsets(Impl &d, const OffsetsCall &call, Resul
                 // The broker answers -1 for a partition the group has no commit on. The hint
                 // makes the usual sorted answer linear.
                 if (tp.err == RD_KAFKA_RESP_ERR_NO_ERROR && tp.offset >= 0)
-                    offsets.insert_or_assign(offsets.end(), TopicPartition{topicName(tp.topic), tp.partition}, tp.offset);
+                    offsets.insert_or_assign(offsets.end(), TopicPartition{topicName(tp.topic), tp.partition},
+                                             tp.offset);
             }
         }
     }
@@ -262,23 +263,22 @@ GroupsRead KafkaClient::readGroups(const QStringList &groups, Deadline deadline)
     return {std::move(described), finishOffsets(*d, call, d->awaitAdmin(std::move(fetching), deadline))};
 }
 
-Result<std::map<TopicPartition, QString>> KafkaClient::alterCommittedOffsets(const QString &group,
-                                                                           const CommittedOffsets &offsets,
-                                                                           Deadline deadline)
+Result<std::map<TopicPartition, QString>>
+KafkaClient::alterCommittedOffsets(const QString &group, const CommittedOffsets &offsets, Deadline deadline)
 {
     using R = Result<std::map<TopicPartition, QString>>;
     rd::PartitionList list(rd_kafka_topic_partition_list_new(static_cast<int>(offsets.size())));
     for (const auto &[tp, offset] : offsets)
         rd_kafka_topic_partition_list_add(list.get(), tp.topic.toUtf8().constData(), tp.partition)->offset = offset;
-    auto events = d->admin(RD_KAFKA_ADMIN_OP_ALTERCONSUMERGROUPOFFSETS, 1,
-                           RD_KAFKA_EVENT_ALTERCONSUMERGROUPOFFSETS_RESULT, deadline,
-                           QStringLiteral("commit offsets of group '%1'").arg(group),
-                           [&](rd_kafka_AdminOptions_t *o, rd_kafka_queue_t *q, size_t) {
-                               rd_kafka_AlterConsumerGroupOffsets_t *req = rd_kafka_AlterConsumerGroupOffsets_new(
-                                   group.toUtf8().constData(), list.get());
-                               rd_kafka_AlterConsumerGroupOffsets(d->rk.get(), &req, 1, o, q);
-                               rd_kafka_AlterConsumerGroupOffsets_destroy(req);
-                           });
+    auto events =
+        d->admin(RD_KAFKA_ADMIN_OP_ALTERCONSUMERGROUPOFFSETS, 1, RD_KAFKA_EVENT_ALTERCONSUMERGROUPOFFSETS_RESULT,
+                 deadline, QStringLiteral("commit offsets of group '%1'").arg(group),
+                 [&](rd_kafka_AdminOptions_t *o, rd_kafka_queue_t *q, size_t) {
+                     rd_kafka_AlterConsumerGroupOffsets_t *req =
+                         rd_kafka_AlterConsumerGroupOffsets_new(group.toUtf8().constData(), list.get());
+                     rd_kafka_AlterConsumerGroupOffsets(d->rk.get(), &req, 1, o, q);
+                     rd_kafka_AlterConsumerGroupOffsets_destroy(req);
+                 });
     if (!events)
         return R(events.error());
     std::map<TopicPartition, QString> refused;
@@ -302,8 +302,8 @@ namespace {
 Impl::Pending startLogOffsets(Impl &d, const std::vector<TopicPartition> &partitions, OffsetSpec spec,
                               Deadline deadline)
 {
-    rd::PartitionList list = listOffsetsRequest(
-        partitions, spec == OffsetSpec::Earliest ? RD_KAFKA_OFFSET_SPEC_EARLIEST : RD_KAFKA_OFFSET_SPEC_LATEST);
+    rd::PartitionList list = listOffsetsRequest(partitions, spec == OffsetSpec::Earliest ? RD_KAFKA_OFFSET_SPEC_EARLIEST
+                                                                                         : RD_KAFKA_OFFSET_SPEC_LATEST);
     return d.startAdmin(RD_KAFKA_ADMIN_OP_LISTOFFSETS, partitions.empty() ? 0 : 1, RD_KAFKA_EVENT_LISTOFFSETS_RESULT,
                         Impl::adminLifetimeMs(RD_KAFKA_ADMIN_OP_LISTOFFSETS, deadline), QStringLiteral("list offsets"),
                         [&](rd_kafka_AdminOptions_t *o, rd_kafka_queue_t *q, size_t) {

@@ -5,8 +5,8 @@
 
 namespace lagscope {
 
-Result<LogOffsetsResult> KafkaClient::offsetsForTimes(const std::vector<TopicPartition> &partitions,
-                                                      qint64 timestampMs, Deadline deadline)
+Result<LogOffsetsResult> KafkaClient::offsetsForTimes(const std::vector<TopicPartition> &partitions, qint64 timestampMs,
+                                                      Deadline deadline)
 {
     using R = Result<LogOffsetsResult>;
     LogOffsetsResult out;

@@ -15,8 +15,12 @@ namespace lagscope {
 
 namespace {
 
-struct TopicDeleter { void operator()(rd_kafka_topic_t *p) const { rd_kafka_topic_destroy(p); } };
-struct MessageDeleter { void operator()(rd_kafka_message_t *p) const { rd_kafka_message_destroy(p); } };
+struct TopicDeleter {
+    void operator()(rd_kafka_topic_t *p) const { rd_kafka_topic_destroy(p); }
+};
+struct MessageDeleter {
+    void operator()(rd_kafka_message_t *p) const { rd_kafka_message_destroy(p); }
+};
 using TopicHandle = std::unique_ptr<rd_kafka_topic_t, TopicDeleter>;
 using Message = std::unique_ptr<rd_kafka_message_t, MessageDeleter>;
 
@@ -130,7 +134,7 @@ int onCertificateVerify(rd_kafka_t *, const char *broker, int32_t, int *x509Erro
 
 } // namespace
 
-PartitionReader::PartitionReader(std::unique_ptr<Impl> impl) : d(std::move(impl)) {}
+PartitionReader::PartitionReader(std::unique_ptr<Impl> impl) : d(std::move(impl)) { }
 PartitionReader::~PartitionReader() = default;
 
 const QString &PartitionReader::clusterName() const { return d->cluster; }
@@ -291,8 +295,9 @@ Result<PartitionRead> PartitionReader::read(const TopicPartition &partition, qin
         }
     }
     if (!out.atEnd && out.records.empty() && maxRecords > 0)
-        return R::failure(d->failure(what, lastError.isEmpty() ? QStringLiteral("no answer before the deadline")
-                                                               : QStringLiteral("%1 (until the deadline)").arg(lastError)));
+        return R::failure(d->failure(what, lastError.isEmpty()
+                                               ? QStringLiteral("no answer before the deadline")
+                                               : QStringLiteral("%1 (until the deadline)").arg(lastError)));
     return out;
 }
 

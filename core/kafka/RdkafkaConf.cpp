@@ -81,7 +81,8 @@ Result<Handle> newConsumer(Conf &conf, const QString &cluster)
     char err[512];
     rd_kafka_t *rk = rd_kafka_new(RD_KAFKA_CONSUMER, conf.get(), err, sizeof err);
     if (!rk)
-        return Result<Handle>::failure(maskSecrets(QStringLiteral("cluster '%1': %2").arg(cluster, QString::fromUtf8(err))));
+        return Result<Handle>::failure(
+            maskSecrets(QStringLiteral("cluster '%1': %2").arg(cluster, QString::fromUtf8(err))));
     conf.release(); // rd_kafka_new took ownership
     return Handle(rk);
 }

@@ -21,10 +21,8 @@ QString hintFor(int x509Error)
     case X509_V_ERR_UNABLE_TO_VERIFY_LEAF_SIGNATURE:
         return QStringLiteral("its issuer is not in ca_file (or the system's CAs)");
     case X509_V_ERR_CERT_HAS_EXPIRED:
-    case X509_V_ERR_CERT_NOT_YET_VALID:
-        return QStringLiteral("check the certificate's dates and this machine's clock");
-    default:
-        return QString();
+    case X509_V_ERR_CERT_NOT_YET_VALID: return QStringLiteral("check the certificate's dates and this machine's clock");
+    default: return QString();
     }
 }
 
@@ -32,10 +30,10 @@ QString hintFor(int x509Error)
 
 QString describeCertificateRejection(const char *broker, int x509Error, int depth)
 {
-    QString text = QStringLiteral("TLS certificate of %1 rejected: %2 (chain depth %3)")
-                       .arg(QString::fromUtf8(broker ? broker : ""),
-                            QString::fromUtf8(X509_verify_cert_error_string(x509Error)))
-                       .arg(depth);
+    QString text =
+        QStringLiteral("TLS certificate of %1 rejected: %2 (chain depth %3)")
+            .arg(QString::fromUtf8(broker ? broker : ""), QString::fromUtf8(X509_verify_cert_error_string(x509Error)))
+            .arg(depth);
     if (const QString hint = hintFor(x509Error); !hint.isEmpty())
         text += QStringLiteral(": ") + hint;
     return text;

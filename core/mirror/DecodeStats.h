@@ -21,8 +21,7 @@ struct DecodeStats {
     qint64 skipped() const { return unsupportedVersion + malformed; }
 
     // Counts the outcome of one decode; returns whether it succeeded.
-    template <typename T>
-    bool record(const Result<T> &result)
+    template <typename T> bool record(const Result<T> &result)
     {
         if (result.ok()) {
             ++decoded;

@@ -1,6 +1,6 @@
 #include "mirror/FlowDiscovery.h"
 
-#include <QObject>
+#include <QCoreApplication>
 #include <QSet>
 
 #include <algorithm>
@@ -8,6 +8,11 @@
 namespace lagscope::mirror {
 
 namespace {
+
+// The translation context of this file's strings (lupdate reads it from here).
+struct FlowDiscoveryText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::FlowDiscovery)
+};
 
 constexpr int kMaxSeparator = 3; // longest separator looked for ("::" and "__" fit)
 const QString kCheckpoints = QStringLiteral("checkpoints");
@@ -86,7 +91,7 @@ bool isUserTopic(const QString &t)
 {
     QString a, s;
     return !t.startsWith(QLatin1String("__")) && !t.startsWith(QLatin1Char('.')) && !t.endsWith(kInternal)
-        && !t.startsWith(QLatin1String("mm2-")) && !t.endsWith(kHeartbeats) && !parseCheckpoints(t, &a, &s);
+           && !t.startsWith(QLatin1String("mm2-")) && !t.endsWith(kHeartbeats) && !parseCheckpoints(t, &a, &s);
 }
 
 struct Candidate {
@@ -190,13 +195,15 @@ private:
             }
         }
         if (!best.isEmpty()) {
-            doubts << QObject::tr("MirrorMaker alias %1 taken for cluster %2: %3 topic(s) of %2 are on %4 as \"%1…\"")
+            doubts << FlowDiscoveryText::tr(
+                          "MirrorMaker alias %1 taken for cluster %2: %3 topic(s) of %2 are on %4 as \"%1…\"")
                           .arg(c.alias, best)
                           .arg(bestCount)
                           .arg(c.target);
             return best;
         }
-        doubts << QObject::tr("no known cluster is MirrorMaker's \"%1\": add it to the clusters to monitor this flow")
+        doubts << FlowDiscoveryText::tr(
+                      "no known cluster is MirrorMaker's \"%1\": add it to the clusters to monitor this flow")
                       .arg(c.alias);
         return {};
     }
@@ -239,14 +246,14 @@ private:
         // Separators: the remote topics say best; heartbeats and checkpoints follow.
         const auto votes = flow.sourceCluster.isEmpty() ? std::pair<QString, int>{}
                                                         : remoteTopicVotes(c, m_sets.at(flow.sourceCluster));
-        policy.separator = !votes.first.isEmpty()  ? votes.first
-            : !c.heartbeatSep.isEmpty()            ? c.heartbeatSep
-            : !c.internalSep.isEmpty()             ? c.internalSep
-                                                   : QStringLiteral(".");
+        policy.separator = !votes.first.isEmpty()      ? votes.first
+                           : !c.heartbeatSep.isEmpty() ? c.heartbeatSep
+                           : !c.internalSep.isEmpty()  ? c.internalSep
+                                                       : QStringLiteral(".");
         const QString internalSep = c.internalSep.isEmpty() ? policy.separator : c.internalSep;
         policy.internalTopicSeparatorEnabled = internalSep == policy.separator;
         if (internalSep != policy.separator && internalSep != QLatin1String("."))
-            f.doubts << QObject::tr("internal topics use \"%1\" but replicated topics \"%2\"")
+            f.doubts << FlowDiscoveryText::tr("internal topics use \"%1\" but replicated topics \"%2\"")
                             .arg(internalSep, policy.separator);
 
         if (votes.second == 0 && !flow.sourceCluster.isEmpty()) {
@@ -256,14 +263,15 @@ private:
                 sameName += isUserTopic(t) && target.contains(t) ? 1 : 0;
             if (sameName > 0) {
                 f.policyAmbiguous = true;
-                f.doubts << QObject::tr("no topic on %1 is named \"%2%3<topic>\", but %4 topic(s) of %5 exist there "
-                                        "under their own names: MirrorMaker may use the identity policy "
-                                        "(set policy: identity if so)")
+                f.doubts << FlowDiscoveryText::tr(
+                                "no topic on %1 is named \"%2%3<topic>\", but %4 topic(s) of %5 exist there "
+                                "under their own names: MirrorMaker may use the identity policy "
+                                "(set policy: identity if so)")
                                 .arg(c.target, c.alias, policy.separator)
                                 .arg(sameName)
                                 .arg(flow.sourceCluster);
             } else {
-                f.doubts << QObject::tr("no replicated topic of %1 on %2 yet").arg(c.alias, c.target);
+                f.doubts << FlowDiscoveryText::tr("no replicated topic of %1 on %2 yet").arg(c.alias, c.target);
             }
         }
 
@@ -280,23 +288,26 @@ private:
             if (!syncs && it->second.size() == 1 && it->second.front().sep == internalSep) {
                 syncs = &it->second.front();
                 flow.targetAlias = syncs->alias;
-                f.doubts << QObject::tr("MirrorMaker alias %1 taken for cluster %2 from the offset-syncs topic")
+                f.doubts << FlowDiscoveryText::tr(
+                                "MirrorMaker alias %1 taken for cluster %2 from the offset-syncs topic")
                                 .arg(syncs->alias, c.target);
             }
         }
         if (syncs) {
             policy.offsetSyncsLocation = ReplicationPolicyConfig::Source;
             f.evidence << flow.sourceCluster + QStringLiteral(": ") + syncs->name;
-        } else if (const auto it = m_syncs.find(c.target); it != m_syncs.end()
-                   && std::any_of(it->second.begin(), it->second.end(),
-                                  [&](const SyncsTopic &s) { return s.alias == c.alias && s.sep == internalSep; })) {
+        } else if (const auto it = m_syncs.find(c.target);
+                   it != m_syncs.end() && std::any_of(it->second.begin(), it->second.end(), [&](const SyncsTopic &s) {
+                       return s.alias == c.alias && s.sep == internalSep;
+                   })) {
             policy.offsetSyncsLocation = ReplicationPolicyConfig::Target;
             f.evidence << c.target + QStringLiteral(": ") + offsetSyncsTopic(policy, c.alias, flow.targetAlias);
         } else {
-            f.doubts << QObject::tr("no offset-syncs topic found: checkpoints cannot be checked against them");
+            f.doubts << FlowDiscoveryText::tr(
+                "no offset-syncs topic found: checkpoints cannot be checked against them");
         }
         if (flow.sourceAlias == flow.targetAlias)
-            f.doubts << QObject::tr("source and target have the same alias %1").arg(flow.sourceAlias);
+            f.doubts << FlowDiscoveryText::tr("source and target have the same alias %1").arg(flow.sourceAlias);
         return f;
     }
 
@@ -306,14 +317,16 @@ private:
     {
         for (const auto &[cluster, list] : m_syncs)
             for (const SyncsTopic &s : list) {
-                if (s.alias == cluster || !m_sets.count(s.alias) || used.contains(cluster + QStringLiteral(": ") + s.name))
+                if (s.alias == cluster || !m_sets.count(s.alias)
+                    || used.contains(cluster + QStringLiteral(": ") + s.name))
                     continue;
                 DiscoveredFlow f;
                 f.flow = ReplicationFlowConfig{cluster, s.alias, cluster, s.alias, {}};
                 f.flow.policy.separator = s.sep;
                 f.evidence << cluster + QStringLiteral(": ") + s.name;
-                f.doubts << QObject::tr("only an offset-syncs topic: no checkpoints or heartbeats of %1 on %2 yet, "
-                                        "aliases and separator are guesses")
+                f.doubts << FlowDiscoveryText::tr(
+                                "only an offset-syncs topic: no checkpoints or heartbeats of %1 on %2 yet, "
+                                "aliases and separator are guesses")
                                 .arg(cluster, s.alias);
                 const QString id = cluster + QLatin1Char('|') + s.alias;
                 if (seen.contains(id) || isConfigured(f))

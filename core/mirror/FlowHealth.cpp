@@ -6,10 +6,7 @@ namespace lagscope::mirror {
 
 namespace {
 
-QString seconds(qint64 ms)
-{
-    return QString::number(static_cast<double>(ms) / 1000.0, 'f', 1) + QStringLiteral(" s");
-}
+QString seconds(qint64 ms) { return QString::number(static_cast<double>(ms) / 1000.0, 'f', 1) + QStringLiteral(" s"); }
 
 bool checkpointStale(const GroupFlow &group, const FlowThresholds &thresholds)
 {
@@ -24,13 +21,10 @@ bool checkpointStale(const GroupFlow &group, const FlowThresholds &thresholds)
 EventSeverity severityOf(FlowHealth health)
 {
     switch (health) {
-    case FlowHealth::Ok:
-        return EventSeverity::Info;
-    case FlowHealth::Lagging:
-        return EventSeverity::Warning;
+    case FlowHealth::Ok: return EventSeverity::Info;
+    case FlowHealth::Lagging: return EventSeverity::Warning;
     case FlowHealth::Stalled:
-    case FlowHealth::Broken:
-        return EventSeverity::Error;
+    case FlowHealth::Broken: return EventSeverity::Error;
     }
     return EventSeverity::Error;
 }
@@ -57,10 +51,10 @@ FlowVerdict evaluateFlow(const FlowSnapshot &s, const FlowThresholds &thresholds
     if (s.newestHeartbeatMs < 0) {
         v.health = FlowHealth::Broken;
         v.reason = s.heartbeatsTopicExists
-            ? QStringLiteral("no heartbeat for %1 on %2: MirrorMaker does not replicate this flow")
-                  .arg(s.flow.label(), s.flow.targetCluster)
-            : QStringLiteral("no heartbeats topic on %1: MirrorMaker has never run for %2")
-                  .arg(s.flow.targetCluster, s.flow.label());
+                       ? QStringLiteral("no heartbeat for %1 on %2: MirrorMaker does not replicate this flow")
+                             .arg(s.flow.label(), s.flow.targetCluster)
+                       : QStringLiteral("no heartbeats topic on %1: MirrorMaker has never run for %2")
+                             .arg(s.flow.targetCluster, s.flow.label());
         return v;
     }
     if (s.heartbeatAgeMs > thresholds.stalledAfterMs) {
@@ -105,10 +99,7 @@ FlowVerdict evaluateFlow(const FlowSnapshot &s, const FlowThresholds &thresholds
 }
 
 // A flow event is stored and shown as the cluster event of the same name.
-QString flowEventKindName(FlowEventKind kind)
-{
-    return eventKindName(eventKindOf(kind));
-}
+QString flowEventKindName(FlowEventKind kind) { return eventKindName(eventKindOf(kind)); }
 
 std::vector<FlowEvent> diffFlows(const FlowSnapshot *previous, const FlowSnapshot &current)
 {
@@ -123,18 +114,10 @@ std::vector<FlowEvent> diffFlows(const FlowSnapshot *previous, const FlowSnapsho
     if (current.health != before) {
         FlowEventKind kind = FlowEventKind::FlowRecovered;
         switch (current.health) {
-        case FlowHealth::Ok:
-            kind = FlowEventKind::FlowRecovered;
-            break;
-        case FlowHealth::Lagging:
-            kind = FlowEventKind::FlowLagging;
-            break;
-        case FlowHealth::Stalled:
-            kind = FlowEventKind::FlowStalled;
-            break;
-        case FlowHealth::Broken:
-            kind = FlowEventKind::FlowBroken;
-            break;
+        case FlowHealth::Ok: kind = FlowEventKind::FlowRecovered; break;
+        case FlowHealth::Lagging: kind = FlowEventKind::FlowLagging; break;
+        case FlowHealth::Stalled: kind = FlowEventKind::FlowStalled; break;
+        case FlowHealth::Broken: kind = FlowEventKind::FlowBroken; break;
         }
         add(kind, severityOf(current.health), flow, QString(),
             flowHealthName(before) + QStringLiteral(" → ") + flowHealthName(current.health) + QStringLiteral(": ")
@@ -173,29 +156,21 @@ std::vector<FlowEvent> diffFlows(const FlowSnapshot *previous, const FlowSnapsho
 EventKind eventKindOf(FlowEventKind kind)
 {
     switch (kind) {
-    case FlowEventKind::FlowLagging:
-        return EventKind::FlowLagging;
-    case FlowEventKind::FlowStalled:
-        return EventKind::FlowStalled;
-    case FlowEventKind::FlowBroken:
-        return EventKind::FlowBroken;
-    case FlowEventKind::FlowRecovered:
-        return EventKind::FlowRecovered;
-    case FlowEventKind::CheckpointStale:
-        return EventKind::CheckpointStale;
-    case FlowEventKind::CheckpointFresh:
-        return EventKind::CheckpointFresh;
-    case FlowEventKind::ReplicatedTopicMissing:
-        return EventKind::ReplicatedTopicMissing;
-    case FlowEventKind::ReplicatedTopicRestored:
-        return EventKind::ReplicatedTopicRestored;
+    case FlowEventKind::FlowLagging: return EventKind::FlowLagging;
+    case FlowEventKind::FlowStalled: return EventKind::FlowStalled;
+    case FlowEventKind::FlowBroken: return EventKind::FlowBroken;
+    case FlowEventKind::FlowRecovered: return EventKind::FlowRecovered;
+    case FlowEventKind::CheckpointStale: return EventKind::CheckpointStale;
+    case FlowEventKind::CheckpointFresh: return EventKind::CheckpointFresh;
+    case FlowEventKind::ReplicatedTopicMissing: return EventKind::ReplicatedTopicMissing;
+    case FlowEventKind::ReplicatedTopicRestored: return EventKind::ReplicatedTopicRestored;
     }
     return EventKind::FlowBroken;
 }
 
 ClusterEvent toClusterEvent(const FlowEvent &event)
 {
-    return ClusterEvent{event.time, event.flow, eventKindOf(event.kind), event.severity, event.subject,
+    return ClusterEvent{event.time,  event.flow,   eventKindOf(event.kind), event.severity, event.subject,
                         event.group, event.message};
 }
 

@@ -24,8 +24,8 @@ bool FlowMonitorService::addWorker(const ReplicationFlowConfig &flow)
     };
     const ClusterConfig *source = find(flow.sourceCluster);
     const ClusterConfig *target = find(flow.targetCluster);
-    const QString label = (flow.sourceAlias.isEmpty() ? flow.sourceCluster : flow.sourceAlias)
-        + QStringLiteral("->") + (flow.targetAlias.isEmpty() ? flow.targetCluster : flow.targetAlias);
+    const QString label = (flow.sourceAlias.isEmpty() ? flow.sourceCluster : flow.sourceAlias) + QStringLiteral("->")
+                          + (flow.targetAlias.isEmpty() ? flow.targetCluster : flow.targetAlias);
     if (!source || !target) {
         m_problems << tr("Flow %1 skipped: cluster %2 is not configured")
                           .arg(label, source ? flow.targetCluster : flow.sourceCluster);

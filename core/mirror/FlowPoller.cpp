@@ -16,10 +16,7 @@ namespace lagscope::mirror {
 
 namespace {
 
-QString aliasOr(const QString &alias, const QString &cluster)
-{
-    return alias.isEmpty() ? cluster : alias;
-}
+QString aliasOr(const QString &alias, const QString &cluster) { return alias.isEmpty() ? cluster : alias; }
 
 // Creates the client on first use; returns an error text when it cannot be created.
 template <typename T>
@@ -64,10 +61,7 @@ void recordForFailover(const QString &dir, const ReplicationFlowConfig &flow, co
 
 FlowPoller::FlowPoller(ReplicationFlowConfig flow, ClusterConfig source, ClusterConfig target,
                        FlowPollerSettings settings, QObject *parent)
-    : QObject(parent),
-      m_flow(std::move(flow)),
-      m_source(std::move(source)),
-      m_target(std::move(target)),
+    : QObject(parent), m_flow(std::move(flow)), m_source(std::move(source)), m_target(std::move(target)),
       m_settings(settings),
       m_reader(FlowTopics::forFlow(aliasOr(m_flow.sourceAlias, m_flow.sourceCluster),
                                    aliasOr(m_flow.targetAlias, m_flow.targetCluster), m_flow.policy))
@@ -147,7 +141,8 @@ void FlowPoller::gatherTarget(FlowGathered &g, const ClientOptions &options, con
             warnOnFailure(g, QStringLiteral("checkpoints"), m_reader.refreshCheckpoints(*m_targetReader, deadline));
             qCDebug(lcFlowPoll, "checkpoints read after %lld ms", qint64(elapsed.elapsed()));
             if (syncsOnTarget)
-                warnOnFailure(g, QStringLiteral("offset syncs"), m_reader.refreshOffsetSyncs(*m_targetReader, deadline));
+                warnOnFailure(g, QStringLiteral("offset syncs"),
+                              m_reader.refreshOffsetSyncs(*m_targetReader, deadline));
         } else {
             error = metadata.errorMessage();
         }
@@ -169,7 +164,8 @@ void FlowPoller::gatherSource(FlowGathered &g, const ClientOptions &options, con
             g.sourceReachable = true;
             g.sourceMetadata = std::move(*metadata);
             if (!syncsOnTarget)
-                warnOnFailure(g, QStringLiteral("offset syncs"), m_reader.refreshOffsetSyncs(*m_sourceReader, deadline));
+                warnOnFailure(g, QStringLiteral("offset syncs"),
+                              m_reader.refreshOffsetSyncs(*m_sourceReader, deadline));
             qCDebug(lcFlowPoll, "source metadata and offset syncs after %lld ms", qint64(elapsed.elapsed()));
         } else {
             error = metadata.errorMessage();
@@ -186,8 +182,8 @@ void FlowPoller::takeMirrorRecords(FlowGathered &g) const
     g.heartbeatsTopicExists = m_reader.heartbeatsProgress().exists || m_reader.remoteHeartbeatsProgress().exists;
     g.checkpoints = m_reader.checkpoints();
     g.offsetSyncs = m_reader.offsetSyncs();
-    for (const TopicProgress *p : {&m_reader.heartbeatsProgress(), &m_reader.checkpointsProgress(),
-                                   &m_reader.offsetSyncsProgress()})
+    for (const TopicProgress *p :
+         {&m_reader.heartbeatsProgress(), &m_reader.checkpointsProgress(), &m_reader.offsetSyncsProgress()})
         if (p->stats.skipped() > 0)
             g.warnings << QStringLiteral("%1 records skipped: %2").arg(p->stats.skipped()).arg(p->stats.lastError);
 }

@@ -5,14 +5,10 @@ namespace lagscope::mirror {
 QString flowHealthName(FlowHealth health)
 {
     switch (health) {
-    case FlowHealth::Ok:
-        return QStringLiteral("OK");
-    case FlowHealth::Lagging:
-        return QStringLiteral("Lagging");
-    case FlowHealth::Stalled:
-        return QStringLiteral("Stalled");
-    case FlowHealth::Broken:
-        return QStringLiteral("Broken");
+    case FlowHealth::Ok: return QStringLiteral("OK");
+    case FlowHealth::Lagging: return QStringLiteral("Lagging");
+    case FlowHealth::Stalled: return QStringLiteral("Stalled");
+    case FlowHealth::Broken: return QStringLiteral("Broken");
     }
     return QStringLiteral("Broken");
 }

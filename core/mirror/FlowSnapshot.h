@@ -19,7 +19,12 @@
 
 namespace lagscope::mirror {
 
-enum class FlowHealth { Ok, Lagging, Stalled, Broken };
+enum class FlowHealth {
+    Ok,
+    Lagging,
+    Stalled,
+    Broken
+};
 
 QString flowHealthName(FlowHealth health); // "OK", "Lagging", "Stalled", "Broken"
 
@@ -69,7 +74,7 @@ struct GroupPartitionFlow {
     qint64 checkpointDownstream = -1;
     qint64 checkpointTimestampMs = -1; // record timestamp, when MirrorMaker wrote it
     qint64 checkpointAgeMs = -1;
-    qint64 sourceCommitted = -1;       // -1: the group has no commit there (or unknown)
+    qint64 sourceCommitted = -1; // -1: the group has no commit there (or unknown)
     qint64 remoteLogEnd = -1;
     // Records between the checkpoint and the real commit on the source: what a consumer
     // failing over now would read again. -1 when either is unknown.

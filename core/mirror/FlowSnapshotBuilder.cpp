@@ -73,10 +73,7 @@ std::vector<TopicPartition> targetPartitionsToQuery(const std::vector<TopicPair>
 namespace {
 
 // The age of a record timestamp at nowMs; -1 when unknown.
-qint64 ageAt(qint64 nowMs, qint64 ms)
-{
-    return ms < 0 ? -1 : std::max<qint64>(0, nowMs - ms);
-}
+qint64 ageAt(qint64 nowMs, qint64 ms) { return ms < 0 ? -1 : std::max<qint64>(0, nowMs - ms); }
 
 // Heartbeats MirrorMaker writes for this flow on the target, and those written on the
 // source (for flows into it) that this flow replicated: both prove it is alive.
@@ -117,9 +114,10 @@ std::set<QString> addReplicatedTopics(FlowSnapshot &s, const FlowGathered &g)
 {
     // Without both clusters' topic lists nothing can be said about replicated topics (an
     // unreachable target would make every one of them look missing).
-    const auto pairs = g.sourceReachable && g.targetReachable
-        ? replicatedTopics(g.flow, g.policy, g.sourceMetadata, g.targetMetadata, g.offsetSyncs, g.checkpoints)
-        : std::vector<TopicPair>{};
+    const auto pairs =
+        g.sourceReachable && g.targetReachable
+            ? replicatedTopics(g.flow, g.policy, g.sourceMetadata, g.targetMetadata, g.offsetSyncs, g.checkpoints)
+            : std::vector<TopicPair>{};
     std::set<QString> replicatedSource;
     for (const auto &pair : pairs) {
         replicatedSource.insert(pair.sourceTopic);

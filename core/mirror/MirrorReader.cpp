@@ -23,7 +23,7 @@ FlowTopics FlowTopics::forFlow(const QString &sourceAlias, const QString &target
     return t;
 }
 
-MirrorReader::MirrorReader(FlowTopics topics) : m_topics(std::move(topics)) {}
+MirrorReader::MirrorReader(FlowTopics topics) : m_topics(std::move(topics)) { }
 
 GroupCheckpoints MirrorReader::checkpoints(const QString &group) const
 {
@@ -32,8 +32,8 @@ GroupCheckpoints MirrorReader::checkpoints(const QString &group) const
 }
 
 template <typename Apply, typename Clear>
-Status MirrorReader::refresh(PartitionReader &reader, const QString &topic, TopicProgress &progress,
-                             Deadline deadline, Apply apply, Clear clear)
+Status MirrorReader::refresh(PartitionReader &reader, const QString &topic, TopicProgress &progress, Deadline deadline,
+                             Apply apply, Clear clear)
 {
     if (topic.isEmpty())
         return success();

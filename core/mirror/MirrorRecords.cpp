@@ -6,11 +6,7 @@ namespace lagscope::mirror {
 
 namespace {
 
-template <typename T>
-Result<T> failed(const wire::Reader &reader)
-{
-    return Result<T>::failure(reader.error());
-}
+template <typename T> Result<T> failed(const wire::Reader &reader) { return Result<T>::failure(reader.error()); }
 
 // Keys are checked before values so that a record with both wrong reports its key, the
 // part that says which partition or group it was about.

@@ -34,10 +34,7 @@ QString offsetSyncsPrefix(const ReplicationPolicyConfig &policy)
 
 // IdentityReplicationPolicy defers to the default rule for anything ending in
 // "heartbeats" — Kafka's test, so "myheartbeats" counts too.
-bool looksLikeHeartbeats(const QString &topic)
-{
-    return topic.endsWith(heartbeatsTopic());
-}
+bool looksLikeHeartbeats(const QString &topic) { return topic.endsWith(heartbeatsTopic()); }
 
 // DefaultReplicationPolicy splits with Java's String.split, which drops trailing empty
 // parts: "a." and "a.." are not remote, "a..b" is remote from "a" with upstream ".b".
@@ -94,10 +91,7 @@ QString originalTopic(const ReplicationPolicyConfig &policy, const QString &topi
     }
 }
 
-QString heartbeatsTopic()
-{
-    return QStringLiteral("heartbeats");
-}
+QString heartbeatsTopic() { return QStringLiteral("heartbeats"); }
 
 QString remoteHeartbeatsTopic(const ReplicationPolicyConfig &policy, const QString &sourceAlias)
 {
@@ -119,13 +113,10 @@ QString offsetSyncsTopic(const ReplicationPolicyConfig &policy, const QString &s
 bool isInternalTopic(const ReplicationPolicyConfig &policy, const QString &topic)
 {
     return topic.startsWith(QLatin1String("__")) || topic.startsWith(QLatin1Char('.'))
-        || topic.endsWith(internalSuffix(policy));
+           || topic.endsWith(internalSuffix(policy));
 }
 
-bool isInternalTopic(const QString &topic)
-{
-    return isInternalTopic(ReplicationPolicyConfig{}, topic);
-}
+bool isInternalTopic(const QString &topic) { return isInternalTopic(ReplicationPolicyConfig{}, topic); }
 
 bool isMirrorMakerTopic(const ReplicationPolicyConfig &policy, const QString &topic)
 {

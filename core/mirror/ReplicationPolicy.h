@@ -12,8 +12,14 @@
 namespace lagscope::mirror {
 
 struct ReplicationPolicyConfig {
-    enum Kind { Default, Identity };
-    enum SyncsLocation { Source, Target };
+    enum Kind {
+        Default,
+        Identity
+    };
+    enum SyncsLocation {
+        Source,
+        Target
+    };
 
     Kind kind = Default;
     // replication.policy.separator; an empty separator is taken as the default ".".
@@ -63,8 +69,7 @@ QString checkpointsTopic(const ReplicationPolicyConfig &policy, const QString &s
 // "mm2-offset-syncs<isep><alias><isep>internal" for the flow sourceAlias -> targetAlias.
 // With offsetSyncsLocation Source (the default) it lives on the source cluster and is named
 // after the target alias; with Target it lives on the target and is named after the source.
-QString offsetSyncsTopic(const ReplicationPolicyConfig &policy, const QString &sourceAlias,
-                         const QString &targetAlias);
+QString offsetSyncsTopic(const ReplicationPolicyConfig &policy, const QString &sourceAlias, const QString &targetAlias);
 
 // Kafka's ReplicationPolicy.isInternalTopic: topics MirrorMaker never replicates —
 // "__*" and ".*" (Kafka's own) and "*<isep>internal" (MirrorMaker's and Connect's).
@@ -79,11 +84,9 @@ bool isMirrorMakerTopic(const ReplicationPolicyConfig &policy, const QString &to
 
 // "heartbeats" or a replicated heartbeats topic at any depth ("a.b.heartbeats").
 // `sourceAlias` receives the immediate source ("a"), empty for the local one.
-bool isHeartbeatsTopic(const ReplicationPolicyConfig &policy, const QString &topic,
-                       QString *sourceAlias = nullptr);
+bool isHeartbeatsTopic(const ReplicationPolicyConfig &policy, const QString &topic, QString *sourceAlias = nullptr);
 // "<alias><isep>checkpoints<isep>internal"; `sourceAlias` receives the alias.
-bool isCheckpointsTopic(const ReplicationPolicyConfig &policy, const QString &topic,
-                        QString *sourceAlias = nullptr);
+bool isCheckpointsTopic(const ReplicationPolicyConfig &policy, const QString &topic, QString *sourceAlias = nullptr);
 // "mm2-offset-syncs<isep><alias><isep>internal" with a non-empty alias; `alias` receives
 // it — the TARGET alias for syncs kept on the source, the SOURCE alias for syncs kept on
 // the target (the name alone cannot say which; the flow's config can).
@@ -92,7 +95,14 @@ bool isOffsetSyncsTopic(const QString &topic, QString *alias = nullptr); // with
 
 // One topic's role in MirrorMaker flows, for discovery from a cluster's topic list.
 struct MirrorTopicRole {
-    enum Kind { None, Heartbeats, RemoteHeartbeats, Checkpoints, OffsetSyncs, OtherInternal };
+    enum Kind {
+        None,
+        Heartbeats,
+        RemoteHeartbeats,
+        Checkpoints,
+        OffsetSyncs,
+        OtherInternal
+    };
     Kind kind = None;
     QString alias; // source alias (remote heartbeats, checkpoints) or the syncs topic's alias
 

@@ -21,16 +21,14 @@ namespace lagscope::mirror::wire {
 
 namespace {
 
-template <typename T>
-T readBigEndian(QByteArrayView data, qsizetype &pos)
+template <typename T> T readBigEndian(QByteArrayView data, qsizetype &pos)
 {
     const T v = qFromBigEndian<T>(data.data() + pos);
     pos += qsizetype(sizeof(T));
     return v;
 }
 
-template <typename T>
-void appendBigEndian(QByteArray &out, T v)
+template <typename T> void appendBigEndian(QByteArray &out, T v)
 {
     char buf[sizeof(T)];
     qToBigEndian<T>(v, buf);
@@ -119,7 +117,8 @@ std::optional<QString> Reader::string(const char *field)
     // strings and an odd byte is no reason to lose a checkpoint. Unlike QString::fromUtf8,
     // keep a leading byte order mark: it is part of the name, as it is for Kafka.
     assertReadable(m_data.data() + m_pos, length);
-    QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless | QStringDecoder::Flag::ConvertInitialBom);
+    QStringDecoder utf8(QStringDecoder::Utf8,
+                        QStringDecoder::Flag::Stateless | QStringDecoder::Flag::ConvertInitialBom);
     QString s = utf8.decode(m_data.sliced(m_pos, length));
     m_pos += length;
     return s;
@@ -158,20 +157,11 @@ bool Reader::nonEmpty()
     return false;
 }
 
-void Writer::int16(qint16 v)
-{
-    appendBigEndian(m_bytes, v);
-}
+void Writer::int16(qint16 v) { appendBigEndian(m_bytes, v); }
 
-void Writer::int32(qint32 v)
-{
-    appendBigEndian(m_bytes, v);
-}
+void Writer::int32(qint32 v) { appendBigEndian(m_bytes, v); }
 
-void Writer::int64(qint64 v)
-{
-    appendBigEndian(m_bytes, v);
-}
+void Writer::int64(qint64 v) { appendBigEndian(m_bytes, v); }
 
 void Writer::string(const QString &s, const char *field)
 {
@@ -179,10 +169,10 @@ void Writer::string(const QString &s, const char *field)
     if (utf8.size() > kMaxStringBytes) {
         if (m_error.isEmpty())
             m_error = m_context
-                + QStringLiteral(": %1 is %2 bytes of UTF-8, more than a STRING can hold (%3)")
-                      .arg(QLatin1String(field))
-                      .arg(utf8.size())
-                      .arg(kMaxStringBytes);
+                      + QStringLiteral(": %1 is %2 bytes of UTF-8, more than a STRING can hold (%3)")
+                            .arg(QLatin1String(field))
+                            .arg(utf8.size())
+                            .arg(kMaxStringBytes);
         return;
     }
     int16(qint16(utf8.size()));

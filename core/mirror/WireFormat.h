@@ -19,7 +19,7 @@ namespace lagscope::mirror::wire {
 // Messages start with the record part being read ("checkpoint value: ...").
 class Reader {
 public:
-    Reader(QByteArrayView data, QString context) : m_data(data), m_context(std::move(context)) {}
+    Reader(QByteArrayView data, QString context) : m_data(data), m_context(std::move(context)) { }
 
     std::optional<qint16> int16(const char *field);
     std::optional<qint32> int32(const char *field);
@@ -50,7 +50,7 @@ private:
 // Appends fields; a string too long for its INT16 length makes the writer fail.
 class Writer {
 public:
-    explicit Writer(QString context) : m_context(std::move(context)) {}
+    explicit Writer(QString context) : m_context(std::move(context)) { }
 
     void int16(qint16 v);
     void int32(qint32 v);

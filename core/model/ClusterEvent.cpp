@@ -68,12 +68,9 @@ bool eventKindFromName(const QString &name, EventKind *kind)
 QString severityName(EventSeverity severity)
 {
     switch (severity) {
-    case EventSeverity::Info:
-        return QStringLiteral("info");
-    case EventSeverity::Warning:
-        return QStringLiteral("warning");
-    case EventSeverity::Error:
-        return QStringLiteral("error");
+    case EventSeverity::Info: return QStringLiteral("info");
+    case EventSeverity::Warning: return QStringLiteral("warning");
+    case EventSeverity::Error: return QStringLiteral("error");
     }
     return QString();
 }

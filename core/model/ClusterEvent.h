@@ -33,24 +33,28 @@ enum class EventKind {
     CheckpointFresh,
     ReplicatedTopicMissing,
     ReplicatedTopicRestored,
-    Rebalance, // a completed consumer-group rebalance (see model/Rebalance.h)
-    AlertFired,         // subject: the alert rule's name
+    Rebalance,  // a completed consumer-group rebalance (see model/Rebalance.h)
+    AlertFired, // subject: the alert rule's name
     AlertCleared,
     AlertCommandFailed, // an alert's command could not start, timed out or failed
     // Lag status (monitor/LagRules): a group's verdict changed, e.g. OK → STOP, with the reason.
     LagStatusChanged,
 };
 
-enum class EventSeverity { Info, Warning, Error };
+enum class EventSeverity {
+    Info,
+    Warning,
+    Error
+};
 
 struct ClusterEvent {
-    QDateTime time;   // UTC, the time of the snapshot that showed the change
+    QDateTime time; // UTC, the time of the snapshot that showed the change
     QString cluster;
     EventKind kind = EventKind::GroupStateChanged;
     EventSeverity severity = EventSeverity::Info;
-    QString subject;  // what changed: "broker 2", "orders-3", group id…
-    QString group;    // the group concerned, empty otherwise (lets charts mark group events)
-    QString message;  // one line for a person, e.g. "Stable → PreparingRebalance"
+    QString subject; // what changed: "broker 2", "orders-3", group id…
+    QString group;   // the group concerned, empty otherwise (lets charts mark group events)
+    QString message; // one line for a person, e.g. "Stable → PreparingRebalance"
 
     friend bool operator==(const ClusterEvent &, const ClusterEvent &) = default;
 };

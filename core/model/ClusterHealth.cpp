@@ -8,10 +8,10 @@ namespace lagscope {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("lagscope::ClusterHealth", text);
-}
+// The translation context of this file's strings (lupdate reads it from here).
+struct ClusterHealthText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::ClusterHealth)
+};
 
 // The tree's status column and the status bar have room for one line, not for a TLS
 // failure's whole explanation (the tooltip has all of it).
@@ -35,16 +35,19 @@ ClusterHealth clusterHealth(const ClusterSnapshot &s)
         h.reason = auth.size() > kReasonLength ? auth.left(kReasonLength) + QStringLiteral("…") : auth;
     } else if (!s.reachable) {
         h.level = HealthLevel::Error;
-        h.reason = tr("Unreachable since %1").arg(s.unreachableSince.toLocalTime().toString(QStringLiteral("HH:mm:ss")));
+        h.reason = ClusterHealthText::tr("Unreachable since %1")
+                       .arg(s.unreachableSince.toLocalTime().toString(QStringLiteral("HH:mm:ss")));
     } else if (h.offlinePartitions > 0 || h.brokersDown() > 0) {
         h.level = HealthLevel::Error;
-        h.reason = tr("%1 broker(s) down, %2 offline partition(s)").arg(h.brokersDown()).arg(h.offlinePartitions);
+        h.reason = ClusterHealthText::tr("%1 broker(s) down, %2 offline partition(s)")
+                       .arg(h.brokersDown())
+                       .arg(h.offlinePartitions);
     } else if (h.underReplicated > 0) {
         h.level = HealthLevel::Warning;
-        h.reason = tr("%1 under-replicated").arg(h.underReplicated);
+        h.reason = ClusterHealthText::tr("%1 under-replicated").arg(h.underReplicated);
     } else {
         h.level = HealthLevel::Ok;
-        h.reason = tr("OK");
+        h.reason = ClusterHealthText::tr("OK");
     }
     return h;
 }

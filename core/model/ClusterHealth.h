@@ -10,7 +10,11 @@
 
 namespace lagscope {
 
-enum class HealthLevel { Ok, Warning, Error };
+enum class HealthLevel {
+    Ok,
+    Warning,
+    Error
+};
 
 struct ClusterHealth {
     HealthLevel level = HealthLevel::Ok;

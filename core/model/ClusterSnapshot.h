@@ -61,8 +61,8 @@ struct PartitionLag {
     QString host;
     // Judged on the poller thread by monitor/LagEvaluator (docs/LAG-STATUS.md).
     LagVerdict verdict;
-    std::optional<LagTime> lagTime;     // nullopt: unknown (no commit, or first poll)
-    std::optional<double> consumeRate;  // records/s the committed offset advanced over the window
+    std::optional<LagTime> lagTime;    // nullopt: unknown (no commit, or first poll)
+    std::optional<double> consumeRate; // records/s the committed offset advanced over the window
     std::optional<DrainTime> drain;
 };
 
@@ -72,14 +72,14 @@ struct GroupState {
     QString type;  // Classic / Consumer
     std::vector<GroupMember> members;
     std::vector<PartitionLag> partitions; // sorted by topic, partition
-    std::int64_t totalLag = 0;           // sum over partitions with a known lag
+    std::int64_t totalLag = 0;            // sum over partitions with a known lag
     std::int64_t maxLag = 0;
     // Rebalances that completed in the hour before this poll (set by the poller's
     // RebalanceDetector; those from before a restart too, from its saved state).
     int rebalancesLastHour = 0;
-    LagVerdict verdict;                 // the worst partition's, with its reason
-    std::optional<LagTime> maxLagTime;  // the oldest unconsumed record over all partitions
-    std::optional<DrainTime> drain;     // the slowest partition's time to drain (skew)
+    LagVerdict verdict;                // the worst partition's, with its reason
+    std::optional<LagTime> maxLagTime; // the oldest unconsumed record over all partitions
+    std::optional<DrainTime> drain;    // the slowest partition's time to drain (skew)
     // Non-empty when this poll could not read the group (its coordinator is down, …): the
     // values above are then those of the last poll that did, read at lastReadAt (invalid
     // when no poll has read it yet), and nothing above was judged anew.
@@ -91,11 +91,11 @@ struct GroupState {
 };
 
 struct ClusterSnapshot {
-    QString cluster;          // configured name
-    QDateTime takenAt;        // when the poll finished (UTC)
+    QString cluster;   // configured name
+    QDateTime takenAt; // when the poll finished (UTC)
     qint64 pollDurationMs = 0;
     bool reachable = false;
-    QString error;            // why the poll failed or is incomplete; empty when all is well
+    QString error;              // why the poll failed or is incomplete; empty when all is well
     QDateTime unreachableSince; // valid while the cluster cannot be reached
 
     QString clusterId;

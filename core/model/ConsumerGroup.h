@@ -13,8 +13,8 @@ namespace lagscope {
 
 struct GroupListing {
     QString groupId;
-    QString state; // Stable, Empty, PreparingRebalance, CompletingRebalance, Dead, Unknown…
-    QString type;  // Classic, Consumer (KIP-848) or Unknown
+    QString state;       // Stable, Empty, PreparingRebalance, CompletingRebalance, Dead, Unknown…
+    QString type;        // Classic, Consumer (KIP-848) or Unknown
     bool simple = false; // a "simple" group: offsets only, never had a protocol
 };
 

@@ -71,9 +71,6 @@ QString formatLagTime(const LagTime &t)
     return t.atLeast ? QStringLiteral("≥ ") + formatDuration(t.seconds) : formatDuration(t.seconds);
 }
 
-QString formatDrainTime(const DrainTime &d)
-{
-    return d.never ? QStringLiteral("never") : formatDuration(d.seconds);
-}
+QString formatDrainTime(const DrainTime &d) { return d.never ? QStringLiteral("never") : formatDuration(d.seconds); }
 
 } // namespace lagscope

@@ -9,16 +9,16 @@ namespace lagscope {
 
 namespace {
 
-QString tr(const char *text, int n = -1)
-{
-    return QCoreApplication::translate("lagscope::Rebalance", text, nullptr, n);
-}
+// The translation context of this file's strings (lupdate reads it from here).
+struct RebalanceText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::Rebalance)
+};
 
 QString seconds(qint64 ms)
 {
     if (ms < 10000)
-        return tr("%1 s").arg(QLocale::c().toString(double(ms) / 1000.0, 'f', 1));
-    return tr("%1 s").arg(ms / 1000);
+        return RebalanceText::tr("%1 s").arg(QLocale::c().toString(double(ms) / 1000.0, 'f', 1));
+    return RebalanceText::tr("%1 s").arg(ms / 1000);
 }
 
 } // namespace
@@ -41,27 +41,28 @@ QString triggerText(int trigger)
 {
     QStringList parts;
     if (trigger & TriggerMemberJoined)
-        parts << tr("member joined");
+        parts << RebalanceText::tr("member joined");
     if (trigger & TriggerMemberLeft)
-        parts << tr("member left");
+        parts << RebalanceText::tr("member left");
     if (trigger & TriggerAssignmentChanged)
-        parts << tr("assignment changed");
+        parts << RebalanceText::tr("assignment changed");
     if (parts.isEmpty())
-        return tr("re-join, no visible change");
+        return RebalanceText::tr("re-join, no visible change");
     return parts.join(QStringLiteral(", "));
 }
 
 QString durationText(const Rebalance &r)
 {
-    return tr("between %1 and %2").arg(seconds(r.minDurationMs()), seconds(r.maxDurationMs()));
+    return RebalanceText::tr("between %1 and %2").arg(seconds(r.minDurationMs()), seconds(r.maxDurationMs()));
 }
 
 QString rebalanceSummary(const Rebalance &r)
 {
-    const QString moved = r.moves.empty() ? tr("no partition moved")
-                                          : tr("%n partition(s) moved", int(r.moves.size()));
-    const QString where = r.betweenPolls() ? tr("completed between two polls") : r.statesSeen.join(QStringLiteral(" → "));
-    return tr("rebalance (%1): %2 → %3 member(s), %4; took %5 (%6)")
+    const QString moved = r.moves.empty() ? RebalanceText::tr("no partition moved")
+                                          : RebalanceText::tr("%n partition(s) moved", nullptr, int(r.moves.size()));
+    const QString where =
+        r.betweenPolls() ? RebalanceText::tr("completed between two polls") : r.statesSeen.join(QStringLiteral(" → "));
+    return RebalanceText::tr("rebalance (%1): %2 → %3 member(s), %4; took %5 (%6)")
         .arg(triggerText(r.trigger))
         .arg(r.membersBefore.size())
         .arg(r.membersAfter.size())

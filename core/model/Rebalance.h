@@ -18,7 +18,7 @@ namespace lagscope {
 
 // What changed between the membership before and after (several may apply at once).
 enum RebalanceTrigger : int {
-    TriggerNone = 0,              // same members, same assignment: e.g. a member re-joined
+    TriggerNone = 0, // same members, same assignment: e.g. a member re-joined
     TriggerMemberJoined = 1,
     TriggerMemberLeft = 2,
     TriggerAssignmentChanged = 4, // same members, partitions changed owner

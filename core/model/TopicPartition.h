@@ -23,9 +23,6 @@ struct TopicPartition {
     QString toString() const { return topic + QLatin1Char('-') + QString::number(partition); }
 };
 
-inline size_t qHash(const TopicPartition &tp, size_t seed = 0)
-{
-    return qHashMulti(seed, tp.topic, tp.partition);
-}
+inline size_t qHash(const TopicPartition &tp, size_t seed = 0) { return qHashMulti(seed, tp.topic, tp.partition); }
 
 } // namespace lagscope

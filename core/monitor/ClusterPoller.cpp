@@ -44,8 +44,8 @@ void ClusterPoller::saveState()
 {
     QDir().mkpath(QFileInfo(m_statePath).absolutePath());
     QSaveFile file(m_statePath); // write-then-rename: a crash never leaves half a file
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write(QJsonDocument(m_rebalances.state()).toJson(QJsonDocument::Compact)) < 0 || !file.commit())
+    if (!file.open(QIODevice::WriteOnly)
+        || file.write(QJsonDocument(m_rebalances.state()).toJson(QJsonDocument::Compact)) < 0 || !file.commit())
         qWarning("%s: cannot save the rebalance state to %s: %s", qPrintable(m_cluster.name),
                  qPrintable(QDir::toNativeSeparators(m_statePath)), qPrintable(file.errorString()));
 }
@@ -143,9 +143,8 @@ void ClusterPoller::poll()
     }
     PollResult &result = *gathered;
 
-    ClusterSnapshot built =
-        buildSnapshot(m_cluster.name, result, m_knownBrokers, QDateTime::currentDateTimeUtc(), elapsed.elapsed(),
-                      m_lastGood.get());
+    ClusterSnapshot built = buildSnapshot(m_cluster.name, result, m_knownBrokers, QDateTime::currentDateTimeUtc(),
+                                          elapsed.elapsed(), m_lastGood.get());
     std::vector<Rebalance> rebalances = m_rebalances.update(built);
     for (GroupState &g : built.groups)
         g.rebalancesLastHour = m_rebalances.perHour(g.groupId, built.takenAt);

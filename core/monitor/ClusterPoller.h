@@ -30,7 +30,7 @@ class KafkaClient;
 // One poll's outcome: the snapshot and what changed since the previous poll.
 struct PollUpdate {
     SnapshotPtr snapshot;
-    std::vector<ClusterEvent> events;   // the diff's, then one Rebalance event per rebalance
+    std::vector<ClusterEvent> events;  // the diff's, then one Rebalance event per rebalance
     std::vector<Rebalance> rebalances; // completed at this poll
 };
 

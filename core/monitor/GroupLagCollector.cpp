@@ -65,9 +65,8 @@ Result<GroupLagResult> collectGroupLag(KafkaClient &client, const QStringList &g
         lag.description = std::move(d);
         out.groups.push_back(std::move(lag));
     }
-    std::sort(out.groups.begin(), out.groups.end(), [](const GroupLag &a, const GroupLag &b) {
-        return a.description.groupId < b.description.groupId;
-    });
+    std::sort(out.groups.begin(), out.groups.end(),
+              [](const GroupLag &a, const GroupLag &b) { return a.description.groupId < b.description.groupId; });
     return out;
 }
 

@@ -117,7 +117,7 @@ void LagEvaluator::evaluate(ClusterSnapshot &snapshot, const QDateTime &logEndAt
 
         std::vector<PartitionVerdict> verdicts;
         std::vector<std::vector<LagPoint>> windows; // for the group's total lag
-        windows.reserve(g.partitions.size());        // `window` below refers into it
+        windows.reserve(g.partitions.size());       // `window` below refers into it
         g.maxLagTime.reset();
         g.drain.reset();
         for (PartitionLag &p : g.partitions) {

@@ -21,7 +21,7 @@ namespace lagscope {
 
 class LagEvaluator {
 public:
-    explicit LagEvaluator(StatusSettings settings = {}) : m_settings(settings) {}
+    explicit LagEvaluator(StatusSettings settings = {}) : m_settings(settings) { }
 
     // Fills the verdicts, lag times, consume rates and drain times of every group and
     // partition in `snapshot` (a reachable poll), remembering this poll for the next.

@@ -225,7 +225,8 @@ LagVerdict partitionVerdict(const std::vector<LagPoint> &window, CommitCadence c
     if (lag == 0)
         return {LagStatus::Ok, QStringLiteral("caught up: committed offset %1 is the log end").arg(n(*cur.committed))};
     if (lag <= settings.allowedLag)
-        return {LagStatus::Ok, QStringLiteral("caught up: lag %1 is within allowed_lag %2").arg(n(lag), n(settings.allowedLag))};
+        return {LagStatus::Ok,
+                QStringLiteral("caught up: lag %1 is within allowed_lag %2").arg(n(lag), n(settings.allowedLag))};
     if (auto v = stuck(window, cadence, settings, ownerProgresses))
         return *v;
     if (auto v = rewound(window))
@@ -234,8 +235,9 @@ LagVerdict partitionVerdict(const std::vector<LagPoint> &window, CommitCadence c
         return *v;
     const auto rate = consumeRate(window);
     if (rate && *rate > 0)
-        return {LagStatus::Ok, QStringLiteral("lag %1, consuming %2 records/s, not growing")
-                                   .arg(n(lag), QString::number(*rate, 'f', 1))};
+        return {
+            LagStatus::Ok,
+            QStringLiteral("lag %1, consuming %2 records/s, not growing").arg(n(lag), QString::number(*rate, 'f', 1))};
     return {LagStatus::Ok, QStringLiteral("lag %1 (no growth trend over %2 polls)").arg(n(lag)).arg(window.size())};
 }
 

@@ -44,11 +44,11 @@ struct LagPoint {
 };
 
 struct StatusSettings {
-    int windowPolls = 10;      // polls kept per partition (YAML lag_window)
-    int minStuckPolls = 3;     // STOP/STALL needs the offset to stand still this many polls at least
-    double cadenceFactor = 2;  // ... and longer than this many times the usual time between commits
-    double trendMinR2 = 0.5;   // WARN: how well a straight line must fit the growing lag
-    double behindCommits = 2;  // WARN: ... and the lag exceeds this many commit intervals' worth of records
+    int windowPolls = 10;     // polls kept per partition (YAML lag_window)
+    int minStuckPolls = 3;    // STOP/STALL needs the offset to stand still this many polls at least
+    double cadenceFactor = 2; // ... and longer than this many times the usual time between commits
+    double trendMinR2 = 0.5;  // WARN: how well a straight line must fit the growing lag
+    double behindCommits = 2; // WARN: ... and the lag exceeds this many commit intervals' worth of records
     // Lag up to this counts as caught up (YAML allowed_lag). 1 by default: a transaction's
     // commit marker takes the last offset, so an idle read_committed consumer stays at lag 1.
     std::int64_t allowedLag = 1;

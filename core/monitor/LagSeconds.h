@@ -30,7 +30,7 @@ struct LogEndPoint {
 class LogEndHistory {
 public:
     static constexpr int kDefaultCapacity = 128;
-    explicit LogEndHistory(int capacity = kDefaultCapacity) : m_capacity(std::max(capacity, 4)) {}
+    explicit LogEndHistory(int capacity = kDefaultCapacity) : m_capacity(std::max(capacity, 4)) { }
 
     // A point older than the newest is ignored (clock went back). A lower offset than the
     // newest means the log was truncated or the topic recreated: the history restarts.

@@ -42,8 +42,8 @@ MonitorService::~MonitorService()
 QString MonitorService::stateFileName(const QString &cluster)
 {
     // Cluster names are free text: percent-encoded, they are safe file names on every system.
-    return QStringLiteral("rebalances-") + QString::fromLatin1(QUrl::toPercentEncoding(cluster)) +
-           QStringLiteral(".json");
+    return QStringLiteral("rebalances-") + QString::fromLatin1(QUrl::toPercentEncoding(cluster))
+           + QStringLiteral(".json");
 }
 
 void MonitorService::setStateDirectory(const QString &directory)

@@ -33,8 +33,7 @@ std::map<TopicPartition, QString> owners(const std::vector<GroupMember> &members
 bool sameMembers(const std::vector<GroupMember> &a, const std::vector<GroupMember> &b)
 {
     return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const GroupMember &x, const GroupMember &y) {
-        return x.memberId == y.memberId && x.clientId == y.clientId && x.host == y.host &&
-               x.assignment == y.assignment;
+        return x.memberId == y.memberId && x.clientId == y.clientId && x.host == y.host && x.assignment == y.assignment;
     });
 }
 
@@ -43,15 +42,12 @@ bool sameMembers(const std::vector<GroupMember> &a, const std::vector<GroupMembe
 // bound after a crash).
 bool sameButPollTimes(const RebalanceTrack &a, const RebalanceTrack &b)
 {
-    return a.hasSettled == b.hasSettled && a.open == b.open && a.sawNamedState == b.sawNamedState &&
-           a.firstRebalancingAt == b.firstRebalancingAt && a.statesSeen == b.statesSeen &&
-           sameMembers(a.settledMembers, b.settledMembers);
+    return a.hasSettled == b.hasSettled && a.open == b.open && a.sawNamedState == b.sawNamedState
+           && a.firstRebalancingAt == b.firstRebalancingAt && a.statesSeen == b.statesSeen
+           && sameMembers(a.settledMembers, b.settledMembers);
 }
 
-bool hasChange(const Rebalance &r)
-{
-    return r.trigger != TriggerNone || !r.moves.empty();
-}
+bool hasChange(const Rebalance &r) { return r.trigger != TriggerNone || !r.moves.empty(); }
 
 } // namespace
 
@@ -61,7 +57,7 @@ GroupPhase groupPhase(const QString &state, const QString &type)
         return GroupPhase::Rebalancing;
     if (state.isEmpty() || state.compare(QLatin1String("Unknown"), Qt::CaseInsensitive) == 0)
         return type.compare(QLatin1String("Consumer"), Qt::CaseInsensitive) == 0 ? GroupPhase::Rebalancing
-                                                                                   : GroupPhase::Ignored;
+                                                                                 : GroupPhase::Ignored;
     return GroupPhase::Settled;
 }
 
@@ -110,8 +106,7 @@ RebalanceStep stepRebalance(const RebalanceTrack &track, const GroupState &group
     RebalanceStep step{track, std::nullopt};
     RebalanceTrack &t = step.track;
     switch (groupPhase(group.state, group.type)) {
-    case GroupPhase::Ignored:
-        return step;
+    case GroupPhase::Ignored: return step;
     case GroupPhase::Rebalancing: {
         if (!t.open) {
             t.open = true;
@@ -126,8 +121,7 @@ RebalanceStep stepRebalance(const RebalanceTrack &track, const GroupState &group
         t.sawNamedState = t.sawNamedState || isRebalanceState(group.state);
         return step;
     }
-    case GroupPhase::Settled:
-        break;
+    case GroupPhase::Settled: break;
     }
 
     if (t.hasSettled) {
@@ -163,8 +157,9 @@ ClusterEvent rebalanceEvent(const Rebalance &r)
 {
     // A long stop-the-world rebalance is what on-call people want to notice.
     const bool longPause = r.minDurationMs() > 30000;
-    return ClusterEvent{r.endBy, r.cluster, EventKind::Rebalance, longPause ? EventSeverity::Warning : EventSeverity::Info,
-                        r.group, r.group, rebalanceSummary(r)};
+    return ClusterEvent{
+        r.endBy, r.cluster, EventKind::Rebalance, longPause ? EventSeverity::Warning : EventSeverity::Info,
+        r.group, r.group,   rebalanceSummary(r)};
 }
 
 std::vector<Rebalance> RebalanceDetector::update(const ClusterSnapshot &snapshot)

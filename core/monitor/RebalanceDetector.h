@@ -48,14 +48,18 @@ struct RebalanceTrack {
     bool hasSettled = false;
     QDateTime settledAt;
     std::vector<GroupMember> settledMembers;
-    bool open = false;              // rebalancing states seen since settledAt
-    bool sawNamedState = false;     // one of them was a named rebalance state (not Unknown)
+    bool open = false;          // rebalancing states seen since settledAt
+    bool sawNamedState = false; // one of them was a named rebalance state (not Unknown)
     QDateTime firstRebalancingAt;
     QDateTime lastRebalancingAt;
     QStringList statesSeen;
 };
 
-enum class GroupPhase { Settled, Rebalancing, Ignored };
+enum class GroupPhase {
+    Settled,
+    Rebalancing,
+    Ignored
+};
 GroupPhase groupPhase(const QString &state, const QString &type);
 
 struct RebalanceStep {

@@ -50,8 +50,10 @@ std::vector<GroupMember> membersOf(const QJsonArray &array)
     std::vector<GroupMember> out;
     for (const QJsonValue &v : array) {
         const QJsonObject o = v.toObject();
-        GroupMember m{o.value(QLatin1String("id")).toString(), o.value(QLatin1String("client")).toString(),
-                      o.value(QLatin1String("host")).toString(), {}};
+        GroupMember m{o.value(QLatin1String("id")).toString(),
+                      o.value(QLatin1String("client")).toString(),
+                      o.value(QLatin1String("host")).toString(),
+                      {}};
         for (const QJsonValue &tp : o.value(QLatin1String("assignment")).toArray())
             m.assignment.push_back({tp.toArray().at(0).toString(), tp.toArray().at(1).toInt(-1)});
         out.push_back(std::move(m));
@@ -86,8 +88,7 @@ RebalanceTrack trackOf(const QJsonObject &o)
     t.firstRebalancingAt = timeAt(o.value(QLatin1String("firstRebalancingAt")));
     t.lastRebalancingAt = timeAt(o.value(QLatin1String("lastRebalancingAt")));
     // An open track without its times could not bound the rebalance: treat it as closed.
-    t.open = o.value(QLatin1String("open")).toBool() && t.firstRebalancingAt.isValid() &&
-             t.lastRebalancingAt.isValid();
+    t.open = o.value(QLatin1String("open")).toBool() && t.firstRebalancingAt.isValid() && t.lastRebalancingAt.isValid();
     if (t.open) {
         t.sawNamedState = o.value(QLatin1String("named")).toBool();
         for (const QJsonValue &s : o.value(QLatin1String("states")).toArray())
@@ -119,8 +120,8 @@ bool RebalanceDetector::seed(const QJsonObject &state)
 {
     // Another version (a newer Lagscope's file) is not guessed at: starting afresh only
     // costs the rebalance in progress, a wrong guess could invent one.
-    if (state.value(QLatin1String("version")).toInt() != kStateVersion ||
-        !state.value(QLatin1String("tracks")).isObject())
+    if (state.value(QLatin1String("version")).toInt() != kStateVersion
+        || !state.value(QLatin1String("tracks")).isObject())
         return false;
     std::map<QString, RebalanceTrack> tracks;
     const QJsonObject trackObjects = state.value(QLatin1String("tracks")).toObject();

@@ -112,12 +112,13 @@ ClusterSnapshot buildSnapshot(const QString &cluster, const PollResult &poll,
         TopicState topic{t.name, t.internal, {}};
         for (const auto &p : t.partitions) {
             const TopicPartition tp{t.name, p.partition};
-            topic.partitions.push_back({p.partition, p.leader, p.replicas, p.isr, offsetOr(poll.logStart, tp),
-                                        offsetOr(poll.logEnd, tp)});
+            topic.partitions.push_back(
+                {p.partition, p.leader, p.replicas, p.isr, offsetOr(poll.logStart, tp), offsetOr(poll.logEnd, tp)});
         }
         s.topics.push_back(std::move(topic));
     }
-    std::sort(s.topics.begin(), s.topics.end(), [](const TopicState &a, const TopicState &b) { return a.name < b.name; });
+    std::sort(s.topics.begin(), s.topics.end(),
+              [](const TopicState &a, const TopicState &b) { return a.name < b.name; });
 
     static const CommittedOffsets none;
     for (const auto &d : poll.groups) {
@@ -128,7 +129,8 @@ ClusterSnapshot buildSnapshot(const QString &cluster, const PollResult &poll,
         const auto it = poll.committed.find(d.groupId);
         s.groups.push_back(groupState(d, it == poll.committed.end() ? none : it->second, poll.logEnd));
     }
-    std::sort(s.groups.begin(), s.groups.end(), [](const GroupState &a, const GroupState &b) { return a.groupId < b.groupId; });
+    std::sort(s.groups.begin(), s.groups.end(),
+              [](const GroupState &a, const GroupState &b) { return a.groupId < b.groupId; });
     return s;
 }
 

@@ -11,13 +11,12 @@ namespace {
 
 // Event messages are shown to people; the context gives lupdate one home for them.
 class Text {
-    Q_DECLARE_TR_FUNCTIONS(SnapshotDiff)
+    Q_DECLARE_TR_FUNCTIONS(lagscope::SnapshotDiff)
 };
 
 // Pointers to the items of `items`, ordered by key — the snapshot's own order is not relied
 // upon, so a poller that forgets to sort cannot produce phantom appear/disappear pairs.
-template <typename T, typename KeyFn>
-std::vector<const T *> sortedBy(const std::vector<T> &items, KeyFn key)
+template <typename T, typename KeyFn> std::vector<const T *> sortedBy(const std::vector<T> &items, KeyFn key)
 {
     std::vector<const T *> out;
     out.reserve(items.size());
@@ -45,7 +44,7 @@ void mergeByKey(const std::vector<T> &beforeItems, const std::vector<T> &afterIt
     }
 }
 
-// `one` and `many` are marked with QT_TRANSLATE_NOOP("SnapshotDiff", …) where written, for lupdate.
+// `one` and `many` are marked with QT_TRANSLATE_NOOP("lagscope::SnapshotDiff", …) where written, for lupdate.
 QString countText(qsizetype n, const char *one, const char *many)
 {
     return n == 1 ? Text::tr(one) : Text::tr(many).arg(n);
@@ -61,10 +60,7 @@ QString idList(const std::vector<int> &ids)
 }
 
 // Subjects are identifiers for filters and storage, so they are not translated.
-QString brokerSubject(int id)
-{
-    return QStringLiteral("broker ") + QString::number(id);
-}
+QString brokerSubject(int id) { return QStringLiteral("broker ") + QString::number(id); }
 
 // "broker 2 (127.0.0.1:9093)", or just "broker 2" when the address is unknown.
 QString brokerLabel(const BrokerInfo &info)
@@ -76,7 +72,7 @@ QString brokerLabel(const BrokerInfo &info)
 
 class Emitter {
 public:
-    Emitter(const ClusterSnapshot &current, std::vector<ClusterEvent> &out) : m_current(current), m_out(out) {}
+    Emitter(const ClusterSnapshot &current, std::vector<ClusterEvent> &out) : m_current(current), m_out(out) { }
 
     void add(EventKind kind, EventSeverity severity, QString subject, QString message, QString group = QString())
     {
@@ -125,8 +121,9 @@ void diffBroker(const BrokerState *was, const BrokerState *now, Emitter &out)
 
 void diffBrokers(const ClusterSnapshot &before, const ClusterSnapshot &after, Emitter &out)
 {
-    mergeByKey(before.brokers, after.brokers, [](const BrokerState &b) { return b.info.id; },
-               [&](const BrokerState *was, const BrokerState *now) { diffBroker(was, now, out); });
+    mergeByKey(
+        before.brokers, after.brokers, [](const BrokerState &b) { return b.info.id; },
+        [&](const BrokerState *was, const BrokerState *now) { diffBroker(was, now, out); });
 }
 
 void diffController(const ClusterSnapshot &before, const ClusterSnapshot &after, Emitter &out)
@@ -140,12 +137,16 @@ void diffController(const ClusterSnapshot &before, const ClusterSnapshot &after,
                                  [&](const BrokerState &b) { return b.info.id == before.controllerId; });
     if (it != after.brokers.end() && it->status == BrokerStatus::Online)
         return;
-    out.add(EventKind::ControllerChanged, EventSeverity::Warning, QStringLiteral("controller"),
-            Text::tr("controller %1 → %2")
-                .arg(QString::number(before.controllerId), QString::number(after.controllerId)));
+    out.add(
+        EventKind::ControllerChanged, EventSeverity::Warning, QStringLiteral("controller"),
+        Text::tr("controller %1 → %2").arg(QString::number(before.controllerId), QString::number(after.controllerId)));
 }
 
-enum class Health { Offline, UnderReplicated, InSync };
+enum class Health {
+    Offline,
+    UnderReplicated,
+    InSync
+};
 
 Health healthOf(const PartitionState &p)
 {
@@ -168,12 +169,12 @@ void diffPartition(const QString &topic, const PartitionState &was, const Partit
     case Health::UnderReplicated:
         out.add(EventKind::PartitionUnderReplicated, EventSeverity::Warning, subject,
                 Text::tr("%1 is under-replicated: ISR %2 of replicas %3")
-                   .arg(subject, idList(now.isr), idList(now.replicas)));
+                    .arg(subject, idList(now.isr), idList(now.replicas)));
         break;
     case Health::InSync:
-        out.add(EventKind::PartitionInSync, EventSeverity::Info, subject,
-                Text::tr("%1 is in sync: leader %2, ISR %3")
-                   .arg(subject, QString::number(now.leader), idList(now.isr)));
+        out.add(
+            EventKind::PartitionInSync, EventSeverity::Info, subject,
+            Text::tr("%1 is in sync: leader %2, ISR %3").arg(subject, QString::number(now.leader), idList(now.isr)));
         break;
     }
 }
@@ -229,14 +230,14 @@ QString assignmentSummary(const GroupState &was, const GroupState &now)
     });
     QStringList parts;
     if (moved)
-        parts << countText(moved, QT_TRANSLATE_NOOP("SnapshotDiff", "1 partition moved"),
-                           QT_TRANSLATE_NOOP("SnapshotDiff", "%1 partitions moved"));
+        parts << countText(moved, QT_TRANSLATE_NOOP("lagscope::SnapshotDiff", "1 partition moved"),
+                           QT_TRANSLATE_NOOP("lagscope::SnapshotDiff", "%1 partitions moved"));
     if (assigned)
-        parts << countText(assigned, QT_TRANSLATE_NOOP("SnapshotDiff", "1 partition newly assigned"),
-                           QT_TRANSLATE_NOOP("SnapshotDiff", "%1 partitions newly assigned"));
+        parts << countText(assigned, QT_TRANSLATE_NOOP("lagscope::SnapshotDiff", "1 partition newly assigned"),
+                           QT_TRANSLATE_NOOP("lagscope::SnapshotDiff", "%1 partitions newly assigned"));
     if (released)
-        parts << countText(released, QT_TRANSLATE_NOOP("SnapshotDiff", "1 partition no longer assigned"),
-                           QT_TRANSLATE_NOOP("SnapshotDiff", "%1 partitions no longer assigned"));
+        parts << countText(released, QT_TRANSLATE_NOOP("lagscope::SnapshotDiff", "1 partition no longer assigned"),
+                           QT_TRANSLATE_NOOP("lagscope::SnapshotDiff", "%1 partitions no longer assigned"));
     if (parts.isEmpty()) // partitions traded places within members only
         return Text::tr("assignment changed");
     return parts.join(QStringLiteral(", "));
@@ -263,8 +264,9 @@ void diffLagStatus(const GroupState &was, const GroupState &now, Emitter &out)
 void diffGroup(const GroupState *was, const GroupState *now, Emitter &out)
 {
     if (!was) {
-        const QString members = countText(qsizetype(now->members.size()), QT_TRANSLATE_NOOP("SnapshotDiff", "1 member"),
-                                          QT_TRANSLATE_NOOP("SnapshotDiff", "%1 members"));
+        const QString members =
+            countText(qsizetype(now->members.size()), QT_TRANSLATE_NOOP("lagscope::SnapshotDiff", "1 member"),
+                      QT_TRANSLATE_NOOP("lagscope::SnapshotDiff", "%1 members"));
         out.add(EventKind::GroupAppeared, EventSeverity::Info, now->groupId,
                 Text::tr("group appeared (%1, %2)").arg(now->state, members), now->groupId);
         return;
@@ -276,23 +278,24 @@ void diffGroup(const GroupState *was, const GroupState *now, Emitter &out)
     }
     const QString &id = now->groupId;
     if (was->state != now->state) {
-        const bool alarming = isRebalanceState(now->state)
-            || now->state.compare(QLatin1String("Dead"), Qt::CaseInsensitive) == 0;
+        const bool alarming =
+            isRebalanceState(now->state) || now->state.compare(QLatin1String("Dead"), Qt::CaseInsensitive) == 0;
         out.add(EventKind::GroupStateChanged, alarming ? EventSeverity::Warning : EventSeverity::Info, id,
                 Text::tr("%1 → %2").arg(was->state, now->state), id);
     }
 
     std::vector<const GroupMember *> joined, left;
     bool reassigned = false;
-    mergeByKey(was->members, now->members, [](const GroupMember &m) -> const QString & { return m.memberId; },
-               [&](const GroupMember *before, const GroupMember *after) {
-                   if (!before)
-                       joined.push_back(after);
-                   else if (!after)
-                       left.push_back(before);
-                   else if (!reassigned)
-                       reassigned = sortedAssignment(*before) != sortedAssignment(*after);
-               });
+    mergeByKey(
+        was->members, now->members, [](const GroupMember &m) -> const QString & { return m.memberId; },
+        [&](const GroupMember *before, const GroupMember *after) {
+            if (!before)
+                joined.push_back(after);
+            else if (!after)
+                left.push_back(before);
+            else if (!reassigned)
+                reassigned = sortedAssignment(*before) != sortedAssignment(*after);
+        });
     for (const GroupMember *m : joined)
         out.add(EventKind::MemberJoined, EventSeverity::Info, id,
                 Text::tr("member %1 joined (client %2, host %3)").arg(m->memberId, m->clientId, m->host), id);
@@ -306,8 +309,9 @@ void diffGroup(const GroupState *was, const GroupState *now, Emitter &out)
 
 void diffGroups(const ClusterSnapshot &before, const ClusterSnapshot &after, Emitter &out)
 {
-    mergeByKey(before.groups, after.groups, [](const GroupState &g) -> const QString & { return g.groupId; },
-               [&](const GroupState *was, const GroupState *now) { diffGroup(was, now, out); });
+    mergeByKey(
+        before.groups, after.groups, [](const GroupState &g) -> const QString & { return g.groupId; },
+        [&](const GroupState *was, const GroupState *now) { diffGroup(was, now, out); });
 }
 
 } // namespace
@@ -340,10 +344,11 @@ std::vector<ClusterEvent> diffSnapshots(const ClusterSnapshot *previousPoll, con
     const ClusterSnapshot *base = previousPoll;
     if (!previousPoll->reachable) {
         const QDateTime since = previousPoll->unreachableSince;
-        out.add(EventKind::ClusterReachable, EventSeverity::Info, current.cluster,
-                since.isValid() ? Text::tr("cluster is reachable again (unreachable since %1)")
-                                      .arg(since.toUTC().toString(Qt::ISODate))
-                                : Text::tr("cluster is reachable again"));
+        out.add(
+            EventKind::ClusterReachable, EventSeverity::Info, current.cluster,
+            since.isValid()
+                ? Text::tr("cluster is reachable again (unreachable since %1)").arg(since.toUTC().toString(Qt::ISODate))
+                : Text::tr("cluster is reachable again"));
         base = lastReachable;
     }
     if (!base || !base->reachable)

@@ -7,10 +7,10 @@ namespace lagscope {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("lagscope::Report", text);
-}
+// The translation context of this file's strings (lupdate reads it from here).
+struct ReportText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::Report)
+};
 
 } // namespace
 
@@ -20,7 +20,7 @@ Result<qint64> parseReportDuration(const QString &text)
     const auto m = re.match(text);
     if (!m.hasMatch())
         return Result<qint64>::failure(
-            tr("'%1' is not a duration: use a whole number and a unit, e.g. 30m, 24h or 7d").arg(text));
+            ReportText::tr("'%1' is not a duration: use a whole number and a unit, e.g. 30m, 24h or 7d").arg(text));
     const qint64 n = m.captured(1).toLongLong();
     const QString unit = m.captured(2);
     qint64 seconds = n;
@@ -33,7 +33,7 @@ Result<qint64> parseReportDuration(const QString &text)
     else if (unit == QLatin1String("w"))
         seconds = n * 7 * 86400;
     if (seconds <= 0)
-        return Result<qint64>::failure(tr("The duration '%1' must be positive").arg(text));
+        return Result<qint64>::failure(ReportText::tr("The duration '%1' must be positive").arg(text));
     return seconds * 1000;
 }
 
@@ -50,7 +50,9 @@ Result<QDateTime> parseReportTime(const QString &text)
     }
     if (!parsed.isValid())
         return Result<QDateTime>::failure(
-            tr("'%1' is not a time: use ISO 8601, e.g. 2026-11-29T08:00:00Z or 2026-11-29 09:00 (local time)").arg(text));
+            ReportText::tr(
+                "'%1' is not a time: use ISO 8601, e.g. 2026-11-29T08:00:00Z or 2026-11-29 09:00 (local time)")
+                .arg(text));
     return parsed.toUTC();
 }
 

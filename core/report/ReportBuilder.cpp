@@ -13,20 +13,14 @@ namespace lagscope {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("lagscope::Report", text);
-}
+// The translation context of this file's strings (lupdate reads it from here).
+struct ReportText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::Report)
+};
 
-qint64 msOf(std::chrono::seconds s)
-{
-    return std::chrono::duration_cast<std::chrono::milliseconds>(s).count();
-}
+qint64 msOf(std::chrono::seconds s) { return std::chrono::duration_cast<std::chrono::milliseconds>(s).count(); }
 
-QString utc(const QDateTime &t)
-{
-    return t.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"));
-}
+QString utc(const QDateTime &t) { return t.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'")); }
 
 using reportstats::Interval;
 using reportstats::SampleTime;
@@ -52,7 +46,7 @@ Result<bool> fillGroup(const HistoryStore &store, const ReportRequest &request, 
     const qint64 toMs = request.to.toMSecsSinceEpoch();
 
     const auto history = store.groupHistory(g.cluster, g.group, request.from, request.to);
-    if (!history) 
+    if (!history)
         return history.error();
     if (history->empty())
         return false;
@@ -87,7 +81,7 @@ Result<bool> fillGroup(const HistoryStore &store, const ReportRequest &request, 
     // the better one (a bucket keeps the maximum of the total, where a topic's bucket is the
     // sum of its partitions' maxima). It also spares reading every partition's samples.
     const auto topicNames = store.groupTopics(g.cluster, g.group);
-    if (!topicNames) 
+    if (!topicNames)
         return topicNames.error();
     if (topicNames->size() == 1) {
         g.topics.push_back(TopicReport{topicNames->first(), g.lag});
@@ -97,7 +91,7 @@ Result<bool> fillGroup(const HistoryStore &store, const ReportRequest &request, 
     const Result<TopicHistory> topics = topicNames->size() == 1
                                             ? Result<TopicHistory>(TopicHistory())
                                             : store.topicHistory(g.cluster, g.group, request.from, request.to);
-    if (!topics) 
+    if (!topics)
         return topics.error();
     for (const auto &[topic, samples] : *topics) {
         const auto topicIntervals = reportstats::holds(sampleTimes(samples, tiers, policy), fromMs, toMs);
@@ -112,7 +106,7 @@ Result<bool> fillGroup(const HistoryStore &store, const ReportRequest &request, 
 
     if (request.partitionDetail) {
         const auto partitions = store.partitionHistory(g.cluster, g.group, request.from, request.to);
-        if (!partitions) 
+        if (!partitions)
             return partitions.error();
         for (const auto &[tp, samples] : *partitions) {
             const auto pIntervals = reportstats::holds(sampleTimes(samples, tiers, policy), fromMs, toMs);
@@ -139,42 +133,44 @@ QString formatReportDuration(qint64 ms)
 {
     const qint64 s = (ms + 500) / 1000;
     if (s < 60)
-        return tr("%1 s").arg(s);
+        return ReportText::tr("%1 s").arg(s);
     if (s < 3600)
-        return s % 60 ? tr("%1 min %2 s").arg(s / 60).arg(s % 60) : tr("%1 min").arg(s / 60);
+        return s % 60 ? ReportText::tr("%1 min %2 s").arg(s / 60).arg(s % 60) : ReportText::tr("%1 min").arg(s / 60);
     const qint64 m = s / 60;
     if (m < 24 * 60)
-        return m % 60 ? tr("%1 h %2 min").arg(m / 60).arg(m % 60) : tr("%1 h").arg(m / 60);
+        return m % 60 ? ReportText::tr("%1 h %2 min").arg(m / 60).arg(m % 60) : ReportText::tr("%1 h").arg(m / 60);
     const qint64 h = m / 60;
-    return h % 24 ? tr("%1 d %2 h").arg(h / 24).arg(h % 24) : tr("%1 d").arg(h / 24);
+    return h % 24 ? ReportText::tr("%1 d %2 h").arg(h / 24).arg(h % 24) : ReportText::tr("%1 d").arg(h / 24);
 }
 
 Status checkReportRange(const ReportRequest &request, const RetentionPolicy &policy, const QDateTime &now)
 {
     if (!request.from.isValid() || !request.to.isValid())
-        return Status::failure(tr("The report needs a start and an end time"));
+        return Status::failure(ReportText::tr("The report needs a start and an end time"));
     if (request.from >= request.to)
-        return Status::failure(tr("The report range is empty: it starts at %1 and ends at %2")
+        return Status::failure(ReportText::tr("The report range is empty: it starts at %1 and ends at %2")
                                    .arg(utc(request.from), utc(request.to)));
     if (request.from > now)
-        return Status::failure(tr("The report range starts in the future (%1)").arg(utc(request.from)));
+        return Status::failure(ReportText::tr("The report range starts in the future (%1)").arg(utc(request.from)));
     const QDateTime oldest = now.addMSecs(-msOf(policy.keepFor));
     if (request.from < oldest)
-        return Status::failure(tr("The history keeps %1 (back to %2); the requested range starts at %3, %4 earlier. "
-                                  "Choose a range within the last %1.")
-                                   .arg(formatReportDuration(msOf(policy.keepFor)), utc(oldest), utc(request.from),
-                                        formatReportDuration(request.from.msecsTo(oldest))));
+        return Status::failure(
+            ReportText::tr("The history keeps %1 (back to %2); the requested range starts at %3, %4 earlier. "
+                           "Choose a range within the last %1.")
+                .arg(formatReportDuration(msOf(policy.keepFor)), utc(oldest), utc(request.from),
+                     formatReportDuration(request.from.msecsTo(oldest))));
     return success();
 }
 
-Result<std::vector<HistoryStore::StoredGroup>> selectReportGroups(const HistoryStore &store, const ReportRequest &request)
+Result<std::vector<HistoryStore::StoredGroup>> selectReportGroups(const HistoryStore &store,
+                                                                  const ReportRequest &request)
 {
     using R = Result<std::vector<HistoryStore::StoredGroup>>;
     QRegularExpression pattern;
     if (!request.groupPattern.isEmpty()) {
         pattern.setPattern(QRegularExpression::anchoredPattern(request.groupPattern));
         if (!pattern.isValid())
-            return R::failure(tr("The group pattern '%1' is not a valid regular expression: %2")
+            return R::failure(ReportText::tr("The group pattern '%1' is not a valid regular expression: %2")
                                   .arg(request.groupPattern, pattern.errorString()));
     }
     const auto stored = store.storedGroups();
@@ -186,8 +182,8 @@ Result<std::vector<HistoryStore::StoredGroup>> selectReportGroups(const HistoryS
     for (const QString &c : request.clusters)
         if (!known.count(c)) {
             QStringList names(known.begin(), known.end());
-            return R::failure(tr("The history has no data of cluster '%1' (it has: %2)")
-                                  .arg(c, names.isEmpty() ? tr("none") : names.join(QStringLiteral(", "))));
+            return R::failure(ReportText::tr("The history has no data of cluster '%1' (it has: %2)")
+                                  .arg(c, names.isEmpty() ? ReportText::tr("none") : names.join(QStringLiteral(", "))));
         }
     std::vector<HistoryStore::StoredGroup> out;
     for (const auto &g : *stored) {
@@ -198,9 +194,10 @@ Result<std::vector<HistoryStore::StoredGroup>> selectReportGroups(const HistoryS
         out.push_back(g);
     }
     if (out.empty())
-        return R::failure(request.groupPattern.isEmpty()
-                              ? tr("The history has no consumer groups to report on")
-                              : tr("No consumer group in the history matches '%1'").arg(request.groupPattern));
+        return R::failure(
+            request.groupPattern.isEmpty()
+                ? ReportText::tr("The history has no consumer groups to report on")
+                : ReportText::tr("No consumer group in the history matches '%1'").arg(request.groupPattern));
     return out;
 }
 
@@ -220,10 +217,10 @@ Result<Report> buildReport(const HistoryStore &store, const ReportRequest &reque
     report.retentionMs = msOf(store.policy().keepFor);
     // Sections that need the lag-status data in the history (docs/LAG-STATUS.md); never invented here. Rebalances
     // are always available: every history the store opens has their table.
-    report.lagSecondsNote = tr("not available: no lag in seconds recorded in the range "
-                               "(histories before schema version 4 have none)");
-    report.lagStatusNote = tr("not available: no lag status recorded in the range "
-                              "(histories before schema version 4 have none)");
+    report.lagSecondsNote = ReportText::tr("not available: no lag in seconds recorded in the range "
+                                           "(histories before schema version 4 have none)");
+    report.lagStatusNote = ReportText::tr("not available: no lag status recorded in the range "
+                                          "(histories before schema version 4 have none)");
 
     std::map<QString, HistoryStore::TierSpans> tiers;
     int done = 0;
@@ -233,7 +230,7 @@ Result<Report> buildReport(const HistoryStore &store, const ReportRequest &reque
         if (progress.onProgress)
             progress.onProgress(done, total);
         if (progress.cancel && progress.cancel->load())
-            return Result<Report>::failure(tr("The report was cancelled"));
+            return Result<Report>::failure(ReportText::tr("The report was cancelled"));
         ++done;
         auto t = tiers.find(sg.cluster);
         if (t == tiers.end()) {
@@ -273,16 +270,14 @@ Result<Report> buildReport(const HistoryStore &store, const ReportRequest &reque
             "lagscope::Report", "%n group(s) have no lag status in the range (recorded before lag statuses were).",
             nullptr, groupCount - withStatus);
     if (withSeconds > 0 && withSeconds < groupCount)
-        report.notes << QCoreApplication::translate("lagscope::Report",
-                                                   "%n group(s) have no lag in seconds in the range.", nullptr,
-                                                   groupCount - withSeconds);
+        report.notes << QCoreApplication::translate(
+            "lagscope::Report", "%n group(s) have no lag in seconds in the range.", nullptr, groupCount - withSeconds);
     if (empty > 0)
-        report.notes << QCoreApplication::translate("lagscope::Report",
-                                                   "%n selected group(s) had no data in the range and are left out.",
-                                                   nullptr, empty);
+        report.notes << QCoreApplication::translate(
+            "lagscope::Report", "%n selected group(s) had no data in the range and are left out.", nullptr, empty);
     if (report.groups.empty())
-        return Result<Report>::failure(tr("No selected group has history between %1 and %2")
-                                           .arg(utc(request.from), utc(request.to)));
+        return Result<Report>::failure(
+            ReportText::tr("No selected group has history between %1 and %2").arg(utc(request.from), utc(request.to)));
     return report;
 }
 

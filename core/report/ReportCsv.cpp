@@ -18,12 +18,12 @@ Status writeFile(const QString &path, const QString &text)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
-        return Status::failure(QCoreApplication::translate("lagscope::Report", "Cannot write %1: %2")
-                                   .arg(path, file.errorString()));
+        return Status::failure(
+            QCoreApplication::translate("lagscope::Report", "Cannot write %1: %2").arg(path, file.errorString()));
     file.write(text.toUtf8());
     if (!file.commit())
-        return Status::failure(QCoreApplication::translate("lagscope::Report", "Cannot write %1: %2")
-                                   .arg(path, file.errorString()));
+        return Status::failure(
+            QCoreApplication::translate("lagscope::Report", "Cannot write %1: %2").arg(path, file.errorString()));
     return success();
 }
 

@@ -6,10 +6,7 @@ namespace lagscope::reportextras {
 
 namespace {
 
-qint64 msOrUnknown(const QDateTime &t)
-{
-    return t.isValid() ? t.toMSecsSinceEpoch() : -1;
-}
+qint64 msOrUnknown(const QDateTime &t) { return t.isValid() ? t.toMSecsSinceEpoch() : -1; }
 
 } // namespace
 
@@ -17,13 +14,13 @@ Status fillStatuses(const HistoryStore &store, const ReportRequest &request, con
                     GroupReport &g)
 {
     const auto history = store.groupStatusHistory(g.cluster, g.group, request.from, request.to);
-    if (!history) 
+    if (!history)
         return history.error();
     std::vector<reportstats::StatusSample> samples;
     samples.reserve(history->size());
     for (const HistoryStore::GroupStatusSample &s : *history)
-        samples.push_back({s.timeMs, tiers.spanOf(s.timeMs, store.policy()), s.status, s.maxLagSeconds,
-                           s.lagSecondsAtLeast});
+        samples.push_back(
+            {s.timeMs, tiers.spanOf(s.timeMs, store.policy()), s.status, s.maxLagSeconds, s.lagSecondsAtLeast});
     reportstats::StatusSummary sum = reportstats::summarizeStatuses(
         samples, request.from.toMSecsSinceEpoch(), request.to.toMSecsSinceEpoch(), request.slaLagSeconds);
     g.lagStatuses = std::move(sum.statuses);
@@ -42,7 +39,7 @@ Status fillStatuses(const HistoryStore &store, const ReportRequest &request, con
 Status fillRebalances(const HistoryStore &store, const ReportRequest &request, GroupReport &g)
 {
     const auto list = store.rebalances(g.cluster, request.from, request.to, g.group);
-    if (!list) 
+    if (!list)
         return list.error();
     RebalanceSummary summary;
     for (const Rebalance &r : *list) {

@@ -11,24 +11,17 @@ namespace lagscope {
 
 namespace {
 
-QJsonValue time(qint64 ms)
-{
-    return ms >= 0 ? QJsonValue(reportTime(ms)) : QJsonValue();
-}
+QJsonValue time(qint64 ms) { return ms >= 0 ? QJsonValue(reportTime(ms)) : QJsonValue(); }
 
-QJsonValue count(qint64 v)
-{
-    return v >= 0 ? QJsonValue(v) : QJsonValue();
-}
+QJsonValue count(qint64 v) { return v >= 0 ? QJsonValue(v) : QJsonValue(); }
 
-double seconds(qint64 ms)
-{
-    return double(ms) / 1000.0;
-}
+double seconds(qint64 ms) { return double(ms) / 1000.0; }
 
 QJsonObject lag(const LagStats &s, double scale = 1.0)
 {
-    auto value = [&](qint64 v) { return v >= 0 ? QJsonValue(scale == 1.0 ? double(v) : double(v) * scale) : QJsonValue(); };
+    auto value = [&](qint64 v) {
+        return v >= 0 ? QJsonValue(scale == 1.0 ? double(v) : double(v) * scale) : QJsonValue();
+    };
     return {{QStringLiteral("max"), value(s.max)},
             {QStringLiteral("avg"), s.known() ? QJsonValue(s.avg * scale) : QJsonValue()},
             {QStringLiteral("p95"), value(s.p95)},
@@ -69,9 +62,9 @@ QJsonObject group(const GroupReport &g)
                   {QStringLiteral("lag_seconds"), g.lagSeconds ? QJsonValue(lag(*g.lagSeconds, 0.001)) : QJsonValue()},
                   {QStringLiteral("lag_seconds_at_least"), g.lagSecondsAtLeast},
                   {QStringLiteral("lag_seconds_lower_bounds"),
-                   g.lagSeconds ? QJsonValue(QJsonObject{
-                                      {QStringLiteral("samples"), g.lagSecondsBounds.lowerBoundSamples},
-                                      {QStringLiteral("covered_seconds"), seconds(g.lagSecondsBounds.lowerBoundMs)}})
+                   g.lagSeconds ? QJsonValue(
+                       QJsonObject{{QStringLiteral("samples"), g.lagSecondsBounds.lowerBoundSamples},
+                                   {QStringLiteral("covered_seconds"), seconds(g.lagSecondsBounds.lowerBoundMs)}})
                                 : QJsonValue()},
                   {QStringLiteral("breaches"), breach(g.breach)},
                   {QStringLiteral("breaches_seconds"), breach(g.breachSeconds)},
@@ -109,7 +102,8 @@ QJsonObject group(const GroupReport &g)
                          {QStringLiteral("max_partition_lag"), count(c.maxPartitionLag)},
                          {QStringLiteral("lag_status"), c.lagStatus.isEmpty() ? QJsonValue() : QJsonValue(c.lagStatus)},
                          {QStringLiteral("lag_seconds"), c.lagSeconds ? QJsonValue(*c.lagSeconds) : QJsonValue()},
-                         {QStringLiteral("lag_seconds_at_least"), c.lagSeconds ? QJsonValue(c.lagSecondsAtLeast) : QJsonValue()}});
+                         {QStringLiteral("lag_seconds_at_least"),
+                          c.lagSeconds ? QJsonValue(c.lagSecondsAtLeast) : QJsonValue()}});
     QJsonArray topics;
     for (const TopicReport &t : g.topics)
         topics.append(QJsonObject{{QStringLiteral("topic"), t.topic}, {QStringLiteral("lag"), lag(t.lag)}});
@@ -133,8 +127,7 @@ QJsonObject group(const GroupReport &g)
         statusTimeline.append(QJsonObject{{QStringLiteral("start"), time(s.startMs)},
                                           {QStringLiteral("end"), time(s.endMs)},
                                           {QStringLiteral("status"), s.state}});
-    o.insert(QStringLiteral("lag_status_timeline"),
-             g.lagStatuses ? QJsonValue(statusTimeline) : QJsonValue());
+    o.insert(QStringLiteral("lag_status_timeline"), g.lagStatuses ? QJsonValue(statusTimeline) : QJsonValue());
     return o;
 }
 
@@ -153,9 +146,10 @@ QJsonObject reportToJson(const Report &report)
         {QStringLiteral("range"), QJsonObject{{QStringLiteral("from"), time(r.from.toMSecsSinceEpoch())},
                                               {QStringLiteral("to"), time(r.to.toMSecsSinceEpoch())}}},
         {QStringLiteral("selection"),
-         QJsonObject{{QStringLiteral("clusters"), QJsonArray::fromStringList(r.clusters)},
-                     {QStringLiteral("group_pattern"), r.groupPattern.isEmpty() ? QJsonValue() : QJsonValue(r.groupPattern)},
-                     {QStringLiteral("partition_detail"), r.partitionDetail}}},
+         QJsonObject{
+             {QStringLiteral("clusters"), QJsonArray::fromStringList(r.clusters)},
+             {QStringLiteral("group_pattern"), r.groupPattern.isEmpty() ? QJsonValue() : QJsonValue(r.groupPattern)},
+             {QStringLiteral("partition_detail"), r.partitionDetail}}},
         {QStringLiteral("sla"),
          QJsonObject{{QStringLiteral("lag_records"), r.slaLagRecords ? QJsonValue(*r.slaLagRecords) : QJsonValue()},
                      {QStringLiteral("lag_seconds"), r.slaLagSeconds ? QJsonValue(*r.slaLagSeconds) : QJsonValue()}}},
@@ -173,12 +167,12 @@ Status writeReportJson(const Report &report, const QString &path)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
-        return Status::failure(QCoreApplication::translate("lagscope::Report", "Cannot write %1: %2")
-                                   .arg(path, file.errorString()));
+        return Status::failure(
+            QCoreApplication::translate("lagscope::Report", "Cannot write %1: %2").arg(path, file.errorString()));
     file.write(QJsonDocument(reportToJson(report)).toJson(QJsonDocument::Indented));
     if (!file.commit())
-        return Status::failure(QCoreApplication::translate("lagscope::Report", "Cannot write %1: %2")
-                                   .arg(path, file.errorString()));
+        return Status::failure(
+            QCoreApplication::translate("lagscope::Report", "Cannot write %1: %2").arg(path, file.errorString()));
     return success();
 }
 

@@ -19,10 +19,10 @@
 namespace lagscope {
 
 struct ReportRequest {
-    QDateTime from; // UTC, inclusive
-    QDateTime to;   // UTC, inclusive
-    QStringList clusters;  // empty: every cluster in the history
-    QString groupPattern;  // regular expression matched against the whole group name; empty: all
+    QDateTime from;       // UTC, inclusive
+    QDateTime to;         // UTC, inclusive
+    QStringList clusters; // empty: every cluster in the history
+    QString groupPattern; // regular expression matched against the whole group name; empty: all
     // A breach is a stretch of time during which the group's total lag was above this many
     // records. Unset: no breach section.
     std::optional<qint64> slaLagRecords;
@@ -34,10 +34,10 @@ struct ReportRequest {
 // Max, time-weighted average and time-weighted 95th percentile of a lag over the range.
 // Polls stand for the time until the next poll, buckets for their span (see ReportStats.h).
 struct LagStats {
-    qint64 max = -1;   // -1: no known value in the range
+    qint64 max = -1; // -1: no known value in the range
     double avg = 0;
     qint64 p95 = -1;
-    int samples = 0;     // samples with a known value
+    int samples = 0;      // samples with a known value
     qint64 coveredMs = 0; // time those samples stand for
     bool known() const { return max >= 0; }
 };
@@ -124,8 +124,8 @@ struct PartitionReport {
 struct GroupReport {
     QString cluster;
     QString group;
-    LagStats lag;                 // the group's total lag, in records
-    qint64 maxPartitionLag = -1;  // the largest single-partition lag seen
+    LagStats lag;                // the group's total lag, in records
+    qint64 maxPartitionLag = -1; // the largest single-partition lag seen
     // Lag in seconds (the age of the group's oldest unconsumed record), in milliseconds
     // (LagStats holds integers); unset: not recorded (see Report::lagSecondsNote). Per group
     // only: the history keeps lag seconds per group, not per topic.
@@ -134,11 +134,11 @@ struct GroupReport {
     // too (lagSecondsBounds says how many and for how long).
     bool lagSecondsAtLeast = false;
     LagSecondsBounds lagSecondsBounds;
-    std::optional<BreachStats> breach;        // unset: no records threshold asked
-    std::optional<BreachStats> breachSeconds; // unset: no seconds threshold or no lag seconds
-    std::vector<StateTime> groupStates;       // Kafka's group state, longest first
+    std::optional<BreachStats> breach;                 // unset: no records threshold asked
+    std::optional<BreachStats> breachSeconds;          // unset: no seconds threshold or no lag seconds
+    std::vector<StateTime> groupStates;                // Kafka's group state, longest first
     std::optional<std::vector<StateTime>> lagStatuses; // unset: not recorded; longest first
-    qint64 lagStatusNoDataMs = 0; // range time without a recorded status (gaps in polling…)
+    qint64 lagStatusNoDataMs = 0;                      // range time without a recorded status (gaps in polling…)
     std::optional<RebalanceSummary> rebalances;        // unset: not recorded
     CurrentState current;
     std::vector<TopicReport> topics;

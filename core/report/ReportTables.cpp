@@ -6,15 +6,9 @@ namespace lagscope {
 
 namespace {
 
-QString optionalCount(qint64 v)
-{
-    return v >= 0 ? QString::number(v) : QString();
-}
+QString optionalCount(qint64 v) { return v >= 0 ? QString::number(v) : QString(); }
 
-QString join(const QStringList &items)
-{
-    return items.join(QLatin1Char(' '));
-}
+QString join(const QStringList &items) { return items.join(QLatin1Char(' ')); }
 
 void lagCells(QStringList &row, const LagStats &s)
 {
@@ -63,10 +57,7 @@ QString reportTime(qint64 ms)
     return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss.zzzZ"));
 }
 
-QString reportSeconds(qint64 ms)
-{
-    return reportNumber(double(ms) / 1000.0);
-}
+QString reportSeconds(qint64 ms) { return reportNumber(double(ms) / 1000.0); }
 
 QString reportNumber(double v)
 {
@@ -110,25 +101,42 @@ Table reportInfoTable(const Report &report)
 
 Table reportGroupsTable(const Report &report)
 {
-    Table t{{QStringLiteral("cluster"), QStringLiteral("group"), QStringLiteral("samples"),
-             QStringLiteral("covered_seconds"), QStringLiteral("lag_max"), QStringLiteral("lag_avg"),
-             QStringLiteral("lag_p95"), QStringLiteral("max_partition_lag"), QStringLiteral("lag_seconds_max"),
-             QStringLiteral("lag_seconds_avg"), QStringLiteral("lag_seconds_p95"), QStringLiteral("breach_count"),
-             QStringLiteral("breach_total_seconds"), QStringLiteral("breach_longest_seconds"),
-             QStringLiteral("breach_longest_start"), QStringLiteral("breach_seconds_count"),
-             QStringLiteral("breach_seconds_total_seconds"), QStringLiteral("breach_seconds_longest_seconds"),
-             QStringLiteral("breach_seconds_longest_start"), QStringLiteral("rebalance_count"),
-             QStringLiteral("rebalance_min_total_seconds"), QStringLiteral("rebalance_max_total_seconds"),
-             QStringLiteral("current_time"), QStringLiteral("current_state"),
-             QStringLiteral("current_members"), QStringLiteral("current_total_lag"),
-             QStringLiteral("current_max_partition_lag"), QStringLiteral("current_lag_status"),
-             QStringLiteral("current_lag_seconds"), QStringLiteral("lag_seconds_at_least")},
+    Table t{{QStringLiteral("cluster"),
+             QStringLiteral("group"),
+             QStringLiteral("samples"),
+             QStringLiteral("covered_seconds"),
+             QStringLiteral("lag_max"),
+             QStringLiteral("lag_avg"),
+             QStringLiteral("lag_p95"),
+             QStringLiteral("max_partition_lag"),
+             QStringLiteral("lag_seconds_max"),
+             QStringLiteral("lag_seconds_avg"),
+             QStringLiteral("lag_seconds_p95"),
+             QStringLiteral("breach_count"),
+             QStringLiteral("breach_total_seconds"),
+             QStringLiteral("breach_longest_seconds"),
+             QStringLiteral("breach_longest_start"),
+             QStringLiteral("breach_seconds_count"),
+             QStringLiteral("breach_seconds_total_seconds"),
+             QStringLiteral("breach_seconds_longest_seconds"),
+             QStringLiteral("breach_seconds_longest_start"),
+             QStringLiteral("rebalance_count"),
+             QStringLiteral("rebalance_min_total_seconds"),
+             QStringLiteral("rebalance_max_total_seconds"),
+             QStringLiteral("current_time"),
+             QStringLiteral("current_state"),
+             QStringLiteral("current_members"),
+             QStringLiteral("current_total_lag"),
+             QStringLiteral("current_max_partition_lag"),
+             QStringLiteral("current_lag_status"),
+             QStringLiteral("current_lag_seconds"),
+             QStringLiteral("lag_seconds_at_least")},
             {}};
     // Added in schema version 3, at the end so that version 2 readers by position still work.
     for (LagStatus s : kStatuses)
         t.columns << QStringLiteral("status_%1_seconds").arg(lagStatusName(s).toLower());
     t.columns << QStringLiteral("status_no_data_seconds") << QStringLiteral("lag_seconds_lower_bound_samples")
-             << QStringLiteral("lag_seconds_lower_bound_seconds") << QStringLiteral("current_lag_seconds_at_least");
+              << QStringLiteral("lag_seconds_lower_bound_seconds") << QStringLiteral("current_lag_seconds_at_least");
     for (const GroupReport &g : report.groups) {
         QStringList row{g.cluster, g.group};
         lagCells(row, g.lag);
@@ -150,7 +158,8 @@ Table reportGroupsTable(const Report &report)
             row << (g.lagStatuses ? reportSeconds(timeIn(*g.lagStatuses, lagStatusName(s))) : QString());
         row << (g.lagStatuses ? reportSeconds(g.lagStatusNoDataMs) : QString());
         if (g.lagSeconds)
-            row << QString::number(g.lagSecondsBounds.lowerBoundSamples) << reportSeconds(g.lagSecondsBounds.lowerBoundMs);
+            row << QString::number(g.lagSecondsBounds.lowerBoundSamples)
+                << reportSeconds(g.lagSecondsBounds.lowerBoundMs);
         else
             row << QString() << QString();
         row << (c.lagSeconds ? (c.lagSecondsAtLeast ? QStringLiteral("true") : QStringLiteral("false")) : QString());

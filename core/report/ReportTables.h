@@ -18,8 +18,8 @@ Table reportStatesTable(const Report &report);
 Table reportRebalancesTable(const Report &report);
 Table reportPartitionsTable(const Report &report); // empty rows unless per-partition detail was asked
 
-QString reportTime(qint64 ms);     // "2026-11-29T18:00:00.000Z"; empty for a negative time
-QString reportSeconds(qint64 ms);  // "12.5"
-QString reportNumber(double v);    // two decimals, no separators
+QString reportTime(qint64 ms);    // "2026-11-29T18:00:00.000Z"; empty for a negative time
+QString reportSeconds(qint64 ms); // "12.5"
+QString reportNumber(double v);   // two decimals, no separators
 
 } // namespace lagscope

@@ -6,7 +6,7 @@
 
 namespace lagscope {
 
-HistoryRecorder::HistoryRecorder(QString path, QObject *parent) : QObject(parent), m_path(std::move(path)) {}
+HistoryRecorder::HistoryRecorder(QString path, QObject *parent) : QObject(parent), m_path(std::move(path)) { }
 
 HistoryRecorder::~HistoryRecorder() = default;
 

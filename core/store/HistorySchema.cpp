@@ -60,14 +60,16 @@ Status addVerdictColumns(QSqlDatabase &db)
 {
     for (const auto &column : kVerdictColumns) {
         const auto present = sql::scalar(
-            db, QStringLiteral("SELECT count(*) FROM pragma_table_info('group_sample') WHERE name = '%1'").arg(column[0]),
+            db,
+            QStringLiteral("SELECT count(*) FROM pragma_table_info('group_sample') WHERE name = '%1'").arg(column[0]),
             QStringLiteral("cannot read the history tables"));
         if (!present)
             return present.error();
         if (present->toInt() > 0)
             continue;
-        if (Status s = sql::exec(db, QStringLiteral("ALTER TABLE group_sample ADD COLUMN %1 %2").arg(column[0], column[1]),
-                                 QStringLiteral("cannot create the history tables"));
+        if (Status s =
+                sql::exec(db, QStringLiteral("ALTER TABLE group_sample ADD COLUMN %1 %2").arg(column[0], column[1]),
+                          QStringLiteral("cannot create the history tables"));
             !s)
             return s;
     }
@@ -110,8 +112,8 @@ Status createTables(QSqlDatabase &db, int fromVersion)
         db.rollback();
         return created;
     }
-    const Status versioned =
-        sql::exec(db, QStringLiteral("PRAGMA user_version = %1").arg(kVersion), QStringLiteral("cannot set the schema version"));
+    const Status versioned = sql::exec(db, QStringLiteral("PRAGMA user_version = %1").arg(kVersion),
+                                       QStringLiteral("cannot set the schema version"));
     if (!versioned) {
         db.rollback();
         return versioned;
@@ -126,8 +128,8 @@ Status createTables(QSqlDatabase &db, int fromVersion)
 QString statusSeveritySql(const QString &column)
 {
     QString sql = QStringLiteral("(CASE ") + column;
-    for (const LagStatus st : {LagStatus::Ok, LagStatus::Warn, LagStatus::Err, LagStatus::Stop, LagStatus::Stall,
-                               LagStatus::Rewind})
+    for (const LagStatus st :
+         {LagStatus::Ok, LagStatus::Warn, LagStatus::Err, LagStatus::Stop, LagStatus::Stall, LagStatus::Rewind})
         sql += QStringLiteral(" WHEN '%1' THEN %2").arg(lagStatusName(st)).arg(lagStatusSeverity(st));
     return sql + QStringLiteral(" END)");
 }
@@ -135,15 +137,16 @@ QString statusSeveritySql(const QString &column)
 QString statusNameSql(const QString &severityColumn)
 {
     QString sql = QStringLiteral("(CASE ") + severityColumn;
-    for (const LagStatus st : {LagStatus::Ok, LagStatus::Warn, LagStatus::Err, LagStatus::Stop, LagStatus::Stall,
-                               LagStatus::Rewind})
+    for (const LagStatus st :
+         {LagStatus::Ok, LagStatus::Warn, LagStatus::Err, LagStatus::Stop, LagStatus::Stall, LagStatus::Rewind})
         sql += QStringLiteral(" WHEN %1 THEN '%2'").arg(lagStatusSeverity(st)).arg(lagStatusName(st));
     return sql + QStringLiteral(" END)");
 }
 
 Result<SchemaState> prepareSchema(QSqlDatabase &db)
 {
-    const auto version = sql::scalar(db, QStringLiteral("PRAGMA user_version"), QStringLiteral("cannot read the schema version"));
+    const auto version =
+        sql::scalar(db, QStringLiteral("PRAGMA user_version"), QStringLiteral("cannot read the schema version"));
     if (!version)
         return version.error();
     const int v = version->toInt();

@@ -29,9 +29,9 @@ constexpr int kFineTier = 1;
 constexpr int kCoarseTier = 2;
 
 enum class SchemaState {
-    Ready,      // ours, current version (created just now if the file was empty)
-    NotOurs,    // a database, but not a Lagscope history file
-    Newer,      // written by a newer Lagscope: leave it alone
+    Ready,   // ours, current version (created just now if the file was empty)
+    NotOurs, // a database, but not a Lagscope history file
+    Newer,   // written by a newer Lagscope: leave it alone
 };
 
 // SQL for the lag status severity (model/LagStatus.h) of a status-name column, and back:

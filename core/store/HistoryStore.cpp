@@ -16,10 +16,10 @@ namespace lagscope {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("lagscope::HistoryStore", text);
-}
+// The translation context of this file's strings (lupdate reads it from here).
+struct HistoryStoreText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::HistoryStore)
+};
 
 QString nextConnectionName()
 {
@@ -31,7 +31,8 @@ OpenAttempt fromError(const QSqlError &error, const QString &what)
 {
     const int code = sql::primaryCode(error);
     const bool transient = code == sql::Busy || code == sql::Locked || code == sql::NoMemory || code == sql::Full;
-    return {transient ? OpenAttempt::Refused : OpenAttempt::Damaged, what + QLatin1String(": ") + sql::errorText(error)};
+    return {transient ? OpenAttempt::Refused : OpenAttempt::Damaged,
+            what + QLatin1String(": ") + sql::errorText(error)};
 }
 
 const QLatin1String kCompanionSuffixes[] = {QLatin1String("-wal"), QLatin1String("-shm"), QLatin1String("-journal")};
@@ -46,7 +47,7 @@ Result<QString> moveAside(const QString &path)
         target = path + QLatin1String(".corrupt-") + stamp + QLatin1Char('-') + QString::number(n);
     QDir dir;
     if (!dir.rename(path, target))
-        return Result<QString>::failure(tr("could not rename %1 to %2").arg(path, target));
+        return Result<QString>::failure(HistoryStoreText::tr("could not rename %1 to %2").arg(path, target));
     for (const QLatin1String suffix : kCompanionSuffixes) {
         if (QFileInfo::exists(path + suffix))
             dir.rename(path + suffix, target + suffix); // best effort: a stale -shm is harmless
@@ -64,37 +65,38 @@ OpenAttempt HistoryStore::Private::initialize(bool reader)
     db.setDatabaseName(path);
     db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=2000"));
     if (!db.open())
-        return fromError(db.lastError(), tr("cannot open the history file"));
+        return fromError(db.lastError(), HistoryStoreText::tr("cannot open the history file"));
 
     QSqlQuery query(db);
     query.setForwardOnly(true);
     if (reader) {
         // The writer made the file; a reader only checks it is ours and current.
         if (!query.exec(QStringLiteral("PRAGMA user_version")) || !query.next())
-            return fromError(query.lastError(), tr("cannot read the history file"));
+            return fromError(query.lastError(), HistoryStoreText::tr("cannot read the history file"));
         const int version = query.value(0).toInt();
         query.finish();
         if (version != historyschema::kVersion)
-            return {OpenAttempt::Refused, tr("the history file is not ready (schema version %1)").arg(version)};
+            return {OpenAttempt::Refused,
+                    HistoryStoreText::tr("the history file is not ready (schema version %1)").arg(version)};
         if (Status s = prepareStatements(); !s)
             return {OpenAttempt::Refused, s.errorMessage()};
         return {};
     }
     // The first statement is where SQLite notices a file that is not a database.
     if (!query.exec(QStringLiteral("PRAGMA journal_mode=WAL")))
-        return fromError(query.lastError(), tr("cannot read the history file"));
+        return fromError(query.lastError(), HistoryStoreText::tr("cannot read the history file"));
     if (query.next() && query.value(0).toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0)
-        warnings << tr("The history file %1 cannot use write-ahead logging (journal mode is %2); "
-                         "writes will be slower.")
-                          .arg(path, query.value(0).toString());
+        warnings << HistoryStoreText::tr("The history file %1 cannot use write-ahead logging (journal mode is %2); "
+                                         "writes will be slower.")
+                        .arg(path, query.value(0).toString());
     query.finish();
     if (!query.exec(QStringLiteral("PRAGMA synchronous=NORMAL")))
-        return fromError(query.lastError(), tr("cannot configure the history file"));
+        return fromError(query.lastError(), HistoryStoreText::tr("cannot configure the history file"));
 
     // quick_check reads every page (about 0.3 s per 150 MB when cached) but skips the
     // index cross-checks of integrity_check.
     if (!query.exec(QStringLiteral("PRAGMA quick_check")))
-        return fromError(query.lastError(), tr("cannot check the history file"));
+        return fromError(query.lastError(), HistoryStoreText::tr("cannot check the history file"));
     QStringList problems;
     while (query.next())
         problems << query.value(0).toString();
@@ -104,19 +106,20 @@ OpenAttempt HistoryStore::Private::initialize(bool reader)
         QStringList lines = problems.join(QLatin1Char('\n')).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         if (lines.size() > 3)
             lines = lines.mid(0, 3) << QStringLiteral("…");
-        return {OpenAttempt::Damaged, tr("the integrity check failed: %1").arg(lines.join(QLatin1String("; ")))};
+        return {OpenAttempt::Damaged,
+                HistoryStoreText::tr("the integrity check failed: %1").arg(lines.join(QLatin1String("; ")))};
     }
 
     const auto schema = historyschema::prepareSchema(db);
     if (!schema)
         return fromError(db.lastError(), schema.errorMessage());
     switch (*schema) {
-    case historyschema::SchemaState::Ready:
-        break;
+    case historyschema::SchemaState::Ready: break;
     case historyschema::SchemaState::NotOurs:
-        return {OpenAttempt::Damaged, tr("it is a database, but not a Lagscope history file")};
+        return {OpenAttempt::Damaged, HistoryStoreText::tr("it is a database, but not a Lagscope history file")};
     case historyschema::SchemaState::Newer:
-        return {OpenAttempt::Refused, tr("the history file %1 was written by a newer version of Lagscope").arg(path)};
+        return {OpenAttempt::Refused,
+                HistoryStoreText::tr("the history file %1 was written by a newer version of Lagscope").arg(path)};
     }
 
     if (Status s = prepareStatements(); !s)
@@ -141,9 +144,9 @@ Status HistoryStore::Private::prepareStatements()
                        QStringLiteral("INSERT INTO topic(name) VALUES(?)")),
         states.prepare(db, QStringLiteral("SELECT id FROM group_state WHERE name = ?"),
                        QStringLiteral("INSERT INTO group_state(name) VALUES(?)")),
-        series.prepare(db,
-                       QStringLiteral("SELECT id FROM partition_series WHERE group_id = ? AND topic_id = ? AND partition = ?"),
-                       QStringLiteral("INSERT INTO partition_series(group_id, topic_id, partition) VALUES(?, ?, ?)")),
+        series.prepare(
+            db, QStringLiteral("SELECT id FROM partition_series WHERE group_id = ? AND topic_id = ? AND partition = ?"),
+            QStringLiteral("INSERT INTO partition_series(group_id, topic_id, partition) VALUES(?, ?, ?)")),
         prepare(insertPoll, QStringLiteral("INSERT OR IGNORE INTO poll(cluster_id, tier, t) VALUES(?, 0, ?)")),
         // OR REPLACE: the same poll written twice keeps one row.
         prepare(insertPartition, QStringLiteral("INSERT OR REPLACE INTO partition_sample"
@@ -153,8 +156,9 @@ Status HistoryStore::Private::prepareStatements()
                                             "(tier, t, group_id, total_lag, max_lag, members, state_id,"
                                             " status, max_lag_seconds, lag_seconds_at_least)"
                                             " VALUES(0, ?, ?, ?, ?, ?, ?, ?, ?, ?)")),
-        prepare(insertEvent, QStringLiteral("INSERT INTO event(cluster_id, t, kind, severity, subject, group_name, message)"
-                                            " VALUES(?, ?, ?, ?, ?, ?, ?)")),
+        prepare(insertEvent,
+                QStringLiteral("INSERT INTO event(cluster_id, t, kind, severity, subject, group_name, message)"
+                               " VALUES(?, ?, ?, ?, ?, ?, ?)")),
         prepare(insertFlow, QStringLiteral("INSERT OR REPLACE INTO flow_sample"
                                            "(tier, t, flow_id, latency_ms, checkpoint_age_ms, records_behind, health)"
                                            " VALUES(0, ?, ?, ?, ?, ?, ?)")),
@@ -217,7 +221,7 @@ Status HistoryStore::Private::abort(const Status &error)
 
 // ---- HistoryStore -----------------------------------------------------------------------
 
-HistoryStore::HistoryStore(std::unique_ptr<Private> p) : d(std::move(p)) {}
+HistoryStore::HistoryStore(std::unique_ptr<Private> p) : d(std::move(p)) { }
 
 HistoryStore::~HistoryStore() = default;
 
@@ -225,12 +229,12 @@ Result<std::unique_ptr<HistoryStore>> HistoryStore::open(const QString &path, Re
 {
     using R = Result<std::unique_ptr<HistoryStore>>;
     if (const QString problem = policy.problem(); !problem.isEmpty())
-        return R::failure(tr("Invalid history retention policy: %1").arg(problem));
+        return R::failure(HistoryStoreText::tr("Invalid history retention policy: %1").arg(problem));
     if (path.isEmpty())
-        return R::failure(tr("No path given for the history file"));
+        return R::failure(HistoryStoreText::tr("No path given for the history file"));
     const QString dir = QFileInfo(path).absolutePath();
     if (!QDir().mkpath(dir))
-        return R::failure(tr("Cannot create the folder %1 for the history file").arg(dir));
+        return R::failure(HistoryStoreText::tr("Cannot create the folder %1 for the history file").arg(dir));
 
     auto d = std::make_unique<Private>();
     d->path = path;
@@ -239,41 +243,33 @@ Result<std::unique_ptr<HistoryStore>> HistoryStore::open(const QString &path, Re
 
     const bool reader = mode == OpenMode::Reader;
     OpenAttempt attempt = d->initialize(reader);
-    if (!reader && attempt.verdict == OpenAttempt::Damaged && (QFileInfo::exists(path) || QFileInfo(path).isSymLink())) {
+    if (!reader && attempt.verdict == OpenAttempt::Damaged
+        && (QFileInfo::exists(path) || QFileInfo(path).isSymLink())) {
         d->closeConnection();
         d->warnings.clear();
         const auto moved = moveAside(path);
         if (!moved)
-            return R::failure(tr("The history file %1 is unusable (%2), and %3").arg(path, attempt.message, moved.errorMessage()));
-        d->warnings << tr("The history file %1 could not be used (%2). It was moved to %3 and a new, empty history was "
-                          "started.")
-                           .arg(path, attempt.message, *moved);
+            return R::failure(HistoryStoreText::tr("The history file %1 is unusable (%2), and %3")
+                                  .arg(path, attempt.message, moved.errorMessage()));
+        d->warnings
+            << HistoryStoreText::tr(
+                   "The history file %1 could not be used (%2). It was moved to %3 and a new, empty history was "
+                   "started.")
+                   .arg(path, attempt.message, *moved);
         attempt = d->initialize(false);
     }
     if (attempt.verdict != OpenAttempt::Ok)
-        return R::failure(tr("Cannot use the history file %1: %2").arg(path, attempt.message));
+        return R::failure(HistoryStoreText::tr("Cannot use the history file %1: %2").arg(path, attempt.message));
     return std::unique_ptr<HistoryStore>(new HistoryStore(std::move(d)));
 }
 
-QString HistoryStore::defaultPath()
-{
-    return appDataDir() + QLatin1String("/history.sqlite");
-}
+QString HistoryStore::defaultPath() { return appDataDir() + QLatin1String("/history.sqlite"); }
 
-QStringList HistoryStore::warnings() const
-{
-    return d->warnings;
-}
+QStringList HistoryStore::warnings() const { return d->warnings; }
 
-QString HistoryStore::path() const
-{
-    return d->path;
-}
+QString HistoryStore::path() const { return d->path; }
 
-const RetentionPolicy &HistoryStore::policy() const
-{
-    return d->policy;
-}
+const RetentionPolicy &HistoryStore::policy() const { return d->policy; }
 
 qint64 HistoryStore::fileSizeBytes() const
 {

@@ -78,10 +78,10 @@ public:
     // (health too: the worst verdict of the bucket).
     struct FlowSample {
         qint64 timeMs = 0;
-        qint64 latencyMs = -1;          // replication latency (newest heartbeat's age)
-        qint64 checkpointAgeMs = -1;    // oldest checkpoint that lags its group's commits
-        qint64 recordsBehind = -1;      // over all replicated partitions
-        int health = -1;                // mirror::FlowHealth as a number, higher is worse
+        qint64 latencyMs = -1;       // replication latency (newest heartbeat's age)
+        qint64 checkpointAgeMs = -1; // oldest checkpoint that lags its group's commits
+        qint64 recordsBehind = -1;   // over all replicated partitions
+        int health = -1;             // mirror::FlowHealth as a number, higher is worse
         friend bool operator==(const FlowSample &, const FlowSample &) = default;
     };
 
@@ -98,7 +98,10 @@ public:
     // schema creation and no moving aside — two connections creating one file at once
     // would otherwise take each other's half-made schema for damage. A file that is not
     // ready is an error for a reader.
-    enum class OpenMode { Writer, Reader };
+    enum class OpenMode {
+        Writer,
+        Reader
+    };
     static Result<std::unique_ptr<HistoryStore>> open(const QString &path, RetentionPolicy policy = {},
                                                       OpenMode mode = OpenMode::Writer);
 
@@ -170,7 +173,7 @@ public:
         qint64 rawFromMs = -1;  // oldest raw poll (-1: none)
         qint64 fineFromMs = -1; // oldest fine bucket start
         qint64 coarseFromMs = -1;
-        qint64 newestMs = -1;   // newest poll or bucket of any tier
+        qint64 newestMs = -1; // newest poll or bucket of any tier
         // 0 for a poll, the bucket size for a bucket.
         qint64 spanOf(qint64 timeMs, const RetentionPolicy &policy) const;
         qint64 oldestMs() const;

@@ -12,10 +12,10 @@ namespace lagscope {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("lagscope::HistoryStore", text);
-}
+// The translation context of this file's strings (lupdate reads it from here).
+struct HistoryStoreText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::HistoryStore)
+};
 
 // Every value of a bucket is the maximum of its rows: latency, checkpoint age and records
 // behind must not hide a spike, and the health number is the worst verdict seen.
@@ -56,7 +56,7 @@ QStringList HistoryStore::Private::flowCompactionSteps(qint64 fineMs, qint64 raw
 
 Status HistoryStore::appendFlowSample(const QString &flow, const FlowSample &sample)
 {
-    const QString what = tr("Cannot write the history of %1").arg(flow);
+    const QString what = HistoryStoreText::tr("Cannot write the history of %1").arg(flow);
     if (Status s = d->begin(what); !s)
         return s;
     auto fail = [&](const QString &message) { return d->abort(Status::failure(what + QLatin1String(": ") + message)); };
@@ -99,7 +99,7 @@ Result<std::vector<HistoryStore::FlowSample>> HistoryStore::flowHistory(const QS
         q.bindValue(2, toMs);
         q.bindValue(3, flow);
         if (!q.exec())
-            return sql::failed(q, tr("Cannot read the history of %1").arg(flow)).error();
+            return sql::failed(q, HistoryStoreText::tr("Cannot read the history of %1").arg(flow)).error();
         while (q.next())
             out.push_back({q.value(0).toLongLong(), sql::orUnknown(q.value(1)), sql::orUnknown(q.value(2)),
                            sql::orUnknown(q.value(3)), q.value(4).isNull() ? -1 : q.value(4).toInt()});

@@ -17,8 +17,7 @@ namespace lagscope {
 
 // A dictionary table (name → id) with a cache in front, so a poll of 10,000 partitions
 // costs hash lookups instead of SELECTs once the names are known.
-template <typename Key>
-class IdTable {
+template <typename Key> class IdTable {
 public:
     // selectSql/insertSql take the same positional values, in the same order.
     Status prepare(QSqlDatabase &db, const QString &selectSql, const QString &insertSql)
@@ -79,10 +78,7 @@ struct SeriesKey {
     friend bool operator==(const SeriesKey &, const SeriesKey &) = default;
 };
 
-inline size_t qHash(const SeriesKey &k, size_t seed = 0)
-{
-    return qHashMulti(seed, k.groupId, k.topicId, k.partition);
-}
+inline size_t qHash(const SeriesKey &k, size_t seed = 0) { return qHashMulti(seed, k.groupId, k.topicId, k.partition); }
 
 // What trying to use the file at the store's path told us.
 struct OpenAttempt {

@@ -13,10 +13,10 @@ namespace lagscope {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("lagscope::HistoryStore", text);
-}
+// The translation context of this file's strings (lupdate reads it from here).
+struct HistoryStoreText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::HistoryStore)
+};
 
 // A requested time range in milliseconds. A bucket is in it when its span overlaps it,
 // so for bucket tiers the lower bound moves back by one bucket less a millisecond.
@@ -53,16 +53,17 @@ constexpr int kTiersByAge[] = {historyschema::kCoarseTier, historyschema::kFineT
 } // namespace
 
 Result<std::optional<HistoryStore::Private::GroupKey>> HistoryStore::Private::findGroup(const QString &cluster,
-                                                                                       const QString &group) const
+                                                                                        const QString &group) const
 {
     std::optional<GroupKey> key;
-    const Status s = sql::select(db,
-                                 QStringLiteral("SELECT g.cluster_id, g.id FROM consumer_group g"
-                                                " JOIN cluster c ON c.id = g.cluster_id WHERE c.name = ? AND g.name = ?"),
-                                 {cluster, group}, tr("Cannot read the history"), [&key](const QSqlQuery &q) {
-                                     if (!key)
-                                         key = GroupKey{q.value(0).toLongLong(), q.value(1).toLongLong()};
-                                 });
+    const Status s =
+        sql::select(db,
+                    QStringLiteral("SELECT g.cluster_id, g.id FROM consumer_group g"
+                                   " JOIN cluster c ON c.id = g.cluster_id WHERE c.name = ? AND g.name = ?"),
+                    {cluster, group}, HistoryStoreText::tr("Cannot read the history"), [&key](const QSqlQuery &q) {
+                        if (!key)
+                            key = GroupKey{q.value(0).toLongLong(), q.value(1).toLongLong()};
+                    });
     if (!s)
         return s.error();
     return key;
@@ -103,13 +104,13 @@ Status forEachTier(QSqlQuery &q, qint64 groupId, qint64 clusterId, const TimeWin
 Result<QHash<qint64, TopicPartition>> seriesOf(const QSqlDatabase &db, qint64 groupId)
 {
     QHash<qint64, TopicPartition> out;
-    const Status s = sql::select(db,
-                                 QStringLiteral("SELECT p.id, t.name, p.partition FROM partition_series p"
-                                                " JOIN topic t ON t.id = p.topic_id WHERE p.group_id = ?"),
-                                 {groupId}, tr("Cannot read the history"), [&out](const QSqlQuery &q) {
-                                     out.insert(q.value(0).toLongLong(),
-                                                TopicPartition{q.value(1).toString(), q.value(2).toInt()});
-                                 });
+    const Status s =
+        sql::select(db,
+                    QStringLiteral("SELECT p.id, t.name, p.partition FROM partition_series p"
+                                   " JOIN topic t ON t.id = p.topic_id WHERE p.group_id = ?"),
+                    {groupId}, HistoryStoreText::tr("Cannot read the history"), [&out](const QSqlQuery &q) {
+                        out.insert(q.value(0).toLongLong(), TopicPartition{q.value(1).toString(), q.value(2).toInt()});
+                    });
     if (!s)
         return s.error();
     return out;
@@ -123,7 +124,8 @@ Status selectGroupTiers(const QSqlDatabase &db, qint64 groupId, qint64 clusterId
     QSqlQuery q(db);
     q.setForwardOnly(true);
     q.prepare(statement);
-    return forEachTier(q, groupId, clusterId, window, tr("Cannot read the history of %1").arg(group), onRow);
+    return forEachTier(q, groupId, clusterId, window, HistoryStoreText::tr("Cannot read the history of %1").arg(group),
+                       onRow);
 }
 
 } // namespace
@@ -137,7 +139,8 @@ Result<std::vector<ClusterEvent>> HistoryStore::events(const QString &cluster, c
                                   QStringLiteral(" AND e.group_name = ?"), QStringLiteral(" ORDER BY e.t, e.id")};
     std::vector<ClusterEvent> out;
     const Status s = selectClusterRange(
-        d->db, query, cluster, from, to, group, tr("Cannot read events from the history"), [&](const QSqlQuery &q) {
+        d->db, query, cluster, from, to, group, HistoryStoreText::tr("Cannot read events from the history"),
+        [&](const QSqlQuery &q) {
             ClusterEvent e;
             // Kinds this version does not know were written by a newer one: skip them.
             if (!eventKindFromName(q.value(1).toString(), &e.kind))
@@ -169,25 +172,25 @@ Result<std::vector<HistoryStore::GroupSample>> HistoryStore::groupHistory(const 
     if (!*key)
         return out;
 
-    const QString statement(QStringLiteral("SELECT p.t, s.total_lag, s.max_lag, s.members, st.name")
-                            + fromPollTimes(QLatin1String("group_sample"),
-                                            QLatin1String(" LEFT JOIN group_state st ON st.id = s.state_id"))
-                            + QStringLiteral(" ORDER BY p.t"));
+    const QString statement(
+        QStringLiteral("SELECT p.t, s.total_lag, s.max_lag, s.members, st.name")
+        + fromPollTimes(QLatin1String("group_sample"), QLatin1String(" LEFT JOIN group_state st ON st.id = s.state_id"))
+        + QStringLiteral(" ORDER BY p.t"));
     const TimeWindow window(from, to, d->policy);
-    const Status s = selectGroupTiers(d->db, (*key)->groupId, (*key)->clusterId, window, statement, group,
-                                      [&out](const QSqlQuery &row) {
-                                          out.push_back({row.value(0).toLongLong(), row.value(1).toLongLong(),
-                                                         row.value(2).toLongLong(), row.value(3).toInt(),
-                                                         row.value(4).toString()});
-                                      });
+    const Status s = selectGroupTiers(
+        d->db, (*key)->groupId, (*key)->clusterId, window, statement, group, [&out](const QSqlQuery &row) {
+            out.push_back({row.value(0).toLongLong(), row.value(1).toLongLong(), row.value(2).toLongLong(),
+                           row.value(3).toInt(), row.value(4).toString()});
+        });
     if (!s)
         return s.error();
     return out;
 }
 
-Result<std::vector<HistoryStore::GroupStatusSample>>
-HistoryStore::groupStatusHistory(const QString &cluster, const QString &group, const QDateTime &from,
-                                 const QDateTime &to) const
+Result<std::vector<HistoryStore::GroupStatusSample>> HistoryStore::groupStatusHistory(const QString &cluster,
+                                                                                      const QString &group,
+                                                                                      const QDateTime &from,
+                                                                                      const QDateTime &to) const
 {
     const auto key = d->findGroup(cluster, group);
     if (!key)
@@ -198,12 +201,11 @@ HistoryStore::groupStatusHistory(const QString &cluster, const QString &group, c
     const QString statement(QStringLiteral("SELECT p.t, s.status, s.max_lag_seconds, s.lag_seconds_at_least")
                             + fromPollTimes(QLatin1String("group_sample")) + QStringLiteral(" ORDER BY p.t"));
     const TimeWindow window(from, to, d->policy);
-    const Status s = selectGroupTiers(d->db, (*key)->groupId, (*key)->clusterId, window, statement, group,
-                                      [&out](const QSqlQuery &row) {
-                                          out.push_back({row.value(0).toLongLong(), row.value(1).toString(),
-                                                         row.value(2).isNull() ? -1.0 : row.value(2).toDouble(),
-                                                         row.value(3).toInt() != 0});
-                                      });
+    const Status s = selectGroupTiers(
+        d->db, (*key)->groupId, (*key)->clusterId, window, statement, group, [&out](const QSqlQuery &row) {
+            out.push_back({row.value(0).toLongLong(), row.value(1).toString(),
+                           row.value(2).isNull() ? -1.0 : row.value(2).toDouble(), row.value(3).toInt() != 0});
+        });
     if (!s)
         return s.error();
     return out;
@@ -242,9 +244,10 @@ HistoryStore::partitionHistory(const QString &cluster, const QString &group, con
     return out;
 }
 
-Result<std::map<QString, std::vector<HistoryStore::TopicSample>>>
-HistoryStore::topicHistory(const QString &cluster, const QString &group, const QDateTime &from,
-                           const QDateTime &to) const
+Result<std::map<QString, std::vector<HistoryStore::TopicSample>>> HistoryStore::topicHistory(const QString &cluster,
+                                                                                             const QString &group,
+                                                                                             const QDateTime &from,
+                                                                                             const QDateTime &to) const
 {
     const auto key = d->findGroup(cluster, group);
     if (!key)

@@ -11,20 +11,17 @@ namespace lagscope {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("lagscope::HistoryStore", text);
-}
+// The translation context of this file's strings (lupdate reads it from here).
+struct HistoryStoreText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::HistoryStore)
+};
 
 QString compact(const QJsonArray &array)
 {
     return QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Compact));
 }
 
-QJsonArray arrayOf(const QString &text)
-{
-    return QJsonDocument::fromJson(text.toUtf8()).array();
-}
+QJsonArray arrayOf(const QString &text) { return QJsonDocument::fromJson(text.toUtf8()).array(); }
 
 QString membersJson(const std::vector<RebalanceMember> &members)
 {
@@ -76,7 +73,7 @@ Status HistoryStore::appendRebalances(const std::vector<Rebalance> &rebalances)
 {
     if (rebalances.empty())
         return success();
-    const QString what = tr("Cannot write rebalances to the history");
+    const QString what = HistoryStoreText::tr("Cannot write rebalances to the history");
     if (Status s = d->begin(what); !s)
         return s;
     auto fail = [&](const QString &message) { return d->abort(Status::failure(what + QLatin1String(": ") + message)); };
@@ -87,7 +84,7 @@ Status HistoryStore::appendRebalances(const std::vector<Rebalance> &rebalances)
         return fail(sql::errorText(q.lastError()));
     for (const Rebalance &r : rebalances) {
         if (!r.endBy.isValid())
-            return fail(tr("a rebalance of %1 has no end time").arg(r.group));
+            return fail(HistoryStoreText::tr("a rebalance of %1 has no end time").arg(r.group));
         const auto clusterId = d->clusterId(r.cluster);
         if (!clusterId)
             return fail(clusterId.errorMessage());
@@ -114,28 +111,30 @@ Result<std::vector<Rebalance>> HistoryStore::rebalances(const QString &cluster, 
                                                         const QDateTime &to, const QString &group) const
 {
     std::vector<Rebalance> out;
-    const ClusterRangeQuery query{QStringLiteral("SELECT r.group_name, r.start_after, r.start_by, r.end_after, r.end_by,"
-                                                 " r.trigger, r.states, r.members_before, r.members_after, r.moves"
-                                                 " FROM rebalance r JOIN cluster c ON c.id = r.cluster_id"
-                                                 " WHERE c.name = ? AND r.end_by BETWEEN ? AND ?"),
-                                  QStringLiteral(" AND r.group_name = ?"), QStringLiteral(" ORDER BY r.end_by, r.id")};
-    const Status s = selectClusterRange(
-        d->db, query, cluster, from, to, group, tr("Cannot read rebalances from the history"), [&](const QSqlQuery &q) {
-            Rebalance r;
-            r.cluster = cluster;
-            r.group = q.value(0).toString();
-            r.startAfter = sql::timeOrInvalid(q.value(1));
-            r.startBy = sql::timeOrInvalid(q.value(2));
-            r.endAfter = sql::timeOrInvalid(q.value(3));
-            r.endBy = sql::timeOrInvalid(q.value(4));
-            r.trigger = q.value(5).toInt();
-            const QString states = q.value(6).toString();
-            r.statesSeen = states.isEmpty() ? QStringList() : states.split(QLatin1Char(','));
-            r.membersBefore = membersFrom(q.value(7).toString());
-            r.membersAfter = membersFrom(q.value(8).toString());
-            r.moves = movesFrom(q.value(9).toString());
-            out.push_back(std::move(r));
-        });
+    const ClusterRangeQuery query{
+        QStringLiteral("SELECT r.group_name, r.start_after, r.start_by, r.end_after, r.end_by,"
+                       " r.trigger, r.states, r.members_before, r.members_after, r.moves"
+                       " FROM rebalance r JOIN cluster c ON c.id = r.cluster_id"
+                       " WHERE c.name = ? AND r.end_by BETWEEN ? AND ?"),
+        QStringLiteral(" AND r.group_name = ?"), QStringLiteral(" ORDER BY r.end_by, r.id")};
+    const Status s =
+        selectClusterRange(d->db, query, cluster, from, to, group,
+                           HistoryStoreText::tr("Cannot read rebalances from the history"), [&](const QSqlQuery &q) {
+                               Rebalance r;
+                               r.cluster = cluster;
+                               r.group = q.value(0).toString();
+                               r.startAfter = sql::timeOrInvalid(q.value(1));
+                               r.startBy = sql::timeOrInvalid(q.value(2));
+                               r.endAfter = sql::timeOrInvalid(q.value(3));
+                               r.endBy = sql::timeOrInvalid(q.value(4));
+                               r.trigger = q.value(5).toInt();
+                               const QString states = q.value(6).toString();
+                               r.statesSeen = states.isEmpty() ? QStringList() : states.split(QLatin1Char(','));
+                               r.membersBefore = membersFrom(q.value(7).toString());
+                               r.membersAfter = membersFrom(q.value(8).toString());
+                               r.moves = movesFrom(q.value(9).toString());
+                               out.push_back(std::move(r));
+                           });
     if (!s)
         return s.error();
     return out;

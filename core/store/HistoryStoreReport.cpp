@@ -13,15 +13,12 @@ namespace lagscope {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("lagscope::HistoryStore", text);
-}
+// The translation context of this file's strings (lupdate reads it from here).
+struct HistoryStoreText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::HistoryStore)
+};
 
-qint64 msOf(std::chrono::seconds s)
-{
-    return std::chrono::duration_cast<std::chrono::milliseconds>(s).count();
-}
+qint64 msOf(std::chrono::seconds s) { return std::chrono::duration_cast<std::chrono::milliseconds>(s).count(); }
 
 } // namespace
 
@@ -48,12 +45,13 @@ qint64 HistoryStore::TierSpans::oldestMs() const
 Result<std::vector<HistoryStore::StoredGroup>> HistoryStore::storedGroups() const
 {
     std::vector<StoredGroup> out;
-    const Status s = sql::select(d->db,
-                                 QStringLiteral("SELECT c.name, g.name FROM consumer_group g"
-                                                " JOIN cluster c ON c.id = g.cluster_id ORDER BY c.name, g.name"),
-                                 {}, tr("Cannot read the groups of the history"), [&out](const QSqlQuery &q) {
-                                     out.push_back({q.value(0).toString(), q.value(1).toString()});
-                                 });
+    const Status s =
+        sql::select(d->db,
+                    QStringLiteral("SELECT c.name, g.name FROM consumer_group g"
+                                   " JOIN cluster c ON c.id = g.cluster_id ORDER BY c.name, g.name"),
+                    {}, HistoryStoreText::tr("Cannot read the groups of the history"), [&out](const QSqlQuery &q) {
+                        out.push_back({q.value(0).toString(), q.value(1).toString()});
+                    });
     if (!s)
         return s.error();
     return out;
@@ -68,7 +66,7 @@ Result<QStringList> HistoryStore::groupTopics(const QString &cluster, const QStr
                                                 " JOIN consumer_group g ON g.id = p.group_id"
                                                 " JOIN cluster c ON c.id = g.cluster_id"
                                                 " WHERE c.name = ? AND g.name = ? ORDER BY t.name"),
-                                 {cluster, group}, tr("Cannot read the history of %1").arg(group),
+                                 {cluster, group}, HistoryStoreText::tr("Cannot read the history of %1").arg(group),
                                  [&out](const QSqlQuery &q) { out << q.value(0).toString(); });
     if (!s)
         return s.error();
@@ -79,20 +77,21 @@ Result<HistoryStore::TierSpans> HistoryStore::tierSpans(const QString &cluster) 
 {
     TierSpans spans;
     // The poll table is keyed (cluster, tier, t): min and max per tier are index seeks.
-    const Status s = sql::select(d->db,
-                                 QStringLiteral("SELECT p.tier, min(p.t), max(p.t) FROM poll p"
-                                                " JOIN cluster c ON c.id = p.cluster_id WHERE c.name = ? GROUP BY p.tier"),
-                                 {cluster}, tr("Cannot read the history of %1").arg(cluster), [&spans](const QSqlQuery &q) {
-                                     const int tier = q.value(0).toInt();
-                                     const qint64 oldest = q.value(1).toLongLong();
-                                     spans.newestMs = std::max(spans.newestMs, q.value(2).toLongLong());
-                                     if (tier == historyschema::kRawTier)
-                                         spans.rawFromMs = oldest;
-                                     else if (tier == historyschema::kFineTier)
-                                         spans.fineFromMs = oldest;
-                                     else if (tier == historyschema::kCoarseTier)
-                                         spans.coarseFromMs = oldest;
-                                 });
+    const Status s = sql::select(
+        d->db,
+        QStringLiteral("SELECT p.tier, min(p.t), max(p.t) FROM poll p"
+                       " JOIN cluster c ON c.id = p.cluster_id WHERE c.name = ? GROUP BY p.tier"),
+        {cluster}, HistoryStoreText::tr("Cannot read the history of %1").arg(cluster), [&spans](const QSqlQuery &q) {
+            const int tier = q.value(0).toInt();
+            const qint64 oldest = q.value(1).toLongLong();
+            spans.newestMs = std::max(spans.newestMs, q.value(2).toLongLong());
+            if (tier == historyschema::kRawTier)
+                spans.rawFromMs = oldest;
+            else if (tier == historyschema::kFineTier)
+                spans.fineFromMs = oldest;
+            else if (tier == historyschema::kCoarseTier)
+                spans.coarseFromMs = oldest;
+        });
     if (!s)
         return s.error();
     return spans;

@@ -10,15 +10,12 @@ namespace lagscope {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("lagscope::HistoryStore", text);
-}
+// The translation context of this file's strings (lupdate reads it from here).
+struct HistoryStoreText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::HistoryStore)
+};
 
-QVariant optionalValue(const std::optional<std::int64_t> &v)
-{
-    return v ? QVariant(qint64(*v)) : QVariant();
-}
+QVariant optionalValue(const std::optional<std::int64_t> &v) { return v ? QVariant(qint64(*v)) : QVariant(); }
 
 qint64 floorTo(qint64 t, qint64 step)
 {
@@ -26,10 +23,7 @@ qint64 floorTo(qint64 t, qint64 step)
     return (t % step < 0 ? q - 1 : q) * step;
 }
 
-qint64 msOf(std::chrono::seconds s)
-{
-    return std::chrono::duration_cast<std::chrono::milliseconds>(s).count();
-}
+qint64 msOf(std::chrono::seconds s) { return std::chrono::duration_cast<std::chrono::milliseconds>(s).count(); }
 
 // Moves rows of tier `from` older than `cutoff` into buckets of `bucketMs` in tier `to`.
 // A bucket takes the maximum of the lag columns and the other columns of the newest row
@@ -38,17 +32,16 @@ qint64 msOf(std::chrono::seconds s)
 // that arrived late) is merged rather than replaced. All of it is a key-range scan.
 QString downsamplePartitions(int from, int to, qint64 bucketMs, qint64 cutoff)
 {
-    return QStringLiteral(
-               "INSERT INTO partition_sample(tier, t, group_id, series_id, committed, log_end, lag)"
-               " SELECT %2, a.b, a.group_id, a.series_id, s.committed, s.log_end, a.ml FROM"
-               " (SELECT (t / %3) * %3 AS b, group_id, series_id, max(t) AS lt, max(lag) AS ml"
-               "  FROM partition_sample WHERE tier = %1 AND t < %4 GROUP BY b, group_id, series_id) a"
-               " JOIN partition_sample s"
-               "  ON s.tier = %1 AND s.t = a.lt AND s.group_id = a.group_id AND s.series_id = a.series_id"
-               " WHERE 1" // lets SQLite parse the ON CONFLICT below as an upsert
-               " ON CONFLICT(tier, t, group_id, series_id) DO UPDATE SET committed = excluded.committed,"
-               "  log_end = excluded.log_end,"
-               "  lag = max(coalesce(lag, excluded.lag), coalesce(excluded.lag, lag))")
+    return QStringLiteral("INSERT INTO partition_sample(tier, t, group_id, series_id, committed, log_end, lag)"
+                          " SELECT %2, a.b, a.group_id, a.series_id, s.committed, s.log_end, a.ml FROM"
+                          " (SELECT (t / %3) * %3 AS b, group_id, series_id, max(t) AS lt, max(lag) AS ml"
+                          "  FROM partition_sample WHERE tier = %1 AND t < %4 GROUP BY b, group_id, series_id) a"
+                          " JOIN partition_sample s"
+                          "  ON s.tier = %1 AND s.t = a.lt AND s.group_id = a.group_id AND s.series_id = a.series_id"
+                          " WHERE 1" // lets SQLite parse the ON CONFLICT below as an upsert
+                          " ON CONFLICT(tier, t, group_id, series_id) DO UPDATE SET committed = excluded.committed,"
+                          "  log_end = excluded.log_end,"
+                          "  lag = max(coalesce(lag, excluded.lag), coalesce(excluded.lag, lag))")
         .arg(from)
         .arg(to)
         .arg(bucketMs)
@@ -99,9 +92,8 @@ QString downsamplePolls(int from, int to, qint64 bucketMs, qint64 cutoff)
 
 QString deleteOlder(const QString &table, const QString &tiers, qint64 cutoff)
 {
-    const QString clusters = table == QLatin1String("poll")
-                                 ? QStringLiteral("cluster_id IN (SELECT id FROM cluster) AND ")
-                                 : QString();
+    const QString clusters =
+        table == QLatin1String("poll") ? QStringLiteral("cluster_id IN (SELECT id FROM cluster) AND ") : QString();
     return QStringLiteral("DELETE FROM %1 WHERE %2tier IN (%3) AND t < %4").arg(table, clusters, tiers).arg(cutoff);
 }
 
@@ -110,8 +102,10 @@ QString deleteOlder(const QString &table, const QString &tiers, qint64 cutoff)
 Status HistoryStore::Private::writeSnapshot(const ClusterSnapshot &snapshot)
 {
     if (!snapshot.takenAt.isValid())
-        return Status::failure(tr("a poll of %1 has no time").arg(snapshot.cluster));
-    auto fail = [&](const QString &message) { return Status::failure(snapshot.cluster + QLatin1String(": ") + message); };
+        return Status::failure(HistoryStoreText::tr("a poll of %1 has no time").arg(snapshot.cluster));
+    auto fail = [&](const QString &message) {
+        return Status::failure(snapshot.cluster + QLatin1String(": ") + message);
+    };
 
     const qint64 t = snapshot.takenAt.toMSecsSinceEpoch();
     const auto cluster = clusterId(snapshot.cluster);
@@ -184,7 +178,7 @@ Status HistoryStore::appendSnapshot(const ClusterSnapshot &snapshot)
     // Snapshots of an unreachable cluster carry no offsets, only the absence of them.
     if (!snapshot.reachable)
         return success();
-    const QString what = tr("Cannot write the history of %1").arg(snapshot.cluster);
+    const QString what = HistoryStoreText::tr("Cannot write the history of %1").arg(snapshot.cluster);
     if (Status s = d->begin(what); !s)
         return s;
     if (Status s = d->writeSnapshot(snapshot); !s)
@@ -194,7 +188,7 @@ Status HistoryStore::appendSnapshot(const ClusterSnapshot &snapshot)
 
 Status HistoryStore::appendSnapshots(const std::vector<SnapshotPtr> &snapshots)
 {
-    const QString what = tr("Cannot write to the history");
+    const QString what = HistoryStoreText::tr("Cannot write to the history");
     if (Status s = d->begin(what); !s)
         return s;
     for (const SnapshotPtr &snapshot : snapshots) {
@@ -210,7 +204,7 @@ Status HistoryStore::appendEvents(const std::vector<ClusterEvent> &events)
 {
     if (events.empty())
         return success();
-    const QString what = tr("Cannot write events to the history");
+    const QString what = HistoryStoreText::tr("Cannot write events to the history");
     if (Status s = d->begin(what); !s)
         return s;
     auto fail = [&](const QString &message) { return d->abort(Status::failure(what + QLatin1String(": ") + message)); };
@@ -218,7 +212,7 @@ Status HistoryStore::appendEvents(const std::vector<ClusterEvent> &events)
     QSqlQuery &q = d->insertEvent;
     for (const ClusterEvent &e : events) {
         if (!e.time.isValid())
-            return fail(tr("an event of %1 has no time").arg(e.cluster));
+            return fail(HistoryStoreText::tr("an event of %1 has no time").arg(e.cluster));
         const auto clusterId = d->clusterId(e.cluster);
         if (!clusterId)
             return fail(clusterId.errorMessage());
@@ -238,7 +232,7 @@ Status HistoryStore::appendEvents(const std::vector<ClusterEvent> &events)
 Status HistoryStore::compact(const QDateTime &now)
 {
     if (!now.isValid())
-        return Status::failure(tr("Cannot compact the history without the current time"));
+        return Status::failure(HistoryStoreText::tr("Cannot compact the history without the current time"));
     using namespace historyschema;
     const RetentionPolicy &p = d->policy;
     const qint64 nowMs = now.toMSecsSinceEpoch();
@@ -248,7 +242,7 @@ Status HistoryStore::compact(const QDateTime &now)
     const qint64 fineCutoff = floorTo(nowMs - msOf(p.fineFor), coarseMs);
     const qint64 keepCutoff = nowMs - msOf(p.keepFor);
 
-    const QString what = tr("Cannot compact the history");
+    const QString what = HistoryStoreText::tr("Cannot compact the history");
     if (Status s = d->begin(what); !s)
         return s;
 

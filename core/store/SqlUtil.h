@@ -83,21 +83,12 @@ Status select(const QSqlDatabase &db, const QString &statement, const QVariantLi
 }
 
 // A bound of a time range in milliseconds; `open` stands for an invalid (unbounded) time.
-inline qint64 msOr(const QDateTime &time, qint64 open)
-{
-    return time.isValid() ? time.toMSecsSinceEpoch() : open;
-}
+inline qint64 msOr(const QDateTime &time, qint64 open) { return time.isValid() ? time.toMSecsSinceEpoch() : open; }
 
 // NULL columns of optional numbers and times: -1 and an invalid time stand for "unknown".
-inline QVariant orNull(qint64 value)
-{
-    return value < 0 ? QVariant() : QVariant(value);
-}
+inline QVariant orNull(qint64 value) { return value < 0 ? QVariant() : QVariant(value); }
 
-inline qint64 orUnknown(const QVariant &value)
-{
-    return value.isNull() ? -1 : value.toLongLong();
-}
+inline qint64 orUnknown(const QVariant &value) { return value.isNull() ? -1 : value.toLongLong(); }
 
 inline QVariant msOrNull(const QDateTime &time)
 {

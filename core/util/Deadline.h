@@ -23,7 +23,7 @@ public:
     bool expired() const { return Clock::now() >= m_at; }
 
 private:
-    explicit Deadline(Clock::time_point at) : m_at(at) {}
+    explicit Deadline(Clock::time_point at) : m_at(at) { }
     Clock::time_point m_at;
 };
 

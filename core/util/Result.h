@@ -14,11 +14,10 @@ struct Error {
     QString message;
 };
 
-template <typename T>
-class [[nodiscard]] Result {
+template <typename T> class [[nodiscard]] Result {
 public:
-    Result(T value) : m_data(std::in_place_index<0>, std::move(value)) {}
-    Result(Error error) : m_data(std::in_place_index<1>, std::move(error)) {}
+    Result(T value) : m_data(std::in_place_index<0>, std::move(value)) { }
+    Result(Error error) : m_data(std::in_place_index<1>, std::move(error)) { }
 
     static Result failure(QString message) { return Result(Error{std::move(message)}); }
 
@@ -41,7 +40,7 @@ private:
 };
 
 // For operations that return nothing but may fail.
-struct Unit {};
+struct Unit { };
 using Status = Result<Unit>;
 inline Status success() { return Unit{}; }
 

@@ -34,10 +34,7 @@ double maxRssMiBOf(int who)
     return double(u.ru_maxrss) / 1024.0; // Linux reports KiB
 }
 
-QString number(double v)
-{
-    return QString::number(v, 'f', v < 10 ? 2 : 1);
-}
+QString number(double v) { return QString::number(v, 'f', v < 10 ? 2 : 1); }
 
 } // namespace
 
@@ -56,15 +53,9 @@ bool Fixture::useScale(const QString &name)
     return false;
 }
 
-QString Fixture::topicName(int i)
-{
-    return QStringLiteral("bench-t%1").arg(i, 3, 10, QLatin1Char('0'));
-}
+QString Fixture::topicName(int i) { return QStringLiteral("bench-t%1").arg(i, 3, 10, QLatin1Char('0')); }
 
-QString Fixture::groupName(int i)
-{
-    return QStringLiteral("bench-g%1").arg(i, 3, 10, QLatin1Char('0'));
-}
+QString Fixture::groupName(int i) { return QStringLiteral("bench-g%1").arg(i, 3, 10, QLatin1Char('0')); }
 
 double processCpuMs() { return cpuMsOf(RUSAGE_SELF); }
 double childrenCpuMs() { return cpuMsOf(RUSAGE_CHILDREN); }
@@ -104,15 +95,9 @@ int fail(const QString &message)
     return 1;
 }
 
-double mib(qint64 bytes)
-{
-    return double(bytes) / (1024.0 * 1024.0);
-}
+double mib(qint64 bytes) { return double(bytes) / (1024.0 * 1024.0); }
 
-qint64 msOf(std::chrono::seconds s)
-{
-    return std::chrono::duration_cast<std::chrono::milliseconds>(s).count();
-}
+qint64 msOf(std::chrono::seconds s) { return std::chrono::duration_cast<std::chrono::milliseconds>(s).count(); }
 
 void report(const QString &name, const QString &label, const std::vector<double> &values, const QString &unit)
 {
@@ -145,7 +130,8 @@ Result<QString> labBootstrap(const QString &labDir, const QString &cluster)
     QFile f(labDir + QStringLiteral("/lab.json"));
     if (!f.open(QIODevice::ReadOnly))
         return Result<QString>::failure(QStringLiteral("cannot read %1: %2").arg(f.fileName(), f.errorString()));
-    const QJsonObject clusters = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("clusters")).toObject();
+    const QJsonObject clusters =
+        QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("clusters")).toObject();
     const QString bootstrap = clusters.value(cluster).toObject().value(QStringLiteral("bootstrap")).toString();
     if (bootstrap.isEmpty())
         return Result<QString>::failure(QStringLiteral("no cluster '%1' in %2").arg(cluster, f.fileName()));
@@ -161,8 +147,8 @@ ClusterSnapshot syntheticFixtureSnapshot(const QDateTime &takenAt)
     s.clusterId = QStringLiteral("synthetic");
     s.controllerId = 1;
     for (int id = 1; id <= 3; ++id)
-        s.brokers.push_back({BrokerInfo{id, QStringLiteral("127.0.0.1"), 9091 + id, {}}, BrokerStatus::Online,
-                             id == 1, Fixture::topics * Fixture::kPartitionsPerTopic / 3});
+        s.brokers.push_back({BrokerInfo{id, QStringLiteral("127.0.0.1"), 9091 + id, {}}, BrokerStatus::Online, id == 1,
+                             Fixture::topics * Fixture::kPartitionsPerTopic / 3});
     for (int t = 0; t < Fixture::topics; ++t) {
         TopicState topic{Fixture::topicName(t), false, {}};
         for (int p = 0; p < Fixture::kPartitionsPerTopic; ++p) {
@@ -180,7 +166,8 @@ ClusterSnapshot syntheticFixtureSnapshot(const QDateTime &takenAt)
         for (int p = 0; p < Fixture::kPartitionsPerTopic; ++p) {
             const std::int64_t committed = Fixture::committedOffset(g, p);
             const std::int64_t lag = Fixture::kRecordsPerPartition - committed;
-            group.partitions.push_back({TopicPartition{topic, p}, committed, Fixture::kRecordsPerPartition, lag, {}, {}, {}, {}, {}, {}, {}});
+            group.partitions.push_back(
+                {TopicPartition{topic, p}, committed, Fixture::kRecordsPerPartition, lag, {}, {}, {}, {}, {}, {}, {}});
             group.totalLag += lag;
             group.maxLag = std::max(group.maxLag, lag);
         }
@@ -208,8 +195,8 @@ Result<SnapshotPtr> pollFixture(const QString &bootstrap)
 Result<SnapshotPtr> fixtureSnapshot(const QString &labDir)
 {
     if (labDir.isEmpty())
-        return Result<SnapshotPtr>(std::make_shared<const ClusterSnapshot>(
-            syntheticFixtureSnapshot(QDateTime::currentDateTimeUtc())));
+        return Result<SnapshotPtr>(
+            std::make_shared<const ClusterSnapshot>(syntheticFixtureSnapshot(QDateTime::currentDateTimeUtc())));
     auto bootstrap = labBootstrap(labDir, QStringLiteral("primary"));
     if (!bootstrap)
         return Result<SnapshotPtr>(bootstrap.error());

@@ -38,7 +38,7 @@ struct Fixture {
 
 class Stopwatch {
 public:
-    Stopwatch() : m_start(std::chrono::steady_clock::now()) {}
+    Stopwatch() : m_start(std::chrono::steady_clock::now()) { }
     double elapsedMs() const
     {
         return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - m_start).count();

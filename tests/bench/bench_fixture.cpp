@@ -60,8 +60,8 @@ int main(int argc, char **argv)
     parser.addOption({QStringLiteral("lab"), QStringLiteral("Lab directory (holds lab.json)."), QStringLiteral("DIR")});
     parser.addOption({QStringLiteral("traffic"), QStringLiteral("Path of lagscope-traffic."), QStringLiteral("PATH"),
                       QStringLiteral(LAGSCOPE_TRAFFIC)});
-    parser.addOption({QStringLiteral("scale"), QStringLiteral("Fixture scale: standard or large."), QStringLiteral("NAME"),
-                      QStringLiteral("standard")});
+    parser.addOption({QStringLiteral("scale"), QStringLiteral("Fixture scale: standard or large."),
+                      QStringLiteral("NAME"), QStringLiteral("standard")});
     parser.process(app);
     if (!Fixture::useScale(parser.value(QStringLiteral("scale"))))
         return fail(QStringLiteral("--scale must be standard or large"));
@@ -72,7 +72,8 @@ int main(int argc, char **argv)
     const QString traffic = parser.value(QStringLiteral("traffic"));
     const Stopwatch total;
 
-    auto created = KafkaClient::create(ClusterConfig{QStringLiteral("primary"), *bootstrap, false, {}}, ClientOptions{});
+    auto created =
+        KafkaClient::create(ClusterConfig{QStringLiteral("primary"), *bootstrap, false, {}}, ClientOptions{});
     if (!created)
         return fail(created.errorMessage());
     KafkaClient &client = **created;
@@ -87,10 +88,12 @@ int main(int argc, char **argv)
         if (topic && int(topic->partitions.size()) == Fixture::kPartitionsPerTopic)
             continue;
         if (topic)
-            return fail(QStringLiteral("topic %1 exists with %2 partitions").arg(topic->name).arg(topic->partitions.size()));
+            return fail(
+                QStringLiteral("topic %1 exists with %2 partitions").arg(topic->name).arg(topic->partitions.size()));
         jobs.push_back({QStringLiteral("create-topic"), QStringLiteral("--topic"), Fixture::topicName(t),
                         QStringLiteral("--partitions"), QString::number(Fixture::kPartitionsPerTopic),
-                        QStringLiteral("--replication"), QStringLiteral("1"), QStringLiteral("--bootstrap"), *bootstrap});
+                        QStringLiteral("--replication"), QStringLiteral("1"), QStringLiteral("--bootstrap"),
+                        *bootstrap});
     }
     printLine(QStringLiteral("topics: %1 to create").arg(jobs.size()));
     if (const QStringList failures = runAll(traffic, jobs); !failures.isEmpty())
@@ -123,7 +126,8 @@ int main(int argc, char **argv)
                             .arg(Fixture::topicName(t))
                             .arg(sum)
                             .arg(Fixture::kPartitionsPerTopic * Fixture::kRecordsPerPartition));
-        jobs.push_back({QStringLiteral("produce"), QStringLiteral("--topic"), Fixture::topicName(t), QStringLiteral("--count"),
+        jobs.push_back({QStringLiteral("produce"), QStringLiteral("--topic"), Fixture::topicName(t),
+                        QStringLiteral("--count"),
                         QString::number(Fixture::kPartitionsPerTopic * Fixture::kRecordsPerPartition),
                         QStringLiteral("--bootstrap"), *bootstrap});
     }

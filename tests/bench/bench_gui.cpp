@@ -24,10 +24,7 @@ using namespace lagscope::bench;
 namespace {
 
 // A copy of the snapshot with the same values (a new object, as every poll makes one).
-SnapshotPtr sameValues(const SnapshotPtr &s)
-{
-    return std::make_shared<const ClusterSnapshot>(*s);
-}
+SnapshotPtr sameValues(const SnapshotPtr &s) { return std::make_shared<const ClusterSnapshot>(*s); }
 
 struct ApplyTimes {
     std::vector<double> first, changed, unchanged;
@@ -81,7 +78,8 @@ int main(int argc, char **argv)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Benchmarks snapshot application and chart replot."));
     parser.addHelpOption();
-    parser.addOption({QStringLiteral("lab"), QStringLiteral("Take the fixture snapshot from this lab (default: synthetic)."),
+    parser.addOption({QStringLiteral("lab"),
+                      QStringLiteral("Take the fixture snapshot from this lab (default: synthetic)."),
                       QStringLiteral("DIR")});
     parser.addOption({QStringLiteral("runs"), QStringLiteral("Repetitions of each timed step."), QStringLiteral("N"),
                       QStringLiteral("5")});
@@ -97,19 +95,24 @@ int main(int argc, char **argv)
     if (!base)
         return fail(base.errorMessage());
     printLine(QStringLiteral("fixture snapshot (%1): %2 groups")
-                  .arg(parser.isSet(QStringLiteral("lab")) ? QStringLiteral("polled from the lab") : QStringLiteral("synthetic"))
+                  .arg(parser.isSet(QStringLiteral("lab")) ? QStringLiteral("polled from the lab")
+                                                           : QStringLiteral("synthetic"))
                   .arg((*base)->groups.size()));
 
     printLine(QStringLiteral("GroupTableModel::apply(), model alone:"));
     const ApplyTimes alone = measureApply(*base, runs, false);
-    report(QStringLiteral("gui.apply.first"), QStringLiteral("first (500 rows inserted)"), alone.first, QStringLiteral("ms"));
-    report(QStringLiteral("gui.apply.changed"), QStringLiteral("every lag changed"), alone.changed, QStringLiteral("ms"));
+    report(QStringLiteral("gui.apply.first"), QStringLiteral("first (500 rows inserted)"), alone.first,
+           QStringLiteral("ms"));
+    report(QStringLiteral("gui.apply.changed"), QStringLiteral("every lag changed"), alone.changed,
+           QStringLiteral("ms"));
     report(QStringLiteral("gui.apply.unchanged"), QStringLiteral("unchanged"), alone.unchanged, QStringLiteral("ms"));
 
     printLine(QStringLiteral("GroupTableModel::apply() + sorted proxy + shown QTableView, including the repaint:"));
     const ApplyTimes viewed = measureApply(*base, runs, true);
-    report(QStringLiteral("gui.view.first"), QStringLiteral("first (500 rows inserted)"), viewed.first, QStringLiteral("ms"));
-    report(QStringLiteral("gui.view.changed"), QStringLiteral("every lag changed"), viewed.changed, QStringLiteral("ms"));
+    report(QStringLiteral("gui.view.first"), QStringLiteral("first (500 rows inserted)"), viewed.first,
+           QStringLiteral("ms"));
+    report(QStringLiteral("gui.view.changed"), QStringLiteral("every lag changed"), viewed.changed,
+           QStringLiteral("ms"));
     report(QStringLiteral("gui.view.unchanged"), QStringLiteral("unchanged"), viewed.unchanged, QStringLiteral("ms"));
 
     // The chart: a lag line sampled every 5 s ending now, with a daily wave, bursts and noise.
@@ -128,8 +131,11 @@ int main(int argc, char **argv)
     const Stopwatch setClock;
     chart.setSeriesForBenchmark(t, lag);
     const double setMs = setClock.elapsedMs();
-    printLine(QStringLiteral("LagChart with %1 points (%2 series), 1200×500, offscreen:").arg(chart.pointCount()).arg(chart.seriesCount()));
-    reportValue(QStringLiteral("gui.chart.set"), QStringLiteral("setSeriesForBenchmark()"), setMs, QStringLiteral("ms"));
+    printLine(QStringLiteral("LagChart with %1 points (%2 series), 1200×500, offscreen:")
+                  .arg(chart.pointCount())
+                  .arg(chart.seriesCount()));
+    reportValue(QStringLiteral("gui.chart.set"), QStringLiteral("setSeriesForBenchmark()"), setMs,
+                QStringLiteral("ms"));
     std::vector<double> replots;
     {
         const Stopwatch clock;

@@ -58,7 +58,10 @@ void printRequests(const RequestCounts &delta)
             sum += n;
         }
         // Id -1: librdkafka's bootstrap connections, before broker ids are known.
-        printLine(QStringLiteral("    broker %1: %2 requests (%3)").arg(broker).arg(sum).arg(parts.join(QStringLiteral(", "))));
+        printLine(QStringLiteral("    broker %1: %2 requests (%3)")
+                      .arg(broker)
+                      .arg(sum)
+                      .arg(parts.join(QStringLiteral(", "))));
     }
     QStringList parts;
     for (const auto &[type, n] : byType)
@@ -79,9 +82,14 @@ struct ProcessRun {
 ProcessRun runTool(const QString &labDir, const QStringList &toolArgs)
 {
     QProcess p;
-    const QStringList args = QStringList{QStringLiteral(LAGSCOPE_SOURCE_DIR "/tests/lab/lab"), QStringLiteral("--dir"),
-                                         labDir, QStringLiteral("tool"), QStringLiteral("consumer-groups"),
-                                         QStringLiteral("--cluster"), QStringLiteral("primary"), QStringLiteral("--")}
+    const QStringList args = QStringList{QStringLiteral(LAGSCOPE_SOURCE_DIR "/tests/lab/lab"),
+                                         QStringLiteral("--dir"),
+                                         labDir,
+                                         QStringLiteral("tool"),
+                                         QStringLiteral("consumer-groups"),
+                                         QStringLiteral("--cluster"),
+                                         QStringLiteral("primary"),
+                                         QStringLiteral("--")}
                              + toolArgs;
     const double cpu0 = childrenCpuMs();
     const Stopwatch clock;
@@ -150,15 +158,17 @@ int main(int argc, char **argv)
     parser.setApplicationDescription(QStringLiteral("Benchmarks one full poll of the scale fixture."));
     parser.addHelpOption();
     parser.addOption({QStringLiteral("lab"), QStringLiteral("Lab directory (holds lab.json)."), QStringLiteral("DIR")});
-    parser.addOption({QStringLiteral("runs"), QStringLiteral("Measured polls."), QStringLiteral("N"), QStringLiteral("5")});
     parser.addOption(
-        {QStringLiteral("peer-runs"), QStringLiteral("Runs of each peer command."), QStringLiteral("N"), QStringLiteral("3")});
+        {QStringLiteral("runs"), QStringLiteral("Measured polls."), QStringLiteral("N"), QStringLiteral("5")});
+    parser.addOption({QStringLiteral("peer-runs"), QStringLiteral("Runs of each peer command."), QStringLiteral("N"),
+                      QStringLiteral("3")});
     parser.addOption({QStringLiteral("no-peer"), QStringLiteral("Skip kafka-consumer-groups.")});
-    parser.addOption({QStringLiteral("protocol-log"),
-                      QStringLiteral("Log every request librdkafka sends to stderr, between BENCH-POLL-BEGIN/END markers"
-                                     " (slows the poll; for counting requests, not for timing).")});
-    parser.addOption({QStringLiteral("scale"), QStringLiteral("Fixture scale: standard or large."), QStringLiteral("NAME"),
-                      QStringLiteral("standard")});
+    parser.addOption(
+        {QStringLiteral("protocol-log"),
+         QStringLiteral("Log every request librdkafka sends to stderr, between BENCH-POLL-BEGIN/END markers"
+                        " (slows the poll; for counting requests, not for timing).")});
+    parser.addOption({QStringLiteral("scale"), QStringLiteral("Fixture scale: standard or large."),
+                      QStringLiteral("NAME"), QStringLiteral("standard")});
     parser.process(app);
     if (!Fixture::useScale(parser.value(QStringLiteral("scale"))))
         return fail(QStringLiteral("--scale must be standard or large"));
@@ -219,15 +229,16 @@ int main(int argc, char **argv)
         size_t rows = 0;
         for (const auto &g : snapshot->groups)
             rows += g.partitions.size();
-        printLine(QStringLiteral("  %1 %2: %3 ms wall, %4 ms CPU, %5 requests; %6 topics, %7 groups, %8 group partitions")
-                      .arg(i == 0 ? QStringLiteral("warm-up") : QStringLiteral("poll"))
-                      .arg(i == 0 ? QString() : QString::number(i))
-                      .arg(ms, 0, 'f', 1)
-                      .arg(cpuMs, 0, 'f', 1)
-                      .arg(totalOf(delta))
-                      .arg(snapshot->topics.size())
-                      .arg(snapshot->groups.size())
-                      .arg(rows));
+        printLine(
+            QStringLiteral("  %1 %2: %3 ms wall, %4 ms CPU, %5 requests; %6 topics, %7 groups, %8 group partitions")
+                .arg(i == 0 ? QStringLiteral("warm-up") : QStringLiteral("poll"))
+                .arg(i == 0 ? QString() : QString::number(i))
+                .arg(ms, 0, 'f', 1)
+                .arg(cpuMs, 0, 'f', 1)
+                .arg(totalOf(delta))
+                .arg(snapshot->topics.size())
+                .arg(snapshot->groups.size())
+                .arg(rows));
         last = snapshot;
         if (i == 0)
             continue;
@@ -258,7 +269,8 @@ int main(int argc, char **argv)
 
     // The peer. Both commands go through the lab's wrapper (python3 + the same JVM flags), so
     // the difference between them is the describe work itself: connecting, requests, output.
-    printLine(QStringLiteral("peer: kafka-consumer-groups --describe --all-groups (lab tool; 1 warm-up of each + %1 measured)")
+    printLine(QStringLiteral(
+                  "peer: kafka-consumer-groups --describe --all-groups (lab tool; 1 warm-up of each + %1 measured)")
                   .arg(peerRuns));
     runTool(labDir, {QStringLiteral("--version")}); // warms the page cache with the jars
     std::vector<double> startWall, startCpu, describeWall, describeCpu;
@@ -286,13 +298,13 @@ int main(int argc, char **argv)
     }
     report(QStringLiteral("peer.describe.wall"), QStringLiteral("--describe --all-groups, wall"), describeWall,
            QStringLiteral("ms"));
-    report(QStringLiteral("peer.describe.cpu"), QStringLiteral("--describe --all-groups, CPU (python3 + JVM)"), describeCpu,
-           QStringLiteral("ms"));
-    report(QStringLiteral("peer.start.wall"), QStringLiteral("--version (JVM start-up + class loading), wall"), startWall,
-           QStringLiteral("ms"));
+    report(QStringLiteral("peer.describe.cpu"), QStringLiteral("--describe --all-groups, CPU (python3 + JVM)"),
+           describeCpu, QStringLiteral("ms"));
+    report(QStringLiteral("peer.start.wall"), QStringLiteral("--version (JVM start-up + class loading), wall"),
+           startWall, QStringLiteral("ms"));
     report(QStringLiteral("peer.start.cpu"), QStringLiteral("--version, CPU"), startCpu, QStringLiteral("ms"));
-    report(QStringLiteral("peer.list.wall"), QStringLiteral("--list (start-up + admin client + ListGroups), wall"), listWall,
-           QStringLiteral("ms"));
+    report(QStringLiteral("peer.list.wall"), QStringLiteral("--list (start-up + admin client + ListGroups), wall"),
+           listWall, QStringLiteral("ms"));
     const Stats dw = summarize(describeWall), sw = summarize(startWall);
     const Stats dc = summarize(describeCpu), sc = summarize(startCpu);
     reportValue(QStringLiteral("peer.net.wall"), QStringLiteral("describe without start-up (median − median), wall"),

@@ -41,10 +41,7 @@ namespace {
 
 constexpr std::int64_t kOffsetBase = 4'000'000'000;
 
-QDateTime at(qint64 ms)
-{
-    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC);
-}
+QDateTime at(qint64 ms) { return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC); }
 
 // Lag verdicts (docs/LAG-STATUS.md) on a fixture poll: mostly OK, stretches of WARN, STALL, STOP, REWIND
 // and ERR that differ by group; lag seconds wandering up to 250 s, lower bounds while STOPped.
@@ -99,8 +96,9 @@ int main(int argc, char **argv)
                       QStringLiteral("DIR")});
     parser.addOption({QStringLiteral("groups"), QStringLiteral("Groups of the fixture to record (default 500)."),
                       QStringLiteral("N"), QStringLiteral("500")});
-    parser.addOption({QStringLiteral("raw-interval"), QStringLiteral("Seconds between the raw tier's polls (default 5)."),
-                      QStringLiteral("S"), QStringLiteral("5")});
+    parser.addOption({QStringLiteral("raw-interval"),
+                      QStringLiteral("Seconds between the raw tier's polls (default 5)."), QStringLiteral("S"),
+                      QStringLiteral("5")});
     parser.addOption({QStringLiteral("reuse"), QStringLiteral("Reuse DIR/week-report.sqlite from an earlier run.")});
     parser.addOption({QStringLiteral("runs"), QStringLiteral("Repetitions of the report build."), QStringLiteral("N"),
                       QStringLiteral("3")});
@@ -227,8 +225,9 @@ int main(int argc, char **argv)
         auto built = buildReport(store, detailed, at(nowMs));
         if (!built)
             return fail(built.errorMessage());
-        reportValue(QStringLiteral("report.build.partitions"), QStringLiteral("buildReport with per-partition detail, wall"),
-                    clock.elapsedMs(), QStringLiteral("ms"));
+        reportValue(QStringLiteral("report.build.partitions"),
+                    QStringLiteral("buildReport with per-partition detail, wall"), clock.elapsedMs(),
+                    QStringLiteral("ms"));
         const QString csv = dir + QStringLiteral("/week-partitions-report.csv");
         if (auto files = writeReportCsv(*built, csv); files) {
             qint64 bytes = 0;
@@ -258,7 +257,8 @@ int main(int argc, char **argv)
         const Stopwatch clock;
         if (Status s = writeReportJson(*lastReport, dir + QStringLiteral("/week.json")); !s)
             return fail(s.errorMessage());
-        reportValue(QStringLiteral("report.json"), QStringLiteral("write JSON"), clock.elapsedMs(), QStringLiteral("ms"));
+        reportValue(QStringLiteral("report.json"), QStringLiteral("write JSON"), clock.elapsedMs(),
+                    QStringLiteral("ms"));
         reportValue(QStringLiteral("report.json_size"), QStringLiteral("JSON size"),
                     double(QFileInfo(dir + QStringLiteral("/week.json")).size()) / 1024, QStringLiteral("KiB"));
     }
@@ -313,7 +313,8 @@ int main(int argc, char **argv)
         }
         QSqlDatabase::removeDatabase(QStringLiteral("bench-peer"));
         printLine(QStringLiteral("PEER: plain SQL max/avg/count per group over 7 days: %1 rows").arg(rows));
-        report(QStringLiteral("report.peer_sql"), QStringLiteral("plain SQL aggregate, wall"), peerMs, QStringLiteral("ms"));
+        report(QStringLiteral("report.peer_sql"), QStringLiteral("plain SQL aggregate, wall"), peerMs,
+               QStringLiteral("ms"));
     }
     reportValue(QStringLiteral("report.peak_rss"), QStringLiteral("peak RSS of this process"), peakRssMiB(),
                 QStringLiteral("MiB"));

@@ -29,10 +29,7 @@ constexpr qint64 kPollMs = 5000;
 // stores small integers in fewer bytes, and the fixture's offsets are tiny).
 constexpr std::int64_t kOffsetBase = 4'000'000'000;
 
-qint64 sizeOf(const QString &path)
-{
-    return QFileInfo(path).size();
-}
+qint64 sizeOf(const QString &path) { return QFileInfo(path).size(); }
 
 // Rows per tier of each sample table, read through a second connection.
 QString tierCounts(const QString &path)
@@ -43,7 +40,8 @@ QString tierCounts(const QString &path)
         db.setDatabaseName(path);
         db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
         if (db.open()) {
-            for (const QString &table : {QStringLiteral("partition_sample"), QStringLiteral("group_sample"), QStringLiteral("poll")}) {
+            for (const QString &table :
+                 {QStringLiteral("partition_sample"), QStringLiteral("group_sample"), QStringLiteral("poll")}) {
                 QSqlQuery q(db);
                 q.exec(QStringLiteral("SELECT tier, count(*) FROM %1 GROUP BY tier ORDER BY tier").arg(table));
                 QStringList parts;
@@ -78,9 +76,11 @@ int main(int argc, char **argv)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Benchmarks the history store at the scale fixture."));
     parser.addHelpOption();
-    parser.addOption({QStringLiteral("lab"), QStringLiteral("Take the fixture snapshot from this lab (default: synthetic)."),
+    parser.addOption({QStringLiteral("lab"),
+                      QStringLiteral("Take the fixture snapshot from this lab (default: synthetic)."),
                       QStringLiteral("DIR")});
-    parser.addOption({QStringLiteral("dir"), QStringLiteral("Where to put the database files (default: a temporary dir)."),
+    parser.addOption({QStringLiteral("dir"),
+                      QStringLiteral("Where to put the database files (default: a temporary dir)."),
                       QStringLiteral("DIR")});
     parser.addOption({QStringLiteral("runs"), QStringLiteral("Repetitions of each timed step."), QStringLiteral("N"),
                       QStringLiteral("5")});
@@ -103,7 +103,8 @@ int main(int argc, char **argv)
     for (const auto &g : (*base)->groups)
         rowsPerPoll += int(g.partitions.size());
     printLine(QStringLiteral("fixture snapshot (%1): %2 groups, %3 group partitions; offsets shifted to ~%4")
-                  .arg(parser.isSet(QStringLiteral("lab")) ? QStringLiteral("polled from the lab") : QStringLiteral("synthetic"))
+                  .arg(parser.isSet(QStringLiteral("lab")) ? QStringLiteral("polled from the lab")
+                                                           : QStringLiteral("synthetic"))
                   .arg((*base)->groups.size())
                   .arg(rowsPerPoll)
                   .arg(kOffsetBase));
@@ -148,22 +149,24 @@ int main(int argc, char **argv)
     }
     const double fillMs = fillClock.elapsedMs();
     const double fillCpuMs = processCpuMs() - fillCpu0;
-    reportValue(QStringLiteral("store.insert.first"), QStringLiteral("first poll (also creates the 10,500 dictionary ids)"),
-                firstInsertMs, QStringLiteral("ms"));
+    reportValue(QStringLiteral("store.insert.first"),
+                QStringLiteral("first poll (also creates the 10,500 dictionary ids)"), firstInsertMs,
+                QStringLiteral("ms"));
     report(QStringLiteral("store.insert"), QStringLiteral("polls 2..%1").arg(runs + 1), earlyMs, QStringLiteral("ms"));
-    report(QStringLiteral("store.insert.late"), QStringLiteral("last %1 polls of the span (bigger file)").arg(runs), lateMs,
-           QStringLiteral("ms"));
+    report(QStringLiteral("store.insert.late"), QStringLiteral("last %1 polls of the span (bigger file)").arg(runs),
+           lateMs, QStringLiteral("ms"));
     const qint64 fullDb = sizeOf(fullPath);
     const qint64 fullWal = sizeOf(fullPath + QStringLiteral("-wal"));
-    printLine(QStringLiteral("MEASURED: %1 simulated minutes of the whole fixture (%2 polls, %3 M partition rows) written in"
-                             " %4 s (%5 s CPU); file %6 MiB + WAL %7 MiB")
-                  .arg(fullMinutes)
-                  .arg(fullPolls)
-                  .arg(double(fullPolls) * rowsPerPoll / 1e6, 0, 'f', 2)
-                  .arg(fillMs / 1000, 0, 'f', 1)
-                  .arg(fillCpuMs / 1000, 0, 'f', 1)
-                  .arg(mib(fullDb), 0, 'f', 1)
-                  .arg(mib(fullWal), 0, 'f', 1));
+    printLine(
+        QStringLiteral("MEASURED: %1 simulated minutes of the whole fixture (%2 polls, %3 M partition rows) written in"
+                       " %4 s (%5 s CPU); file %6 MiB + WAL %7 MiB")
+            .arg(fullMinutes)
+            .arg(fullPolls)
+            .arg(double(fullPolls) * rowsPerPoll / 1e6, 0, 'f', 2)
+            .arg(fillMs / 1000, 0, 'f', 1)
+            .arg(fillCpuMs / 1000, 0, 'f', 1)
+            .arg(mib(fullDb), 0, 'f', 1)
+            .arg(mib(fullWal), 0, 'f', 1));
     printLine(QStringLiteral("  ") + tierCounts(fullPath));
     const double bytesPerPoll = double(fullDb) / fullPolls;
     reportValue(QStringLiteral("store.bytes_per_poll"), QStringLiteral("database bytes per poll of the fixture"),
@@ -185,11 +188,14 @@ int main(int argc, char **argv)
             return fail(gh ? th.errorMessage() : gh.errorMessage());
         denseRows = gh->size();
     }
-    printLine(QStringLiteral("range query of %1 over the whole-fixture store (%2 raw poll times, all 500 groups present):")
-                  .arg(queried)
-                  .arg(denseRows));
-    report(QStringLiteral("store.dense.groupHistory"), QStringLiteral("groupHistory"), denseGroup, QStringLiteral("ms"));
-    report(QStringLiteral("store.dense.topicHistory"), QStringLiteral("topicHistory"), denseTopic, QStringLiteral("ms"));
+    printLine(
+        QStringLiteral("range query of %1 over the whole-fixture store (%2 raw poll times, all 500 groups present):")
+            .arg(queried)
+            .arg(denseRows));
+    report(QStringLiteral("store.dense.groupHistory"), QStringLiteral("groupHistory"), denseGroup,
+           QStringLiteral("ms"));
+    report(QStringLiteral("store.dense.topicHistory"), QStringLiteral("topicHistory"), denseTopic,
+           QStringLiteral("ms"));
 
     // Steady-state compaction: the first 10 minutes of raw polls reach rawFor.
     {
@@ -198,7 +204,8 @@ int main(int argc, char **argv)
         const double cpu0 = processCpuMs();
         if (Status st = full.compact(at(now)); !st)
             return fail(st.errorMessage());
-        printLine(QStringLiteral("compaction of 10 minutes of raw polls of the whole fixture (120 polls → 10 one-minute buckets):"));
+        printLine(QStringLiteral(
+            "compaction of 10 minutes of raw polls of the whole fixture (120 polls → 10 one-minute buckets):"));
         reportValue(QStringLiteral("store.compact10min"), QStringLiteral("compact(), wall"), clock.elapsedMs(),
                     QStringLiteral("ms"));
         reportValue(QStringLiteral("store.compact10min.cpu"), QStringLiteral("compact(), CPU"), processCpuMs() - cpu0,
@@ -215,26 +222,27 @@ int main(int argc, char **argv)
     const double fineBuckets = double(msOf(policy.fineFor - policy.rawFor)) / double(msOf(policy.fineBucket));
     const double coarseBuckets = double(msOf(policy.keepFor - policy.fineFor)) / double(coarseMs);
     const double steadyMiB = (rawPolls + fineBuckets + coarseBuckets) * bytesPerPoll / (1024.0 * 1024.0);
-    printLine(QStringLiteral("COMPUTED: steady state after 7 days = (%1 raw polls + %2 fine + %3 coarse buckets) × %4 KiB")
-                  .arg(rawPolls)
-                  .arg(fineBuckets)
-                  .arg(coarseBuckets)
-                  .arg(bytesPerPoll / 1024, 0, 'f', 1));
-    reportValue(QStringLiteral("store.week_size_computed"), QStringLiteral("database size, whole fixture, 7 days (computed)"),
-                steadyMiB, QStringLiteral("MiB"));
+    printLine(
+        QStringLiteral("COMPUTED: steady state after 7 days = (%1 raw polls + %2 fine + %3 coarse buckets) × %4 KiB")
+            .arg(rawPolls)
+            .arg(fineBuckets)
+            .arg(coarseBuckets)
+            .arg(bytesPerPoll / 1024, 0, 'f', 1));
+    reportValue(QStringLiteral("store.week_size_computed"),
+                QStringLiteral("database size, whole fixture, 7 days (computed)"), steadyMiB, QStringLiteral("MiB"));
     fullStore->reset();
     std::vector<double> extrapolated;
     for (const double ms : denseGroup)
         extrapolated.push_back(ms / double(denseRows) * (rawPolls + fineBuckets + coarseBuckets));
     report(QStringLiteral("store.week_query_computed"),
-           QStringLiteral("COMPUTED groupHistory over 7 days at full density (per-poll-time cost × 6,264)"), extrapolated,
-           QStringLiteral("ms"));
+           QStringLiteral("COMPUTED groupHistory over 7 days at full density (per-poll-time cost × 6,264)"),
+           extrapolated, QStringLiteral("ms"));
     extrapolated.clear();
     for (const double ms : denseTopic)
         extrapolated.push_back(ms / double(denseRows) * (rawPolls + fineBuckets + coarseBuckets));
     report(QStringLiteral("store.week_topic_query_computed"),
-           QStringLiteral("COMPUTED topicHistory over 7 days at full density (per-poll-time cost × 6,264)"), extrapolated,
-           QStringLiteral("ms"));
+           QStringLiteral("COMPUTED topicHistory over 7 days at full density (per-poll-time cost × 6,264)"),
+           extrapolated, QStringLiteral("ms"));
 
     // 3: one group, a whole week, at full resolution.
     const QString weekPath = dir + QStringLiteral("/week.sqlite");
@@ -303,12 +311,12 @@ int main(int argc, char **argv)
         topicMs.push_back(t);
         partitionMs.push_back(p);
     }
-    report(QStringLiteral("store.week.groupHistory"), QStringLiteral("groupHistory (%1 points)").arg(groupRows), groupMs,
-           QStringLiteral("ms"));
-    report(QStringLiteral("store.week.topicHistory"), QStringLiteral("topicHistory (%1 points)").arg(topicRows), topicMs,
-           QStringLiteral("ms"));
-    report(QStringLiteral("store.week.partitionHistory"), QStringLiteral("partitionHistory (%1 points)").arg(partitionRows),
-           partitionMs, QStringLiteral("ms"));
+    report(QStringLiteral("store.week.groupHistory"), QStringLiteral("groupHistory (%1 points)").arg(groupRows),
+           groupMs, QStringLiteral("ms"));
+    report(QStringLiteral("store.week.topicHistory"), QStringLiteral("topicHistory (%1 points)").arg(topicRows),
+           topicMs, QStringLiteral("ms"));
+    report(QStringLiteral("store.week.partitionHistory"),
+           QStringLiteral("partitionHistory (%1 points)").arg(partitionRows), partitionMs, QStringLiteral("ms"));
     reportValue(QStringLiteral("store.rss"), QStringLiteral("RSS of this process after the fills and queries"),
                 currentRssMiB(), QStringLiteral("MiB"));
     reportValue(QStringLiteral("store.peak_rss"), QStringLiteral("peak RSS of this process"), peakRssMiB(),

@@ -119,7 +119,8 @@ private:
     void tick()
     {
         const QString prefix = QStringLiteral("tick%1").arg(m_ticks++);
-        m_steps.produce(m_topic, m_partitions, {QStringLiteral("--key-prefix"), prefix, QStringLiteral("--value-prefix"), prefix});
+        m_steps.produce(m_topic, m_partitions,
+                        {QStringLiteral("--key-prefix"), prefix, QStringLiteral("--value-prefix"), prefix});
     }
 
     const LabClient &m_lab;

@@ -23,7 +23,7 @@ int offsetsPartitionFor(const QString &group, int partitions)
     return abs % partitions;
 }
 
-CoordinatorDrill::CoordinatorDrill(LabClient &lab) : m_lab(lab), m_client(lab.client(kCluster)) {}
+CoordinatorDrill::CoordinatorDrill(LabClient &lab) : m_lab(lab), m_client(lab.client(kCluster)) { }
 
 CoordinatorDrill::~CoordinatorDrill() = default;
 
@@ -126,11 +126,11 @@ bool CoordinatorDrill::reassign(int partition, const std::vector<int> &replicas)
     QJsonArray list;
     for (int n : replicas)
         list.append(n);
-    const QJsonObject plan{{QStringLiteral("version"), 1},
-                           {QStringLiteral("partitions"),
-                            QJsonArray{QJsonObject{{QStringLiteral("topic"), kOffsetsTopic},
-                                                   {QStringLiteral("partition"), partition},
-                                                   {QStringLiteral("replicas"), list}}}}};
+    const QJsonObject plan{
+        {QStringLiteral("version"), 1},
+        {QStringLiteral("partitions"), QJsonArray{QJsonObject{{QStringLiteral("topic"), kOffsetsTopic},
+                                                              {QStringLiteral("partition"), partition},
+                                                              {QStringLiteral("replicas"), list}}}}};
     const QString path = m_tmp.filePath(QStringLiteral("reassign-%1.json").arg(partition));
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
@@ -218,8 +218,8 @@ void CoordinatorDrill::restoreLab()
         if (m_shrunk && m_shrunk->first == partition)
             replicas = m_shrunk->second;
         // The reassignment needs the partition's current replica online: wait for it.
-        QVERIFY(waitUntil([&] { return offsetsPartition(partition) && !offsetsPartition(partition)->offline(); },
-                          120000));
+        QVERIFY(
+            waitUntil([&] { return offsetsPartition(partition) && !offsetsPartition(partition)->offline(); }, 120000));
         QVERIFY(reassign(partition, replicas));
         QVERIFY2(waitUntil([&] { return hasReplicas(partition, replicas); }, 120000),
                  qPrintable(partitionReplicas(partition)));

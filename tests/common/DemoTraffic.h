@@ -43,7 +43,8 @@ inline void printDemoLog(int lines = 30)
         return;
     const QStringList all = QString::fromUtf8(log.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     qInfo("=== the demo's last %d status lines (%s) ===\n%s", int(std::min<qsizetype>(lines, all.size())),
-          qPrintable(log.fileName()), qPrintable(all.mid(std::max<qsizetype>(0, all.size() - lines)).join(QLatin1Char('\n'))));
+          qPrintable(log.fileName()),
+          qPrintable(all.mid(std::max<qsizetype>(0, all.size() - lines)).join(QLatin1Char('\n'))));
 }
 
 // Starts the demo; `extra` shortens its cycles (e.g. --audit-run 30). Its status lines go
@@ -54,7 +55,8 @@ inline bool startDemo(QProcess &demo, const LabClient &lab, const QString &clust
     demo.setStandardOutputFile(demoLogPath());
     demo.start(qEnvironmentVariable("LAGSCOPE_TRAFFIC"),
                QStringList{QStringLiteral("demo"), QStringLiteral("--bootstrap"), lab.bootstrap(cluster),
-                           QStringLiteral("--status-interval"), QStringLiteral("5")} + extra);
+                           QStringLiteral("--status-interval"), QStringLiteral("5")}
+                   + extra);
     return demo.waitForStarted();
 }
 

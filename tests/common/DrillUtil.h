@@ -37,11 +37,7 @@ inline bool waitUntil(const std::function<bool()> &done, int timeoutMs, int time
 }
 
 // The error message of a failed Result, for QVERIFY2.
-template <typename R>
-QByteArray why(const R &result)
-{
-    return result ? QByteArray() : result.errorMessage().toUtf8();
-}
+template <typename R> QByteArray why(const R &result) { return result ? QByteArray() : result.errorMessage().toUtf8(); }
 
 // "t-0=5, t-1=5": comparable and readable in a failure message.
 inline QString show(const CommittedOffsets &offsets)

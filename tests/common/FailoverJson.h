@@ -52,7 +52,8 @@ inline QJsonObject failoverPartition(const QJsonObject &group, const QString &to
 {
     for (const QJsonValue &p : group.value(key).toArray()) {
         const QJsonObject o = p.toObject();
-        if (o.value(QStringLiteral("topic")).toString() == topic && o.value(QStringLiteral("partition")).toInt(-1) == partition)
+        if (o.value(QStringLiteral("topic")).toString() == topic
+            && o.value(QStringLiteral("partition")).toInt(-1) == partition)
             return o;
     }
     return {};

@@ -18,14 +18,17 @@ namespace lagscope::test {
 class FailoverReport {
 public:
     // A counted case: the plan's methods (in partition order, each once) and the tally.
-    void counted(const QString &what, const QJsonObject &group, qint64 lost, qint64 duplicated, const QString &note = {})
+    void counted(const QString &what, const QJsonObject &group, qint64 lost, qint64 duplicated,
+                 const QString &note = {})
     {
         QStringList methods;
         for (const QJsonValue &p : group.value(QStringLiteral("partitions")).toArray())
             methods << p.toObject().value(QStringLiteral("method")).toString();
         methods.removeDuplicates();
-        const QString dup = note.isEmpty() ? QString::number(duplicated) : QStringLiteral("%1 (%2)").arg(duplicated).arg(note);
-        m_rows << QStringLiteral("| %1 | %2 | %3 | %4 |").arg(what, methods.join(QStringLiteral(", "))).arg(lost).arg(dup);
+        const QString dup =
+            note.isEmpty() ? QString::number(duplicated) : QStringLiteral("%1 (%2)").arg(duplicated).arg(note);
+        m_rows
+            << QStringLiteral("| %1 | %2 | %3 | %4 |").arg(what, methods.join(QStringLiteral(", "))).arg(lost).arg(dup);
         qInfo("%s: %s, lost %lld, duplicated %s", qPrintable(what), qPrintable(methods.join(QLatin1Char(','))), lost,
               qPrintable(dup));
     }
@@ -39,7 +42,8 @@ public:
     // A second table under the first one.
     void detail(const QString &title, const QString &header, const QStringList &rows)
     {
-        m_details += QStringLiteral("\n%1\n\n%2\n").arg(title, header) + rows.join(QLatin1Char('\n')) + QLatin1Char('\n');
+        m_details +=
+            QStringLiteral("\n%1\n\n%2\n").arg(title, header) + rows.join(QLatin1Char('\n')) + QLatin1Char('\n');
     }
 
     // Prints the tables and writes them to LAGSCOPE_TEST_OUTPUT/<fileName>.

@@ -41,8 +41,13 @@ public:
     // A topic on primary, replicated 3 times like production topics; configs "k=v".
     ProcessResult createTopic(const QString &topic, int partitions, const QStringList &configs = {}) const
     {
-        QStringList args{QStringLiteral("create-topic"), QStringLiteral("--topic"), topic, QStringLiteral("--partitions"),
-                         QString::number(partitions), QStringLiteral("--replication"), QStringLiteral("3")};
+        QStringList args{QStringLiteral("create-topic"),
+                         QStringLiteral("--topic"),
+                         topic,
+                         QStringLiteral("--partitions"),
+                         QString::number(partitions),
+                         QStringLiteral("--replication"),
+                         QStringLiteral("3")};
         for (const QString &c : configs)
             args << QStringLiteral("--config") << c;
         return m_lab.traffic(QStringLiteral("primary"), args);
@@ -50,9 +55,10 @@ public:
 
     ProcessResult produce(const QString &topic, int count, const QStringList &options = {}) const
     {
-        return m_lab.traffic(QStringLiteral("primary"), QStringList{QStringLiteral("produce"), QStringLiteral("--topic"), topic,
-                                                                    QStringLiteral("--count"), QString::number(count)}
-                                                            + options);
+        return m_lab.traffic(QStringLiteral("primary"),
+                             QStringList{QStringLiteral("produce"), QStringLiteral("--topic"), topic,
+                                         QStringLiteral("--count"), QString::number(count)}
+                                 + options);
     }
 
     // Consumes as `group` (one partition by assignment when `partition` >= 0, else by
@@ -60,9 +66,17 @@ public:
     ProcessResult consume(const QString &cluster, const QString &group, const QString &topic, const QString &logName,
                           int max = 1000000, int partition = -1) const
     {
-        QStringList args{QStringLiteral("consume"), QStringLiteral("--group"), group,     QStringLiteral("--topic"),
-                         topic,                     QStringLiteral("--max"),   QString::number(max), QStringLiteral("--log"),
-                         log(logName),              QStringLiteral("--timeout"), QStringLiteral("120")};
+        QStringList args{QStringLiteral("consume"),
+                         QStringLiteral("--group"),
+                         group,
+                         QStringLiteral("--topic"),
+                         topic,
+                         QStringLiteral("--max"),
+                         QString::number(max),
+                         QStringLiteral("--log"),
+                         log(logName),
+                         QStringLiteral("--timeout"),
+                         QStringLiteral("120")};
         if (partition >= 0)
             args << QStringLiteral("--assign") << QString::number(partition);
         return m_lab.traffic(cluster, args, 180000);
@@ -74,15 +88,12 @@ public:
         QStringList pairs;
         for (const auto &[p, o] : offsets)
             pairs << QStringLiteral("%1=%2").arg(p).arg(o);
-        return m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("commit"), QStringLiteral("--group"), group,
-                                                         QStringLiteral("--topic"), topic, QStringLiteral("--offsets"),
-                                                         pairs.join(QLatin1Char(','))});
+        return m_lab.traffic(QStringLiteral("primary"),
+                             {QStringLiteral("commit"), QStringLiteral("--group"), group, QStringLiteral("--topic"),
+                              topic, QStringLiteral("--offsets"), pairs.join(QLatin1Char(','))});
     }
 
-    ProcessResult stopMirrorMaker() const
-    {
-        return m_lab.lab({QStringLiteral("mm2"), QStringLiteral("stop")}, 120000);
-    }
+    ProcessResult stopMirrorMaker() const { return m_lab.lab({QStringLiteral("mm2"), QStringLiteral("stop")}, 120000); }
 
     // Without offset syncs to groups (the lab's setting); offset.lag.max 0 is the lab's own,
     // 100 MirrorMaker's default. Restarts MirrorMaker when it runs with other settings.

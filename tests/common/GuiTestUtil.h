@@ -28,8 +28,7 @@ inline void saveScreenshot(QWidget *w, const QString &name)
     QVERIFY(w->grab().save(screenshotPath(name)));
 }
 
-template <typename T>
-T *child(QObject *parent, const char *name)
+template <typename T> T *child(QObject *parent, const char *name)
 {
     T *w = parent->findChild<T *>(QString::fromLatin1(name));
     if (!w)

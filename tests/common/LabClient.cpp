@@ -23,10 +23,7 @@ QString ProcessResult::describe() const
         .arg(out, err);
 }
 
-void requireSuccess(const ProcessResult &r)
-{
-    QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
-}
+void requireSuccess(const ProcessResult &r) { QVERIFY2(r.exitCode == 0, qPrintable(r.describe())); }
 
 bool succeeded(const ProcessResult &r)
 {
@@ -74,15 +71,23 @@ Result<LabClient> LabClient::load()
 
 QString LabClient::bootstrap(const QString &cluster) const
 {
-    return m_json.value(QStringLiteral("clusters")).toObject().value(cluster).toObject()
-        .value(QStringLiteral("bootstrap")).toString();
+    return m_json.value(QStringLiteral("clusters"))
+        .toObject()
+        .value(cluster)
+        .toObject()
+        .value(QStringLiteral("bootstrap"))
+        .toString();
 }
 
 QList<int> LabClient::brokerNodes(const QString &cluster) const
 {
     QList<int> nodes;
-    const QJsonArray brokers = m_json.value(QStringLiteral("clusters")).toObject().value(cluster).toObject()
-                                   .value(QStringLiteral("brokers")).toArray();
+    const QJsonArray brokers = m_json.value(QStringLiteral("clusters"))
+                                   .toObject()
+                                   .value(cluster)
+                                   .toObject()
+                                   .value(QStringLiteral("brokers"))
+                                   .toArray();
     for (const QJsonValue &b : brokers)
         nodes << b.toObject().value(QStringLiteral("node_id")).toInt();
     return nodes;
@@ -91,12 +96,14 @@ QList<int> LabClient::brokerNodes(const QString &cluster) const
 ProcessResult LabClient::lab(const QStringList &args, int timeoutMs) const
 {
     return runProcess(QStringLiteral("python3"),
-                      QStringList{qEnvironmentVariable("LAGSCOPE_LAB"), QStringLiteral("--dir"), m_dir} + args, timeoutMs);
+                      QStringList{qEnvironmentVariable("LAGSCOPE_LAB"), QStringLiteral("--dir"), m_dir} + args,
+                      timeoutMs);
 }
 
 ProcessResult LabClient::kafkaTool(const QString &tool, const QString &cluster, const QStringList &args) const
 {
-    return lab(QStringList{QStringLiteral("tool"), tool, QStringLiteral("--cluster"), cluster, QStringLiteral("--")} + args);
+    return lab(QStringList{QStringLiteral("tool"), tool, QStringLiteral("--cluster"), cluster, QStringLiteral("--")}
+               + args);
 }
 
 ProcessResult LabClient::traffic(const QString &cluster, const QStringList &args, int timeoutMs) const
@@ -183,8 +190,8 @@ bool LabClient::topicReady(const QString &cluster, const QString &topic, int par
 QStringList LabClient::kafkaTranslation(const QString &group, const QString &remoteTopic) const
 {
     const ProcessResult r = lab({QStringLiteral("translate-offsets"), QStringLiteral("--cluster"), QStringLiteral("dr"),
-                                 QStringLiteral("--source-alias"), QStringLiteral("primary"), QStringLiteral("--group"), group,
-                                 QStringLiteral("--timeout"), QStringLiteral("30")},
+                                 QStringLiteral("--source-alias"), QStringLiteral("primary"), QStringLiteral("--group"),
+                                 group, QStringLiteral("--timeout"), QStringLiteral("30")},
                                 90000);
     QStringList lines;
     for (const QString &line : r.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
@@ -215,7 +222,8 @@ void LabClient::dumpLogs() const
 
 QString LabClient::uniqueSuffix()
 {
-    return QString::number(QDateTime::currentMSecsSinceEpoch(), 36) + QString::number(QRandomGenerator::global()->bounded(1296), 36);
+    return QString::number(QDateTime::currentMSecsSinceEpoch(), 36)
+           + QString::number(QRandomGenerator::global()->bounded(1296), 36);
 }
 
 } // namespace lagscope::test

@@ -12,12 +12,9 @@ using Range = QPair<int, int>;
 
 struct ModelSpies {
     explicit ModelSpies(QAbstractItemModel *m)
-        : model(m)
-        , dataChanged(m, &QAbstractItemModel::dataChanged)
-        , inserted(m, &QAbstractItemModel::rowsInserted)
-        , removed(m, &QAbstractItemModel::rowsRemoved)
-        , reset(m, &QAbstractItemModel::modelReset)
-        , layout(m, &QAbstractItemModel::layoutChanged)
+        : model(m), dataChanged(m, &QAbstractItemModel::dataChanged), inserted(m, &QAbstractItemModel::rowsInserted),
+          removed(m, &QAbstractItemModel::rowsRemoved), reset(m, &QAbstractItemModel::modelReset),
+          layout(m, &QAbstractItemModel::layoutChanged)
     {
     }
     void clear()

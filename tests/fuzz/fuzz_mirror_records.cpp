@@ -28,25 +28,13 @@ namespace {
     std::abort();
 }
 
-bool replaced(const QString &s)
-{
-    return s.contains(QChar(QChar::ReplacementCharacter));
-}
+bool replaced(const QString &s) { return s.contains(QChar(QChar::ReplacementCharacter)); }
 
-bool replaced(const Heartbeat &h)
-{
-    return replaced(h.sourceAlias) || replaced(h.targetAlias);
-}
+bool replaced(const Heartbeat &h) { return replaced(h.sourceAlias) || replaced(h.targetAlias); }
 
-bool replaced(const Checkpoint &c)
-{
-    return replaced(c.group) || replaced(c.topic) || replaced(c.metadata);
-}
+bool replaced(const Checkpoint &c) { return replaced(c.group) || replaced(c.topic) || replaced(c.metadata); }
 
-bool replaced(const OffsetSync &s)
-{
-    return replaced(s.topic);
-}
+bool replaced(const OffsetSync &s) { return replaced(s.topic); }
 
 template <typename T, typename Decode, typename Encode>
 void check(QByteArrayView key, QByteArrayView value, const char *context, Decode decode, Encode encode)

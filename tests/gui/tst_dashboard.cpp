@@ -82,15 +82,12 @@ private:
         return g && !g->partitions.empty();
     }
 
-    QTableView *table(PageKind kind) const
-    {
-        return static_cast<TablePage *>(m_session->window()->page(kind))->view();
-    }
+    QTableView *table(PageKind kind) const { return static_cast<TablePage *>(m_session->window()->page(kind))->view(); }
 
     qsizetype recordedSamples(const QString &group) const
     {
-        auto store = HistoryStore::open(m_dir.filePath(QStringLiteral("history.sqlite")), {},
-                                        HistoryStore::OpenMode::Reader);
+        auto store =
+            HistoryStore::open(m_dir.filePath(QStringLiteral("history.sqlite")), {}, HistoryStore::OpenMode::Reader);
         if (!store)
             return 0;
         const QDateTime now = QDateTime::currentDateTimeUtc();
@@ -101,8 +98,8 @@ private:
     QJsonObject describeJson(const QString &group) const
     {
         const ProcessResult r = m_lab.lagscopectl({QStringLiteral("describe"), QStringLiteral("--config"), m_config,
-                                                   QStringLiteral("--cluster"), kCluster, QStringLiteral("--group"), group,
-                                                   QStringLiteral("--format"), QStringLiteral("json")});
+                                                   QStringLiteral("--cluster"), kCluster, QStringLiteral("--group"),
+                                                   group, QStringLiteral("--format"), QStringLiteral("json")});
         if (r.exitCode != 0)
             qWarning("%s", qPrintable(r.describe()));
         return QJsonDocument::fromJson(r.out.toUtf8()).object()[QStringLiteral("groups")].toArray().first().toObject();
@@ -128,14 +125,16 @@ private Q_SLOTS:
         };
         run({QStringLiteral("create-topic"), QStringLiteral("--topic"), m_topic, QStringLiteral("--partitions"),
              QStringLiteral("6"), QStringLiteral("--replication"), QStringLiteral("3")});
-        run({QStringLiteral("produce"), QStringLiteral("--topic"), m_topic, QStringLiteral("--count"), QStringLiteral("600")});
+        run({QStringLiteral("produce"), QStringLiteral("--topic"), m_topic, QStringLiteral("--count"),
+             QStringLiteral("600")});
         run({QStringLiteral("consume"), QStringLiteral("--group"), m_slow, QStringLiteral("--topic"), m_topic,
              QStringLiteral("--max"), QStringLiteral("200")});
         // More records after the slow group left: its committed partitions now lag.
-        run({QStringLiteral("produce"), QStringLiteral("--topic"), m_topic, QStringLiteral("--count"), QStringLiteral("600")});
+        run({QStringLiteral("produce"), QStringLiteral("--topic"), m_topic, QStringLiteral("--count"),
+             QStringLiteral("600")});
         m_member.start(qEnvironmentVariable("LAGSCOPE_TRAFFIC"),
-                       {QStringLiteral("consume"), QStringLiteral("--group"), m_live, QStringLiteral("--topic"), m_topic,
-                        QStringLiteral("--max"), QStringLiteral("300"), QStringLiteral("--stay"),
+                       {QStringLiteral("consume"), QStringLiteral("--group"), m_live, QStringLiteral("--topic"),
+                        m_topic, QStringLiteral("--max"), QStringLiteral("300"), QStringLiteral("--stay"),
                         QStringLiteral("--bootstrap"), m_lab.bootstrap(kCluster)});
         QVERIFY(m_member.waitForStarted());
         startSession();
@@ -196,8 +195,9 @@ private Q_SLOTS:
         // The same total as lagscopectl computes for the group.
         const QJsonObject g = describeJson(m_slow);
         QVERIFY(g[QStringLiteral("total_lag")].toInteger() > 0);
-        QTRY_COMPARE_WITH_TIMEOUT(cell(view, findRow(view, QStringLiteral("Group"), m_slow), QStringLiteral("Total lag")),
-                                  QLocale().toString(g[QStringLiteral("total_lag")].toInteger()), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            cell(view, findRow(view, QStringLiteral("Group"), m_slow), QStringLiteral("Total lag")),
+            QLocale().toString(g[QStringLiteral("total_lag")].toInteger()), 20000);
         saveScreenshot(m_session->window(), QStringLiteral("dashboard-groups"));
         // Ctrl+F focuses the filter; typing narrows the table.
         QTest::keyClick(m_session->window(), Qt::Key_F, Qt::ControlModifier);
@@ -218,10 +218,13 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(view->model()->rowCount(), int(parts.size()), 20000);
         for (const auto &p : parts) {
             const QJsonObject o = p.toObject();
-            const int row = findRow(view, QStringLiteral("Partition"), QString::number(o[QStringLiteral("partition")].toInt()));
+            const int row =
+                findRow(view, QStringLiteral("Partition"), QString::number(o[QStringLiteral("partition")].toInt()));
             QVERIFY(row >= 0);
-            QCOMPARE(cell(view, row, QStringLiteral("Committed")), QString::number(o[QStringLiteral("current_offset")].toInteger()));
-            QCOMPARE(cell(view, row, QStringLiteral("Log end")), QString::number(o[QStringLiteral("log_end_offset")].toInteger()));
+            QCOMPARE(cell(view, row, QStringLiteral("Committed")),
+                     QString::number(o[QStringLiteral("current_offset")].toInteger()));
+            QCOMPARE(cell(view, row, QStringLiteral("Log end")),
+                     QString::number(o[QStringLiteral("log_end_offset")].toInteger()));
             QCOMPARE(cell(view, row, QStringLiteral("Lag")), QString::number(o[QStringLiteral("lag")].toInteger()));
         }
         saveScreenshot(m_session->window(), QStringLiteral("dashboard-group-detail"));
@@ -232,8 +235,10 @@ private Q_SLOTS:
         m_session->window()->openGroup(kCluster, m_live);
         LagChart *chart = static_cast<GroupDetailPage *>(m_session->window()->page(PageKind::GroupDetail))->chart();
         QTRY_VERIFY_WITH_TIMEOUT(chart->pointCount() > 2, 30000);
-        const std::pair<QString, qint64> ranges[] = {{QStringLiteral("range15m"), 15 * 60}, {QStringLiteral("range1h"), 3600},
-                                                     {QStringLiteral("range6h"), 6 * 3600}, {QStringLiteral("range24h"), 86400},
+        const std::pair<QString, qint64> ranges[] = {{QStringLiteral("range15m"), 15 * 60},
+                                                     {QStringLiteral("range1h"), 3600},
+                                                     {QStringLiteral("range6h"), 6 * 3600},
+                                                     {QStringLiteral("range24h"), 86400},
                                                      {QStringLiteral("range7d"), 7 * 86400}};
         for (const auto &[name, seconds] : ranges) {
             auto *button = chart->findChild<QAbstractButton *>(name);
@@ -241,7 +246,8 @@ private Q_SLOTS:
             QTest::mouseClick(button, Qt::LeftButton);
             QVERIFY(button->isChecked());
             const qint64 span = chart->visibleFrom().secsTo(chart->visibleTo());
-            QVERIFY2(std::abs(span - seconds) <= seconds / 20, qPrintable(QStringLiteral("%1: %2 s").arg(name).arg(span)));
+            QVERIFY2(std::abs(span - seconds) <= seconds / 20,
+                     qPrintable(QStringLiteral("%1: %2 s").arg(name).arg(span)));
         }
         QTest::mouseClick(chart->findChild<QAbstractButton *>(QStringLiteral("range15m")), Qt::LeftButton);
         QTRY_VERIFY(!chart->replotPending()); // the chart replots 50 ms after a change: picture it after

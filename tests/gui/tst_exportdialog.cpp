@@ -79,8 +79,7 @@ private:
     std::unique_ptr<MainWindow> m_window;
     ExportReportDialog *m_dialog = nullptr;
 
-    template <typename T>
-    T *child(const QString &name)
+    template <typename T> T *child(const QString &name)
     {
         auto *w = m_dialog->findChild<T *>(name);
         if (!w)
@@ -171,7 +170,8 @@ private Q_SLOTS:
         QDir().mkpath(m_dir.filePath(QStringLiteral("out")));
         child<QLineEdit>(QStringLiteral("destination"))->setText(pdf);
 
-        QSignalSpy progress(m_dialog->findChild<QProgressBar *>(QStringLiteral("progress")), &QProgressBar::valueChanged);
+        QSignalSpy progress(m_dialog->findChild<QProgressBar *>(QStringLiteral("progress")),
+                            &QProgressBar::valueChanged);
         QVERIFY(exportAndWait(true));
         QVERIFY(progress.count() >= 3); // reading, drawing, done
         QCOMPARE(child<QProgressBar>(QStringLiteral("progress"))->value(), 100);
@@ -201,7 +201,8 @@ private Q_SLOTS:
         QVERIFY2(text.contains(QStringLiteral("max 478.0 s")), qPrintable(text));
         QVERIFY(text.contains(QStringLiteral("Partitions")));
         // Kept for a person to look at (pdftoppm renders it).
-        const QString kept = screenshotPath(QStringLiteral("export-dialog-report")).replace(QStringLiteral(".png"), QStringLiteral(".pdf"));
+        const QString kept = screenshotPath(QStringLiteral("export-dialog-report"))
+                                 .replace(QStringLiteral(".png"), QStringLiteral(".pdf"));
         QFile::remove(kept);
         QVERIFY(QFile::copy(pdf, kept));
     }

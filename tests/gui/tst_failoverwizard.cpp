@@ -62,7 +62,7 @@ private:
     AppConfig m_config;
     std::unique_ptr<KafkaClient> m_primary;
     std::unique_ptr<KafkaClient> m_dr;
-    CommittedOffsets m_committed; // the group's offsets on primary
+    CommittedOffsets m_committed;        // the group's offsets on primary
     std::map<int, qint64> m_mirrorMaker; // MirrorMaker's own translation, per partition
 
     static std::unique_ptr<KafkaClient> connect(const ClusterConfig &c)
@@ -94,8 +94,9 @@ private:
     // Kafka's own RemoteClusterUtils.translateOffsets: remote partition -> translated offset.
     std::map<int, qint64> mirrorMakerTranslation()
     {
-        const ProcessResult r = m_lab.lab({QStringLiteral("translate-offsets"), QStringLiteral("--cluster"), kTarget,
-                                           QStringLiteral("--source-alias"), kSource, QStringLiteral("--group"), m_group});
+        const ProcessResult r =
+            m_lab.lab({QStringLiteral("translate-offsets"), QStringLiteral("--cluster"), kTarget,
+                       QStringLiteral("--source-alias"), kSource, QStringLiteral("--group"), m_group});
         std::map<int, qint64> out;
         for (const QString &line : r.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
             const QStringList f = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
@@ -139,8 +140,9 @@ private Q_SLOTS:
 
         // 100 records per partition; the group commits 150 of them as consumed and stops;
         // 60 more arrive afterwards, so it has something left to read on dr.
-        run(kSource, {QStringLiteral("create-topic"), QStringLiteral("--topic"), m_topic, QStringLiteral("--partitions"),
-                      QString::number(kPartitions), QStringLiteral("--replication"), QStringLiteral("3")});
+        run(kSource,
+            {QStringLiteral("create-topic"), QStringLiteral("--topic"), m_topic, QStringLiteral("--partitions"),
+             QString::number(kPartitions), QStringLiteral("--replication"), QStringLiteral("3")});
         // The first 10 a partition go alone, and MirrorMaker's offset syncs for them must be
         // written before the rest. MirrorMaker translates an offset only from a kept sync at
         // or below it, and the first sync it read for a partition is always kept; but a busy
@@ -309,8 +311,10 @@ private Q_SLOTS:
             QCOMPARE(verify->item(r, 6)->text(), QStringLiteral("applied"));
         }
         const QString steps = child<QLabel>(wizard, "nextSteps")->text();
-        QVERIFY2(steps.contains(QStringLiteral("Start the consumers of group '%1' on dr, subscribed to %2").arg(m_group, m_remote)),
-                 qPrintable(steps));
+        QVERIFY2(
+            steps.contains(
+                QStringLiteral("Start the consumers of group '%1' on dr, subscribed to %2").arg(m_group, m_remote)),
+            qPrintable(steps));
         const QString backup = wizard->session().runs()[0].outcome->reset.backupPath;
         QVERIFY(QFile::exists(backup));
         QVERIFY(steps.contains(backup));
@@ -323,9 +327,9 @@ private Q_SLOTS:
         QCOMPARE(committed(*m_dr, m_group), expected); // nothing happens before the confirmation
         saveScreenshot(wizard, QStringLiteral("failoverwizard-7-undo-confirm"));
         QTest::mouseClick(restore, Qt::LeftButton);
-        QTRY_VERIFY_WITH_TIMEOUT(!wizard->isBusy() && !child<QLabel>(wizard, "undoResult")->text().startsWith(
-                                                          QStringLiteral("Restoring")),
-                                 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !wizard->isBusy() && !child<QLabel>(wizard, "undoResult")->text().startsWith(QStringLiteral("Restoring")),
+            60000);
         const QString undone = child<QLabel>(wizard, "undoResult")->text();
         QVERIFY2(undone.contains(QStringLiteral("applied, restored")), qPrintable(undone));
         const CommittedOffsets before{{{m_remote, 0}, 5}, {{m_remote, 1}, 5}, {{m_remote, 2}, 5}};
@@ -343,7 +347,8 @@ private Q_SLOTS:
         const QString local = QStringLiteral("__fowiz-%1").arg(m_id);
         run(kSource, {QStringLiteral("create-topic"), QStringLiteral("--topic"), local, QStringLiteral("--partitions"),
                       QStringLiteral("1"), QStringLiteral("--replication"), QStringLiteral("3")});
-        run(kSource, {QStringLiteral("produce"), QStringLiteral("--topic"), local, QStringLiteral("--count"), QStringLiteral("20")});
+        run(kSource, {QStringLiteral("produce"), QStringLiteral("--topic"), local, QStringLiteral("--count"),
+                      QStringLiteral("20")});
         run(kSource, {QStringLiteral("commit"), QStringLiteral("--group"), group, QStringLiteral("--topic"), m_topic,
                       QStringLiteral("--offsets"), QStringLiteral("0=50,1=60,2=40")});
         run(kSource, {QStringLiteral("commit"), QStringLiteral("--group"), group, QStringLiteral("--topic"), local,
@@ -372,7 +377,8 @@ private Q_SLOTS:
         }
         QVERIFY2(remoteCheck.startsWith(QStringLiteral("amber: not translated, left as they are: ") + local),
                  qPrintable(remoteCheck));
-        QVERIFY2(remoteCheck.contains(QStringLiteral("primary.%1 does not exist on dr").arg(local)), qPrintable(remoteCheck));
+        QVERIFY2(remoteCheck.contains(QStringLiteral("primary.%1 does not exist on dr").arg(local)),
+                 qPrintable(remoteCheck));
         saveScreenshot(wizard, QStringLiteral("failoverwizard-untranslated-1-preflight"));
         QTest::mouseClick(next, Qt::LeftButton);
 
@@ -399,8 +405,10 @@ private Q_SLOTS:
         QTest::mouseClick(next, Qt::LeftButton);
 
         const QString steps = child<QLabel>(wizard, "nextSteps")->text();
-        QVERIFY2(steps.contains(QStringLiteral("Not translated, left as they are on dr: %1").arg(local)), qPrintable(steps));
-        QVERIFY2(steps.contains(QStringLiteral("Start the consumers of group '%1' on dr, subscribed to %2.").arg(group, m_remote)),
+        QVERIFY2(steps.contains(QStringLiteral("Not translated, left as they are on dr: %1").arg(local)),
+                 qPrintable(steps));
+        QVERIFY2(steps.contains(
+                     QStringLiteral("Start the consumers of group '%1' on dr, subscribed to %2.").arg(group, m_remote)),
                  qPrintable(steps));
         saveScreenshot(wizard, QStringLiteral("failoverwizard-untranslated-4-verify"));
         wizard->close();

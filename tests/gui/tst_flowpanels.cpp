@@ -83,7 +83,9 @@ private Q_SLOTS:
         QCOMPARE(table->item(0, DiscoveredFlowsPanel::Flow)->text(), QStringLiteral("primary->dr"));
         QVERIFY2(table->item(0, DiscoveredFlowsPanel::State)->text().startsWith(QStringLiteral("Not trusted")),
                  qPrintable(table->item(0, DiscoveredFlowsPanel::State)->text()));
-        QVERIFY(table->item(0, DiscoveredFlowsPanel::Evidence)->text().contains(QStringLiteral("primary.checkpoints.internal")));
+        QVERIFY(table->item(0, DiscoveredFlowsPanel::Evidence)
+                    ->text()
+                    .contains(QStringLiteral("primary.checkpoints.internal")));
         // An unreachable poll says nothing about topics: the offer stays.
         page.applyClusterSnapshot(poll(QStringLiteral("dr"), {}, false));
         QCOMPARE(panel->count(), 1);

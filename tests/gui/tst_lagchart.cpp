@@ -82,7 +82,7 @@ std::shared_ptr<ClusterSnapshot> snapshotAt(const QDateTime &t, const std::vecto
 }
 
 ClusterEvent groupEvent(const QDateTime &t, EventKind kind, EventSeverity severity, const QString &group,
-                   const QString &message)
+                        const QString &message)
 {
     return ClusterEvent{t, kCluster, kind, severity, group, group, message};
 }
@@ -149,19 +149,19 @@ private Q_SLOTS:
 
         const Status events = m_store->appendEvents({
             groupEvent(m_now.addDays(-3), EventKind::GroupStateChanged, EventSeverity::Error, kGroup,
-                  QStringLiteral("Stable → Empty")),
+                       QStringLiteral("Stable → Empty")),
             groupEvent(m_now.addSecs(-20 * 3600), EventKind::GroupStateChanged, EventSeverity::Warning, kGroup,
-                  QStringLiteral("Stable → PreparingRebalance")),
+                       QStringLiteral("Stable → PreparingRebalance")),
             groupEvent(m_now.addSecs(-5 * 3600), EventKind::AssignmentChanged, EventSeverity::Info, kGroup,
-                  QStringLiteral("orders-1 moved from m-1 to m-2")),
+                       QStringLiteral("orders-1 moved from m-1 to m-2")),
             groupEvent(m_now.addSecs(-2 * 3600), EventKind::BrokerOffline, EventSeverity::Error, QString(),
-                  QStringLiteral("broker 2 offline")),
+                       QStringLiteral("broker 2 offline")),
             groupEvent(m_now.addSecs(-40 * 60), EventKind::MemberJoined, EventSeverity::Info, QStringLiteral("other"),
-                  QStringLiteral("member x joined")),
+                       QStringLiteral("member x joined")),
             groupEvent(m_now.addSecs(-30 * 60), EventKind::MemberJoined, EventSeverity::Info, kGroup,
-                  QStringLiteral("member m-2 joined (client c, host /10.0.0.2)")),
+                       QStringLiteral("member m-2 joined (client c, host /10.0.0.2)")),
             groupEvent(m_now.addSecs(-10 * 60), EventKind::MemberLeft, EventSeverity::Warning, kGroup,
-                  QStringLiteral("member m-3 left (client c, host /10.0.0.3)")),
+                       QStringLiteral("member m-3 left (client c, host /10.0.0.3)")),
         });
         QVERIFY2(events.ok(), events.ok() ? "" : qPrintable(events.errorMessage()));
         qInfo("history: %d polls over 8 days, %lld bytes", polls, m_store->fileSizeBytes());
@@ -213,7 +213,8 @@ private Q_SLOTS:
         QCOMPARE(plot->graph(2)->name(), QStringLiteral("payments"));
         for (int i = 0; i < 3; ++i) {
             const int n = plot->graph(i)->data()->size();
-            QVERIFY2(n >= minTotalPoints, qPrintable(QStringLiteral("%1: %2 points").arg(plot->graph(i)->name()).arg(n)));
+            QVERIFY2(n >= minTotalPoints,
+                     qPrintable(QStringLiteral("%1: %2 points").arg(plot->graph(i)->name()).arg(n)));
         }
         QCOMPARE(chart.markerCount(), markers);
         QCOMPARE(plot->xAxis->label(), QStringLiteral("time (local)"));
@@ -302,9 +303,10 @@ private Q_SLOTS:
 
         // Markers for live events of this group only.
         const int markers = chart.markerCount();
-        chart.appendEvents({groupEvent(t0, EventKind::MemberLeft, EventSeverity::Info, kGroup, QStringLiteral("m-2 left")),
-                            groupEvent(t0, EventKind::MemberLeft, EventSeverity::Info, QStringLiteral("other"),
-                                  QStringLiteral("x left"))});
+        chart.appendEvents(
+            {groupEvent(t0, EventKind::MemberLeft, EventSeverity::Info, kGroup, QStringLiteral("m-2 left")),
+             groupEvent(t0, EventKind::MemberLeft, EventSeverity::Info, QStringLiteral("other"),
+                        QStringLiteral("x left"))});
         QCOMPARE(chart.markerCount(), markers + 1);
         QVERIFY(chart.toolTipText(t0).contains(QStringLiteral("m-2 left")));
     }
@@ -324,7 +326,7 @@ private Q_SLOTS:
                           Qt::NoScrollPhase, false);
         QCoreApplication::sendEvent(plot, &wheel);
         QVERIFY2(visibleSpan(chart) < span * 0.95, qPrintable(QString::number(visibleSpan(chart))));
-        QVERIFY(!chart.isLive()); // looking at a spot by hand stops following
+        QVERIFY(!chart.isLive());                  // looking at a spot by hand stops following
         QCOMPARE(plot->yAxis->range().lower, 0.0); // zoom is horizontal only
 
         // Dragging pans the time axis.

@@ -39,8 +39,10 @@ ClusterSnapshot poll(int i)
         bool stopsAt12;
         bool memberStays;
     };
-    const Spec specs[] = {{"analytics-slow", 12, false, true}, {"audit-stopping", 20, true, false},
-                          {"billing-healthy", 20, false, true}, {"search-stalled", 20, true, true}};
+    const Spec specs[] = {{"analytics-slow", 12, false, true},
+                          {"audit-stopping", 20, true, false},
+                          {"billing-healthy", 20, false, true},
+                          {"search-stalled", 20, true, true}};
     for (const Spec &spec : specs) {
         GroupState g;
         g.groupId = QString::fromLatin1(spec.name);
@@ -140,7 +142,8 @@ private Q_SLOTS:
         QTableView *view = showGroupsTable(window, model);
         QVERIFY(QTest::qWaitForWindowExposed(&window));
 
-        const QStringList expected{QStringLiteral("WARN"), QStringLiteral("STOP"), QStringLiteral("OK"), QStringLiteral("STALL")};
+        const QStringList expected{QStringLiteral("WARN"), QStringLiteral("STOP"), QStringLiteral("OK"),
+                                   QStringLiteral("STALL")};
         const QStringList groups{QStringLiteral("analytics-slow"), QStringLiteral("audit-stopping"),
                                  QStringLiteral("billing-healthy"), QStringLiteral("search-stalled")};
         for (int i = 0; i < groups.size(); ++i) {
@@ -218,7 +221,8 @@ private Q_SLOTS:
         QCOMPARE(view->model()->rowCount(), 3);
         const QModelIndex first = view->model()->index(0, PartitionLagModel::Status);
         QCOMPARE(first.data().toString(), QStringLiteral("STALL"));
-        QVERIFY(first.data(Qt::ToolTipRole).toString().contains(QStringLiteral("owns the partition but committed offset")));
+        QVERIFY(
+            first.data(Qt::ToolTipRole).toString().contains(QStringLiteral("owns the partition but committed offset")));
         QCOMPARE(view->model()->index(0, PartitionLagModel::Drain).data().toString(), QStringLiteral("never"));
         saveWithToolTip(&page, view, first, QStringLiteral("lagstatus-group-page-stall-tooltip"));
     }

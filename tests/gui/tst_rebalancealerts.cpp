@@ -54,8 +54,8 @@ private:
         p->setProcessChannelMode(QProcess::ForwardedErrorChannel);
         p->start(qEnvironmentVariable("LAGSCOPE_TRAFFIC"),
                  {QStringLiteral("consume"), QStringLiteral("--group"), m_group, QStringLiteral("--topic"), m_topic,
-                  QStringLiteral("--max"), QStringLiteral("20"), QStringLiteral("--stay"), QStringLiteral("--client-id"),
-                  clientId, QStringLiteral("--bootstrap"), m_lab.bootstrap(kCluster)});
+                  QStringLiteral("--max"), QStringLiteral("20"), QStringLiteral("--stay"),
+                  QStringLiteral("--client-id"), clientId, QStringLiteral("--bootstrap"), m_lab.bootstrap(kCluster)});
         QVERIFY(p->waitForStarted());
         m_members.push_back(std::move(p));
     }
@@ -82,11 +82,11 @@ private Q_SLOTS:
     {
         QStandardPaths::setTestModeEnabled(true);
         QVERIFY(m_dir.isValid());
-        for (const QStringList &args :
-             {QStringList{QStringLiteral("create-topic"), QStringLiteral("--topic"), m_topic, QStringLiteral("--partitions"),
-                          QStringLiteral("4"), QStringLiteral("--replication"), QStringLiteral("3")},
-              QStringList{QStringLiteral("produce"), QStringLiteral("--topic"), m_topic, QStringLiteral("--count"),
-                          QStringLiteral("400")}}) {
+        for (const QStringList &args : {QStringList{QStringLiteral("create-topic"), QStringLiteral("--topic"), m_topic,
+                                                    QStringLiteral("--partitions"), QStringLiteral("4"),
+                                                    QStringLiteral("--replication"), QStringLiteral("3")},
+                                        QStringList{QStringLiteral("produce"), QStringLiteral("--topic"), m_topic,
+                                                    QStringLiteral("--count"), QStringLiteral("400")}}) {
             const ProcessResult r = m_lab.traffic(kCluster, args);
             QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
         }

@@ -81,7 +81,8 @@ FlowSnapshot makeSnapshot(FlowHealth health = FlowHealth::Ok)
     s.topics.push_back(t);
     s.groups = {makeGroup(QStringLiteral("billing"), 3, 50, 40), makeGroup(QStringLiteral("audit"), 2, 10, 10)};
     s.health = health;
-    s.reason = health == FlowHealth::Ok ? QStringLiteral("replication latency 1.2 s") : QStringLiteral("no heartbeat for 20 s");
+    s.reason = health == FlowHealth::Ok ? QStringLiteral("replication latency 1.2 s")
+                                        : QStringLiteral("no heartbeat for 20 s");
     return s;
 }
 
@@ -89,10 +90,8 @@ FlowSnapshotPtr share(FlowSnapshot s) { return std::make_shared<const FlowSnapsh
 
 struct Spies {
     explicit Spies(QAbstractItemModel *m)
-        : changed(m, &QAbstractItemModel::dataChanged),
-          inserted(m, &QAbstractItemModel::rowsInserted),
-          removed(m, &QAbstractItemModel::rowsRemoved),
-          reset(m, &QAbstractItemModel::modelReset),
+        : changed(m, &QAbstractItemModel::dataChanged), inserted(m, &QAbstractItemModel::rowsInserted),
+          removed(m, &QAbstractItemModel::rowsRemoved), reset(m, &QAbstractItemModel::modelReset),
           layout(m, &QAbstractItemModel::layoutChanged)
     {
     }
@@ -261,7 +260,8 @@ private Q_SLOTS:
         // read, so that offset syncs at or below its commits exist to translate them.
         run({QStringLiteral("create-topic"), QStringLiteral("--topic"), topic, QStringLiteral("--partitions"),
              QStringLiteral("3"), QStringLiteral("--replication"), QStringLiteral("3")});
-        run({QStringLiteral("produce"), QStringLiteral("--topic"), topic, QStringLiteral("--count"), QStringLiteral("150")});
+        run({QStringLiteral("produce"), QStringLiteral("--topic"), topic, QStringLiteral("--count"),
+             QStringLiteral("150")});
         const auto remoteRecords = [&]() -> qint64 {
             const FlowSnapshotPtr s = service.latest(kFlowKey);
             const ReplicatedTopic *t = s ? s->topic(topic) : nullptr;
@@ -274,7 +274,8 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(remoteRecords(), qint64(150), 60000);
         run({QStringLiteral("consume"), QStringLiteral("--group"), group, QStringLiteral("--topic"), topic,
              QStringLiteral("--max"), QStringLiteral("100000")});
-        run({QStringLiteral("produce"), QStringLiteral("--topic"), topic, QStringLiteral("--count"), QStringLiteral("150")});
+        run({QStringLiteral("produce"), QStringLiteral("--topic"), topic, QStringLiteral("--count"),
+             QStringLiteral("150")});
         qInfo("traffic done after %lld ms", static_cast<long long>(clock.elapsed()));
 
         const auto describe = [&]() -> QString {
@@ -296,7 +297,8 @@ private Q_SLOTS:
         auto *flows = page.findChild<QTableView *>(QStringLiteral("flowTable"))->model();
         auto *groups = page.findChild<QTableView *>(QStringLiteral("flowGroupTable"))->model();
         auto *header = page.findChild<QLabel *>(QStringLiteral("flowHeader"));
-        QTRY_VERIFY2_WITH_TIMEOUT(flows->rowCount() == 1 && cell(flows, 0, QStringLiteral("Health")) == QStringLiteral("OK"),
+        QTRY_VERIFY2_WITH_TIMEOUT(flows->rowCount() == 1
+                                      && cell(flows, 0, QStringLiteral("Health")) == QStringLiteral("OK"),
                                   qPrintable(describe()), 90000);
         qInfo("flow OK on the page after %lld ms", static_cast<long long>(clock.elapsed()));
         QVERIFY(cell(flows, 0, QStringLiteral("Replication latency")) != QStringLiteral("-"));
@@ -307,7 +309,7 @@ private Q_SLOTS:
         const auto groupReady = [&] {
             const int row = findRow(groups, QStringLiteral("Group"), group);
             return row >= 0 && cell(groups, row, QStringLiteral("Partitions")) == QStringLiteral("3")
-                && cell(groups, row, QStringLiteral("Checkpointed")) == QStringLiteral("3");
+                   && cell(groups, row, QStringLiteral("Checkpointed")) == QStringLiteral("3");
         };
         QTRY_VERIFY2_WITH_TIMEOUT(groupReady(), qPrintable(describe()), 90000);
         const int row = findRow(groups, QStringLiteral("Group"), group);
@@ -321,8 +323,8 @@ private Q_SLOTS:
             for (const auto &t : s->topics)
                 for (const auto &p : t.partitions)
                     if (p.recordsBehind > 0)
-                        qInfo("behind: %s-%d source end %lld remote end %lld -> %lld records", qPrintable(t.sourceTopic),
-                              p.partition, static_cast<long long>(p.sourceLogEnd),
+                        qInfo("behind: %s-%d source end %lld remote end %lld -> %lld records",
+                              qPrintable(t.sourceTopic), p.partition, static_cast<long long>(p.sourceLogEnd),
                               static_cast<long long>(p.remoteLogEnd), static_cast<long long>(p.recordsBehind));
         qInfo("flow: %s; %s re-reads %lld on failover", qPrintable(describe()), qPrintable(group),
               static_cast<long long>(reread));

@@ -70,7 +70,7 @@ private:
         auto *preview = child<QPushButton>(&dialog, "previewButton");
         QVERIFY(preview);
         QTRY_VERIFY_WITH_TIMEOUT(!dialog.isBusy(), 30000); // the scope tree has loaded
-        QVERIFY(!preview->isEnabled()); // nothing chosen yet
+        QVERIFY(!preview->isEnabled());                    // nothing chosen yet
         QVERIFY(!child<QAbstractButton>(&dialog, "specToEarliest")->isChecked());
         QVERIFY(!child<QAbstractButton>(&dialog, "scopeAllTopics")->isChecked());
         clickRadio(child<QAbstractButton>(&dialog, "specToOffset"));
@@ -102,7 +102,8 @@ private Q_SLOTS:
         run({QStringLiteral("create-topic"), QStringLiteral("--topic"), m_topic, QStringLiteral("--partitions"),
              QStringLiteral("3"), QStringLiteral("--replication"), QStringLiteral("3")});
         // 10 records per partition.
-        run({QStringLiteral("produce"), QStringLiteral("--topic"), m_topic, QStringLiteral("--count"), QStringLiteral("30")});
+        run({QStringLiteral("produce"), QStringLiteral("--topic"), m_topic, QStringLiteral("--count"),
+             QStringLiteral("30")});
         run({QStringLiteral("commit"), QStringLiteral("--group"), m_group, QStringLiteral("--topic"), m_topic,
              QStringLiteral("--offsets"), QStringLiteral("0=7,1=5,2=1")});
         m_config = ClusterConfig{kCluster, m_lab.bootstrap(kCluster), false, {}};
@@ -142,9 +143,10 @@ private Q_SLOTS:
         choosePreview(dialog, QStringLiteral("2"));
         auto *view = child<QTableView>(&dialog, "previewTable");
         QCOMPARE(view->model()->rowCount(), 3);
-        const QString expected[3][5] = {{m_topic, QStringLiteral("0"), QStringLiteral("7"), QStringLiteral("2"), QStringLiteral("-5")},
-                                        {m_topic, QStringLiteral("1"), QStringLiteral("5"), QStringLiteral("2"), QStringLiteral("-3")},
-                                        {m_topic, QStringLiteral("2"), QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("+1")}};
+        const QString expected[3][5] = {
+            {m_topic, QStringLiteral("0"), QStringLiteral("7"), QStringLiteral("2"), QStringLiteral("-5")},
+            {m_topic, QStringLiteral("1"), QStringLiteral("5"), QStringLiteral("2"), QStringLiteral("-3")},
+            {m_topic, QStringLiteral("2"), QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("+1")}};
         for (int r = 0; r < 3; ++r)
             for (int c = 0; c < 5; ++c)
                 QCOMPARE(cell(view, r, c), expected[r][c]);
@@ -238,8 +240,8 @@ private Q_SLOTS:
     void activeGroupRefused()
     {
         m_member.start(qEnvironmentVariable("LAGSCOPE_TRAFFIC"),
-                       {QStringLiteral("consume"), QStringLiteral("--group"), m_live, QStringLiteral("--topic"), m_topic,
-                        QStringLiteral("--max"), QStringLiteral("30"), QStringLiteral("--stay"),
+                       {QStringLiteral("consume"), QStringLiteral("--group"), m_live, QStringLiteral("--topic"),
+                        m_topic, QStringLiteral("--max"), QStringLiteral("30"), QStringLiteral("--stay"),
                         QStringLiteral("--bootstrap"), m_lab.bootstrap(kCluster)});
         QVERIFY(m_member.waitForStarted());
         QByteArray out;
@@ -253,7 +255,8 @@ private Q_SLOTS:
         choosePreview(dialog, QStringLiteral("2"));
         QCOMPARE(child<QTableView>(&dialog, "previewTable")->model()->rowCount(), 3);
         const QString kafka = QStringLiteral("Error: Assignments can only be reset if the group '%1' is inactive, but "
-                                             "the current state is Stable.").arg(m_live);
+                                             "the current state is Stable.")
+                                  .arg(m_live);
         // The preview already warns; the executor refuses when applying.
         QVERIFY(child<QLabel>(&dialog, "statusLabel")->text().contains(kafka));
         saveScreenshot(&dialog, QStringLiteral("resetdialog-active-preview"));
@@ -277,12 +280,13 @@ private Q_SLOTS:
         for (const char *suffix : {"a", "b"}) {
             const QString topic = QStringLiteral("reset-dlg-mid-%1-%2").arg(m_id, QLatin1String(suffix));
             for (const QStringList &args :
-                 {QStringList{QStringLiteral("create-topic"), QStringLiteral("--topic"), topic, QStringLiteral("--partitions"),
-                              QStringLiteral("2"), QStringLiteral("--replication"), QStringLiteral("3")},
+                 {QStringList{QStringLiteral("create-topic"), QStringLiteral("--topic"), topic,
+                              QStringLiteral("--partitions"), QStringLiteral("2"), QStringLiteral("--replication"),
+                              QStringLiteral("3")},
                   QStringList{QStringLiteral("produce"), QStringLiteral("--topic"), topic, QStringLiteral("--count"),
                               QStringLiteral("20")},
-                  QStringList{QStringLiteral("commit"), QStringLiteral("--group"), group, QStringLiteral("--topic"), topic,
-                              QStringLiteral("--offsets"), QStringLiteral("0=5,1=5")}}) {
+                  QStringList{QStringLiteral("commit"), QStringLiteral("--group"), group, QStringLiteral("--topic"),
+                              topic, QStringLiteral("--offsets"), QStringLiteral("0=5,1=5")}}) {
                 const ProcessResult r = m_lab.traffic(kCluster, args);
                 QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
             }
@@ -334,7 +338,8 @@ private Q_SLOTS:
             else
                 QVERIFY2(o.result != PartitionOutcome::Applied, qPrintable(o.reason));
         }
-        const CommittedOffsets expected{{{topics[0], 0}, 2}, {{topics[0], 1}, 2}, {{topics[1], 0}, 5}, {{topics[1], 1}, 5}};
+        const CommittedOffsets expected{
+            {{topics[0], 0}, 2}, {{topics[0], 1}, 2}, {{topics[1], 0}, 5}, {{topics[1], 1}, 5}};
         QCOMPARE(committed(group), expected);
         QVERIFY(child<QPushButton>(&dialog, "undoButton")->isEnabled()); // the backup is there
         saveScreenshot(&dialog, QStringLiteral("resetdialog-partial"));

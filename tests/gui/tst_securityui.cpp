@@ -102,7 +102,8 @@ void TestSecurityUi::addClusterWithoutKeyring()
     const QString path = m_dir.filePath(QStringLiteral("config.yaml"));
     QFile f(path);
     QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("# mine\npoll_interval: 5s\nclusters:\n  - name: dev\n    bootstrap: dev:9092\n    properties: {socket.keepalive.enable: \"true\"}\n");
+    f.write(
+        "# mine\npoll_interval: 5s\nclusters:\n  - name: dev\n    bootstrap: dev:9092\n    properties: {socket.keepalive.enable: \"true\"}\n");
     f.close();
     QVERIFY(saveClusterToConfig(path, c));
     QVERIFY(f.open(QIODevice::ReadOnly));
@@ -159,8 +160,9 @@ clusters:
     window.openGroup(QStringLiteral("prod-eu"), QStringLiteral("orders-consumer"));
     auto *reset = child<QPushButton>(&window, "resetOffsetsButton");
     QVERIFY(!reset->isEnabled());
-    QCOMPARE(reset->toolTip(), QStringLiteral("cluster 'prod-eu' is read-only (matches read_only_clusters \"prod-.*\"): "
-                                              "offset reset is refused"));
+    QCOMPARE(reset->toolTip(),
+             QStringLiteral("cluster 'prod-eu' is read-only (matches read_only_clusters \"prod-.*\"): "
+                            "offset reset is refused"));
     window.openGroup(QStringLiteral("staging"), QStringLiteral("orders-consumer"));
     QVERIFY(reset->isEnabled());
     QVERIFY(reset->toolTip().isEmpty());

@@ -63,8 +63,9 @@ private:
     // lagscopectl failover --group G --execute --format json, with more options.
     lagscope::test::ProcessResult execute(const QString &g, const QStringList &options = {})
     {
-        return steps().failover(QStringList{QStringLiteral("--group"), g} + options
-                                + QStringList{QStringLiteral("--execute"), QStringLiteral("--format"), QStringLiteral("json")});
+        return steps().failover(
+            QStringList{QStringLiteral("--group"), g} + options
+            + QStringList{QStringLiteral("--execute"), QStringLiteral("--format"), QStringLiteral("json")});
     }
 
     static QString lostAndDuplicated(const lagscope::test::FailoverTally::Row &t)

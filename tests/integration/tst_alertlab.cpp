@@ -64,7 +64,8 @@ private Q_SLOTS:
         const QString groupId = QStringLiteral("alert-group-%1").arg(id);
         run({QStringLiteral("create-topic"), QStringLiteral("--topic"), topic, QStringLiteral("--partitions"),
              QStringLiteral("2"), QStringLiteral("--replication"), QStringLiteral("3")});
-        run({QStringLiteral("produce"), QStringLiteral("--topic"), topic, QStringLiteral("--count"), QStringLiteral("500")});
+        run({QStringLiteral("produce"), QStringLiteral("--topic"), topic, QStringLiteral("--count"),
+             QStringLiteral("500")});
         // The group exists with offsets at the start: 500 records of real lag, nobody consuming.
         run({QStringLiteral("commit"), QStringLiteral("--group"), groupId, QStringLiteral("--topic"), topic,
              QStringLiteral("--offsets"), QStringLiteral("0=0,1=0")});

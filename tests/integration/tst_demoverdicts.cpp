@@ -113,8 +113,8 @@ private Q_SLOTS:
     {
         m_demo = new QProcess(this);
         QVERIFY(startDemo(*m_demo, m_lab, kCluster,
-                          {QStringLiteral("--audit-run"), QString::number(kAuditRunSec), QStringLiteral("--audit-pause"),
-                           QString::number(kAuditPauseSec)}));
+                          {QStringLiteral("--audit-run"), QString::number(kAuditRunSec),
+                           QStringLiteral("--audit-pause"), QString::number(kAuditPauseSec)}));
 
         AppConfig config;
         config.pollIntervalMs = kPollMs;
@@ -151,7 +151,8 @@ private Q_SLOTS:
     {
         // Every group commits, then the audit group stops, is STOP, restarts and is OK again.
         const auto allCommitted = [&] {
-            return std::all_of(std::begin(kGroups), std::end(kGroups), [&](const char *id) { return firstCommitted(id).has_value(); });
+            return std::all_of(std::begin(kGroups), std::end(kGroups),
+                               [&](const char *id) { return firstCommitted(id).has_value(); });
         };
         const auto uncommitted = [&] {
             QStringList missing;
@@ -166,7 +167,8 @@ private Q_SLOTS:
                 else if (g->partitions.empty())
                     missing << QStringLiteral("%1 (no partitions)").arg(QLatin1String(id));
                 else if (!parts.isEmpty())
-                    missing << QStringLiteral("%1 (no commit on %2)").arg(QLatin1String(id), parts.join(QLatin1Char(',')));
+                    missing
+                        << QStringLiteral("%1 (no commit on %2)").arg(QLatin1String(id), parts.join(QLatin1Char(',')));
             }
             return QStringLiteral("after %1 polls, groups without a commit on every partition: %2")
                 .arg(m_polls.size())
@@ -174,7 +176,8 @@ private Q_SLOTS:
         };
         QTRY_VERIFY2_WITH_TIMEOUT(allCommitted(), qPrintable(uncommitted()), 90000);
         const std::size_t auditFrom = *firstCommitted("audit-stopping");
-        QTRY_VERIFY_WITH_TIMEOUT(seen("audit-stopping", LagStatus::Stop, auditFrom), (kAuditRunSec + kAuditPauseSec + 30) * 1000);
+        QTRY_VERIFY_WITH_TIMEOUT(seen("audit-stopping", LagStatus::Stop, auditFrom),
+                                 (kAuditRunSec + kAuditPauseSec + 30) * 1000);
         std::size_t stopAt = auditFrom;
         while (group("audit-stopping", m_polls[stopAt])->verdict.status != LagStatus::Stop)
             ++stopAt;
@@ -197,8 +200,10 @@ private Q_SLOTS:
         for (std::size_t i = healthyFrom; i < m_polls.size(); ++i) {
             const GroupState *g = group("billing-healthy", m_polls[i]);
             QVERIFY(g);
-            QVERIFY2(g->verdict.status == LagStatus::Ok,
-                     qPrintable(QStringLiteral("poll %1: %2 %3").arg(i).arg(lagStatusName(g->verdict.status), g->verdict.reason)));
+            QVERIFY2(
+                g->verdict.status == LagStatus::Ok,
+                qPrintable(
+                    QStringLiteral("poll %1: %2 %3").arg(i).arg(lagStatusName(g->verdict.status), g->verdict.reason)));
         }
         // analytics-slow: its total lag grows all along, so once its window shows that (within
         // 20 polls) it is WARN in every poll after — a verdict that flips back to OK while the
@@ -213,14 +218,16 @@ private Q_SLOTS:
               int(slowFrom), static_cast<long long>(totalLag(m_polls.size() - 1)), int(m_polls.size() - 1));
         QVERIFY(totalLag(m_polls.size() - 1) > totalLag(slowFrom));
         std::size_t warnFrom = slowFrom;
-        while (warnFrom < m_polls.size() && group("analytics-slow", m_polls[warnFrom])->verdict.status != LagStatus::Warn)
+        while (warnFrom < m_polls.size()
+               && group("analytics-slow", m_polls[warnFrom])->verdict.status != LagStatus::Warn)
             ++warnFrom;
-        QVERIFY2(warnFrom <= slowFrom + 20, qPrintable(QStringLiteral("first WARN at poll %1, commits from poll %2").arg(warnFrom).arg(slowFrom)));
+        QVERIFY2(warnFrom <= slowFrom + 20,
+                 qPrintable(QStringLiteral("first WARN at poll %1, commits from poll %2").arg(warnFrom).arg(slowFrom)));
         int byTotal = 0;
         for (std::size_t i = warnFrom; i < m_polls.size(); ++i)
             byTotal += group("analytics-slow", m_polls[i])->verdict.reason.startsWith(QStringLiteral("the total of"));
-        qInfo("analytics-slow WARN from poll %d; %d of the %d polls since by the group-total rule", int(warnFrom), byTotal,
-              int(m_polls.size() - warnFrom));
+        qInfo("analytics-slow WARN from poll %d; %d of the %d polls since by the group-total rule", int(warnFrom),
+              byTotal, int(m_polls.size() - warnFrom));
         for (std::size_t i = warnFrom; i < m_polls.size(); ++i) {
             const GroupState *g = group("analytics-slow", m_polls[i]);
             QVERIFY2(g->verdict.status == LagStatus::Warn,
@@ -239,7 +246,8 @@ private Q_SLOTS:
         }));
         // search-rebalancing: members come and go, but someone always consumes.
         for (LagStatus bad : {LagStatus::Stop, LagStatus::Err})
-            QVERIFY2(!seen("search-rebalancing", bad, *firstCommitted("search-rebalancing")), qPrintable(lagStatusName(bad)));
+            QVERIFY2(!seen("search-rebalancing", bad, *firstCommitted("search-rebalancing")),
+                     qPrintable(lagStatusName(bad)));
     }
 };
 

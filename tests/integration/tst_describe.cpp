@@ -76,8 +76,8 @@ private:
     bool groupReady(const QString &group, int expectedRows)
     {
         const ProcessResult r = m_lab.lagscopectl({QStringLiteral("describe"), QStringLiteral("--config"), m_config,
-                                                   QStringLiteral("--cluster"), kCluster, QStringLiteral("--group"), group,
-                                                   QStringLiteral("--format"), QStringLiteral("json")});
+                                                   QStringLiteral("--cluster"), kCluster, QStringLiteral("--group"),
+                                                   group, QStringLiteral("--format"), QStringLiteral("json")});
         const QJsonObject g =
             QJsonDocument::fromJson(r.out.toUtf8()).object()[QStringLiteral("groups")].toArray().first().toObject();
         return g[QStringLiteral("state")].toString() == QStringLiteral("Stable")
@@ -93,7 +93,8 @@ private Q_SLOTS:
              QStringLiteral("6"), QStringLiteral("--replication"), QStringLiteral("3")});
         run({QStringLiteral("create-topic"), QStringLiteral("--topic"), m_empty, QStringLiteral("--partitions"),
              QStringLiteral("3"), QStringLiteral("--replication"), QStringLiteral("3")});
-        run({QStringLiteral("produce"), QStringLiteral("--topic"), m_topic, QStringLiteral("--count"), QStringLiteral("600")});
+        run({QStringLiteral("produce"), QStringLiteral("--topic"), m_topic, QStringLiteral("--count"),
+             QStringLiteral("600")});
         // Consumed part of the topic and committed, then left: an Empty group.
         run({QStringLiteral("consume"), QStringLiteral("--group"), m_consumed, QStringLiteral("--topic"), m_topic,
              QStringLiteral("--max"), QStringLiteral("250")});
@@ -137,29 +138,31 @@ private Q_SLOTS:
         const ProcessResult kafka = m_lab.kafkaTool(QStringLiteral("consumer-groups"), kCluster,
                                                     QStringList{QStringLiteral("--describe")} + selection);
         QVERIFY2(kafka.exitCode == 0, qPrintable(kafka.describe()));
-        const ProcessResult ours = m_lab.lagscopectl(
-            QStringList{QStringLiteral("describe"), QStringLiteral("--config"), m_config, QStringLiteral("--cluster"), kCluster}
-            + selection);
+        const ProcessResult ours = m_lab.lagscopectl(QStringList{QStringLiteral("describe"), QStringLiteral("--config"),
+                                                                 m_config, QStringLiteral("--cluster"), kCluster}
+                                                     + selection);
         QVERIFY2(ours.exitCode == 0, qPrintable(ours.describe()));
 
         const auto expected = describeRows(kafka.out, m_id);
         const auto actual = describeRows(ours.out, m_id);
         QVERIFY2(!expected.empty(), qPrintable(kafka.describe()));
-        QVERIFY2(actual == expected, qPrintable(QStringLiteral("kafka-consumer-groups:\n%1\n\nlagscopectl:\n%2")
-                                                    .arg(show(expected), show(actual))));
+        QVERIFY2(
+            actual == expected,
+            qPrintable(
+                QStringLiteral("kafka-consumer-groups:\n%1\n\nlagscopectl:\n%2").arg(show(expected), show(actual))));
     }
 
     void sameNotesAsKafkaTool()
     {
         // "has no active members" for the group that consumed and left.
-        const ProcessResult ours = m_lab.lagscopectl({QStringLiteral("describe"), QStringLiteral("--config"), m_config,
-                                                      QStringLiteral("--cluster"), kCluster, QStringLiteral("--group"),
-                                                      m_consumed});
+        const ProcessResult ours =
+            m_lab.lagscopectl({QStringLiteral("describe"), QStringLiteral("--config"), m_config,
+                               QStringLiteral("--cluster"), kCluster, QStringLiteral("--group"), m_consumed});
         QVERIFY(ours.err.contains(QStringLiteral("Consumer group '%1' has no active members.").arg(m_consumed)));
         const QString missing = QStringLiteral("no-such-group-%1").arg(m_id);
-        const ProcessResult gone = m_lab.lagscopectl({QStringLiteral("describe"), QStringLiteral("--config"), m_config,
-                                                      QStringLiteral("--cluster"), kCluster, QStringLiteral("--group"),
-                                                      missing});
+        const ProcessResult gone =
+            m_lab.lagscopectl({QStringLiteral("describe"), QStringLiteral("--config"), m_config,
+                               QStringLiteral("--cluster"), kCluster, QStringLiteral("--group"), missing});
         QCOMPARE(gone.exitCode, 1);
         QVERIFY2(gone.err.contains(QStringLiteral("Error: Consumer group '%1' does not exist.").arg(missing)),
                  qPrintable(gone.describe()));
@@ -171,8 +174,12 @@ private Q_SLOTS:
                                                       QStringLiteral("--cluster"), kCluster, QStringLiteral("--group"),
                                                       m_partial, QStringLiteral("--format"), QStringLiteral("json")});
         QCOMPARE(ours.exitCode, 0);
-        const QJsonArray parts = QJsonDocument::fromJson(ours.out.toUtf8()).object()[QStringLiteral("groups")]
-                                     .toArray().first().toObject()[QStringLiteral("partitions")].toArray();
+        const QJsonArray parts = QJsonDocument::fromJson(ours.out.toUtf8())
+                                     .object()[QStringLiteral("groups")]
+                                     .toArray()
+                                     .first()
+                                     .toObject()[QStringLiteral("partitions")]
+                                     .toArray();
         QSet<int> seen;
         for (const auto &p : parts) {
             const QJsonObject o = p.toObject();
@@ -202,14 +209,15 @@ private Q_SLOTS:
         const QString config = m_dir.filePath(QStringLiteral("protocol-log.yaml"));
         QFile f(config);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(QStringLiteral("clusters:\n  - name: %1\n    bootstrap: \"%2\"\n    properties:\n      debug: protocol\n")
-                    .arg(kCluster, m_lab.bootstrap(kCluster))
-                    .toUtf8());
+        f.write(
+            QStringLiteral("clusters:\n  - name: %1\n    bootstrap: \"%2\"\n    properties:\n      debug: protocol\n")
+                .arg(kCluster, m_lab.bootstrap(kCluster))
+                .toUtf8());
         f.close();
         qputenv("LAGSCOPE_RDKAFKA_LOG", "1");
-        const ProcessResult ours = m_lab.lagscopectl(
-            QStringList{QStringLiteral("describe"), QStringLiteral("--config"), config, QStringLiteral("--cluster"), kCluster}
-            + selection);
+        const ProcessResult ours = m_lab.lagscopectl(QStringList{QStringLiteral("describe"), QStringLiteral("--config"),
+                                                                 config, QStringLiteral("--cluster"), kCluster}
+                                                     + selection);
         qunsetenv("LAGSCOPE_RDKAFKA_LOG");
         QVERIFY2(ours.exitCode == 0, qPrintable(ours.describe()));
         const auto sent = [&](const char *request) {
@@ -220,7 +228,8 @@ private Q_SLOTS:
         const qsizetype classicDescribes = sent("DescribeGroups");
         const ProcessResult version = m_lab.lagscopectl({QStringLiteral("--version")});
         const bool batched = version.out.contains(QStringLiteral("one OffsetFetch request per coordinator"));
-        const bool batchedDescribe = version.out.contains(QStringLiteral("one ConsumerGroupDescribe and one DescribeGroups"));
+        const bool batchedDescribe =
+            version.out.contains(QStringLiteral("one ConsumerGroupDescribe and one DescribeGroups"));
         qInfo("%d groups: %lld OffsetFetch, %lld ConsumerGroupDescribe, %lld DescribeGroups, %lld FindCoordinator "
               "request(s) (%s)",
               kGroups, static_cast<long long>(offsetFetches), static_cast<long long>(consumerDescribes),
@@ -228,8 +237,9 @@ private Q_SLOTS:
               batched ? "patched librdkafka" : "unpatched librdkafka");
         const qsizetype coordinators = m_lab.brokerNodes(kCluster).size();
         if (batched)
-            QVERIFY2(offsetFetches >= 1 && offsetFetches <= coordinators,
-                     qPrintable(QStringLiteral("%1 OffsetFetch requests for %2 groups").arg(offsetFetches).arg(kGroups)));
+            QVERIFY2(
+                offsetFetches >= 1 && offsetFetches <= coordinators,
+                qPrintable(QStringLiteral("%1 OffsetFetch requests for %2 groups").arg(offsetFetches).arg(kGroups)));
         else
             QCOMPARE(offsetFetches, qsizetype(kGroups));
         // The groups are classic: each coordinator is asked once with ConsumerGroupDescribe
@@ -249,8 +259,10 @@ private Q_SLOTS:
         const auto expected = describeRows(kafka.out, QStringLiteral("desc-batch-"));
         const auto actual = describeRows(ours.out, QStringLiteral("desc-batch-"));
         QCOMPARE(qsizetype(expected.size()), qsizetype(2 * kGroups));
-        QVERIFY2(actual == expected, qPrintable(QStringLiteral("kafka-consumer-groups:\n%1\n\nlagscopectl:\n%2")
-                                                    .arg(show(expected), show(actual))));
+        QVERIFY2(
+            actual == expected,
+            qPrintable(
+                QStringLiteral("kafka-consumer-groups:\n%1\n\nlagscopectl:\n%2").arg(show(expected), show(actual))));
     }
 
     void csvHasEmptyCellsForMissingValues()
@@ -261,7 +273,8 @@ private Q_SLOTS:
         QCOMPARE(ours.exitCode, 0);
         const QStringList lines = ours.out.split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 4); // header + 3 partitions
-        QCOMPARE(lines[0], QStringLiteral("GROUP,TOPIC,PARTITION,CURRENT-OFFSET,LOG-END-OFFSET,LAG,CONSUMER-ID,HOST,CLIENT-ID"));
+        QCOMPARE(lines[0],
+                 QStringLiteral("GROUP,TOPIC,PARTITION,CURRENT-OFFSET,LOG-END-OFFSET,LAG,CONSUMER-ID,HOST,CLIENT-ID"));
         for (const QString &line : lines.mid(1)) {
             const QStringList cells = line.split(QLatin1Char(','));
             QCOMPARE(cells.size(), 9);

@@ -56,8 +56,8 @@ private:
     QString m_dataDir;
     QString m_config;
     int m_drNode = -1;
-    QString m_probe;        // a replicated topic of this test, to see MirrorMaker working
-    qint64 m_probed = 0;    // records produced to it
+    QString m_probe;     // a replicated topic of this test, to see MirrorMaker working
+    qint64 m_probed = 0; // records produced to it
 
     bool labTool(const QStringList &args, int timeoutMs = 180000) { return succeeded(m_lab.lab(args, timeoutMs)); }
 
@@ -66,11 +66,12 @@ private:
     // One more record on primary reaches dr through MirrorMaker within `timeoutMs`.
     bool mirrorReplicates(int timeoutMs)
     {
-        if (!traffic(kPrimary, {QStringLiteral("produce"), QStringLiteral("--topic"), m_probe, QStringLiteral("--count"),
-                                QStringLiteral("1")}))
+        if (!traffic(kPrimary, {QStringLiteral("produce"), QStringLiteral("--topic"), m_probe,
+                                QStringLiteral("--count"), QStringLiteral("1")}))
             return false;
         ++m_probed;
-        return waitUntil([&] { return m_lab.logEndSum(kDr, kPrimary + QLatin1Char('.') + m_probe, 1) >= m_probed; }, timeoutMs);
+        return waitUntil([&] { return m_lab.logEndSum(kDr, kPrimary + QLatin1Char('.') + m_probe, 1) >= m_probed; },
+                         timeoutMs);
     }
 
     // dr up and answering, MirrorMaker replicating again (restarted when it does not
@@ -100,25 +101,25 @@ private:
         for (const char *suffix : {"a", "b", "c"}) {
             const QString topic = QStringLiteral("fkill-%1-%2").arg(m_id, QLatin1String(suffix));
             if (!traffic(kPrimary, {QStringLiteral("create-topic"), QStringLiteral("--topic"), topic,
-                                    QStringLiteral("--partitions"), QStringLiteral("2"), QStringLiteral("--replication"),
-                                    QStringLiteral("3")}))
+                                    QStringLiteral("--partitions"), QStringLiteral("2"),
+                                    QStringLiteral("--replication"), QStringLiteral("3")}))
                 return {};
             for (int partition : {0, 1})
                 if (!traffic(kPrimary, {QStringLiteral("produce"), QStringLiteral("--topic"), topic,
-                                        QStringLiteral("--partition"), QString::number(partition), QStringLiteral("--count"),
-                                        QString::number(kRecords)}))
+                                        QStringLiteral("--partition"), QString::number(partition),
+                                        QStringLiteral("--count"), QString::number(kRecords)}))
                     return {};
-            if (!traffic(kPrimary, {QStringLiteral("commit"), QStringLiteral("--group"), group, QStringLiteral("--topic"),
-                                    topic, QStringLiteral("--offsets"),
-                                    QStringLiteral("0=%1,1=%1").arg(kSourceAt)}))
+            if (!traffic(kPrimary,
+                         {QStringLiteral("commit"), QStringLiteral("--group"), group, QStringLiteral("--topic"), topic,
+                          QStringLiteral("--offsets"), QStringLiteral("0=%1,1=%1").arg(kSourceAt)}))
                 return {};
             remote << kPrimary + QLatin1Char('.') + topic;
         }
         for (const QString &topic : remote) {
             if (!waitUntil([&] { return m_lab.logEndSum(kDr, topic, 2) == 2 * kRecords; }, 120000))
                 return {};
-            if (!traffic(kDr, {QStringLiteral("commit"), QStringLiteral("--group"), group, QStringLiteral("--topic"), topic,
-                               QStringLiteral("--offsets"), QStringLiteral("0=%1,1=%1").arg(kTargetBefore)}))
+            if (!traffic(kDr, {QStringLiteral("commit"), QStringLiteral("--group"), group, QStringLiteral("--topic"),
+                               topic, QStringLiteral("--offsets"), QStringLiteral("0=%1,1=%1").arg(kTargetBefore)}))
                 return {};
         }
         return remote;
@@ -200,8 +201,9 @@ private Q_SLOTS:
         QElapsedTimer down; // from the SIGKILL until dr answers again
         options.afterBatch = [&](const QString &topic, int, int) {
             committedTopics << topic;
-            if (!down.isValid() && labTool({QStringLiteral("broker"), QStringLiteral("kill"), QStringLiteral("--cluster"),
-                                            kDr, QStringLiteral("--node"), QString::number(m_drNode)}))
+            if (!down.isValid()
+                && labTool({QStringLiteral("broker"), QStringLiteral("kill"), QStringLiteral("--cluster"), kDr,
+                            QStringLiteral("--node"), QString::number(m_drNode)}))
                 down.start();
         };
         QElapsedTimer clock;
@@ -216,7 +218,8 @@ private Q_SLOTS:
         for (const auto &o : outcome.partitions)
             qInfo("%s: %s acknowledged=%d (%s)", qPrintable(o.tp.toString()), qPrintable(outcomeName(o.result)),
                   int(o.acknowledged), qPrintable(o.reason));
-        qInfo("apply returned after %lld ms: %s", static_cast<long long>(applyMs), qPrintable(writeResultName(outcome.result)));
+        qInfo("apply returned after %lld ms: %s", static_cast<long long>(applyMs),
+              qPrintable(writeResultName(outcome.result)));
 
         // The report: exactly what is known, "unknown" where nothing could be verified.
         QCOMPARE(outcome.result, WriteResult::Unknown);
@@ -237,12 +240,14 @@ private Q_SLOTS:
         }
         const QString summary = failoverOutcomeSummary(outcome);
         qInfo("summary: %s", qPrintable(summary));
-        QCOMPARE(summary, QStringLiteral("acknowledged but not verified: %1; no answer, may or may not have landed: %2; "
-                                         "not applied: %3")
-                              .arg(topics[0], topics[1], topics[2]));
+        QCOMPARE(summary,
+                 QStringLiteral("acknowledged but not verified: %1; no answer, may or may not have landed: %2; "
+                                "not applied: %3")
+                     .arg(topics[0], topics[1], topics[2]));
         QVERIFY(QFile::exists(outcome.backupPath));
         QVERIFY(!applied->nextSteps.isEmpty());
-        QVERIFY2(applied->nextSteps.front().contains(QStringLiteral("did not complete")), qPrintable(applied->nextSteps.front()));
+        QVERIFY2(applied->nextSteps.front().contains(QStringLiteral("did not complete")),
+                 qPrintable(applied->nextSteps.front()));
         QVERIFY(applied->nextSteps.back().contains(outcome.backupPath));
         for (const QString &step : applied->nextSteps)
             QVERIFY2(!step.startsWith(QStringLiteral("Start the consumers")), qPrintable(step));

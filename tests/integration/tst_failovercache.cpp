@@ -9,7 +9,6 @@
 #include "kafka/KafkaClient.h"
 #include "mirror/FlowPoller.h"
 
-
 #include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QTest>
@@ -38,18 +37,19 @@ private Q_SLOTS:
         // log should say which step the time went to.
         QElapsedTimer step;
         step.start();
-        requireSuccess(m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("create-topic"), QStringLiteral("--topic"), m_topic,
-                                                                 QStringLiteral("--partitions"), QStringLiteral("2"),
-                                                                 QStringLiteral("--replication"), QStringLiteral("3")}));
+        requireSuccess(
+            m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("create-topic"), QStringLiteral("--topic"),
+                                                      m_topic, QStringLiteral("--partitions"), QStringLiteral("2"),
+                                                      QStringLiteral("--replication"), QStringLiteral("3")}));
         ReplicationFlowConfig flow;
         flow.sourceCluster = QStringLiteral("primary");
         flow.targetCluster = QStringLiteral("dr");
         mirror::FlowPollerSettings settings;
         settings.requestTimeoutMs = 5000;
         settings.failoverCacheDir = dir.path();
-        mirror::FlowPoller poller(flow, ClusterConfig{flow.sourceCluster, m_lab.bootstrap(flow.sourceCluster), false, {}},
-                                  ClusterConfig{flow.targetCluster, m_lab.bootstrap(flow.targetCluster), false, {}},
-                                  settings);
+        mirror::FlowPoller poller(
+            flow, ClusterConfig{flow.sourceCluster, m_lab.bootstrap(flow.sourceCluster), false, {}},
+            ClusterConfig{flow.targetCluster, m_lab.bootstrap(flow.targetCluster), false, {}}, settings);
         const QString path = failoverCachePath(dir.path(), flow.sourceCluster, flow.targetCluster);
         const TopicPartition p1{m_topic, 1};
         // Polls (synchronously, on this thread) until `done` holds for the cache, against a
@@ -77,18 +77,21 @@ private Q_SLOTS:
         // per partition, so one burst of 100 records may leave its first sync at offset 50,
         // and a commit below every sync is never checkpointed (the test then waited forever).
         // Phase one ends at 30 per partition; its last sync is what MirrorMaker keeps.
-        requireSuccess(m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic,
-                                                                 QStringLiteral("--count"), QStringLiteral("60")}));
+        requireSuccess(
+            m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic,
+                                                      QStringLiteral("--count"), QStringLiteral("60")}));
         QVERIFY(pollUntil("an offset sync of partition 1 at or below 30", [&](const FailoverCache &c) {
             const auto s = c.syncs.find(p1);
             return s != c.syncs.end()
                    && std::any_of(s->second.begin(), s->second.end(), [](const OffsetPair &o) { return o.from <= 30; });
         }));
-        requireSuccess(m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("consume"), QStringLiteral("--group"), m_group,
-                                                                 QStringLiteral("--topic"), m_topic, QStringLiteral("--assign"),
-                                                                 QStringLiteral("1"), QStringLiteral("--max"), QStringLiteral("30")}));
-        requireSuccess(m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic,
-                                                                 QStringLiteral("--count"), QStringLiteral("140")}));
+        requireSuccess(m_lab.traffic(QStringLiteral("primary"),
+                                     {QStringLiteral("consume"), QStringLiteral("--group"), m_group,
+                                      QStringLiteral("--topic"), m_topic, QStringLiteral("--assign"),
+                                      QStringLiteral("1"), QStringLiteral("--max"), QStringLiteral("30")}));
+        requireSuccess(
+            m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic,
+                                                      QStringLiteral("--count"), QStringLiteral("140")}));
         qInfo("30 consumed and 140 more records produced in %lld ms", step.restart());
         // The poller reads committed offsets of groups MirrorMaker has checkpointed: poll
         // until the group's checkpoint and the partition's syncs and log end have appeared.
@@ -110,7 +113,8 @@ private Q_SLOTS:
         // is right — a translation from a later sync would skip records. (Phase one above
         // makes a sync at or below 30 certain, so here it translates.)
         const std::vector<OffsetPair> &syncs = cache.syncs.at(p1);
-        const bool atOrBelow = std::any_of(syncs.begin(), syncs.end(), [](const OffsetPair &s) { return s.from <= 30; });
+        const bool atOrBelow =
+            std::any_of(syncs.begin(), syncs.end(), [](const OffsetPair &s) { return s.from <= 30; });
         const qint64 translated = translateBySyncs(syncs, 30);
         qInfo("%d cached sync(s) of %s, first upstream %lld; offset 30 translates to %lld", int(syncs.size()),
               qPrintable(p1.toString()), syncs.front().from, translated);

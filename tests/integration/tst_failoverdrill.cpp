@@ -78,10 +78,11 @@ private:
     void consume(const QString &cluster, const QString &groupId, const QString &topic, const QString &logName,
                  int max = 1000000)
     {
-        ok(m_lab.traffic(cluster, {QStringLiteral("consume"), QStringLiteral("--group"), groupId, QStringLiteral("--topic"),
-                                   topic, QStringLiteral("--max"), QString::number(max), QStringLiteral("--commit-every"),
-                                   QStringLiteral("500"), QStringLiteral("--log"), log(logName), QStringLiteral("--timeout"),
-                                   QStringLiteral("120")},
+        ok(m_lab.traffic(cluster,
+                         {QStringLiteral("consume"), QStringLiteral("--group"), groupId, QStringLiteral("--topic"),
+                          topic, QStringLiteral("--max"), QString::number(max), QStringLiteral("--commit-every"),
+                          QStringLiteral("500"), QStringLiteral("--log"), log(logName), QStringLiteral("--timeout"),
+                          QStringLiteral("120")},
                          180000));
     }
 
@@ -125,8 +126,9 @@ private:
 
     void commit(const QString &groupId, const QString &offsets)
     {
-        ok(m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("commit"), QStringLiteral("--group"), groupId,
-                                                     QStringLiteral("--topic"), m_topic, QStringLiteral("--offsets"), offsets}));
+        ok(m_lab.traffic(QStringLiteral("primary"),
+                         {QStringLiteral("commit"), QStringLiteral("--group"), groupId, QStringLiteral("--topic"),
+                          m_topic, QStringLiteral("--offsets"), offsets}));
     }
 
     // Waits (wall clock: each check starts a JVM) until MirrorMaker has checkpointed every
@@ -135,7 +137,8 @@ private:
     bool checkpointed(const QString &groupId)
     {
         QStringList last;
-        if (waitUntil([&] { return (last = kafkaTranslation(groupId)).size() == qsizetype(m_phaseOne.size()); }, 180000))
+        if (waitUntil([&] { return (last = kafkaTranslation(groupId)).size() == qsizetype(m_phaseOne.size()); },
+                      180000))
             return true;
         qWarning("MirrorMaker translated %lld of %zu partitions of %s: %s", qlonglong(last.size()), m_phaseOne.size(),
                  qPrintable(groupId), qPrintable(last.join(QStringLiteral("; "))));
@@ -156,10 +159,7 @@ private:
         return lines;
     }
 
-    QJsonObject json(const ProcessResult &r)
-    {
-        return QJsonDocument::fromJson(r.out.toUtf8()).object();
-    }
+    QJsonObject json(const ProcessResult &r) { return QJsonDocument::fromJson(r.out.toUtf8()).object(); }
 
     void record(const QString &method, const Tally &t)
     {
@@ -170,8 +170,8 @@ private:
     void mirrorMaker(bool syncGroupOffsets, int offsetLagMax)
     {
         ok(m_lab.lab({QStringLiteral("mm2"), QStringLiteral("start"), QStringLiteral("--sync-group-offsets"),
-                      syncGroupOffsets ? QStringLiteral("true") : QStringLiteral("false"), QStringLiteral("--offset-lag-max"),
-                      QString::number(offsetLagMax)},
+                      syncGroupOffsets ? QStringLiteral("true") : QStringLiteral("false"),
+                      QStringLiteral("--offset-lag-max"), QString::number(offsetLagMax)},
                      240000));
     }
 
@@ -204,15 +204,17 @@ private Q_SLOTS:
         ok(m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic,
                                                      QStringLiteral("--count"), QString::number(kRecords)}));
         // A wall-clock deadline: each check is a client round trip, longer than QTRY's step.
-        QVERIFY(waitUntil([&] { return m_lab.logEndSum(QStringLiteral("dr"), m_remote, kPartitions) == kRecords; }, 120000));
+        QVERIFY(waitUntil([&] { return m_lab.logEndSum(QStringLiteral("dr"), m_remote, kPartitions) == kRecords; },
+                          120000));
 
         // Phase one: half the records processed on primary, committed every 500 and at the end.
         for (int p = 0; p < kPartitions; ++p)
             ok(m_lab.traffic(QStringLiteral("primary"),
-                             {QStringLiteral("consume"), QStringLiteral("--group"), group("planned"), QStringLiteral("--topic"),
-                              m_topic, QStringLiteral("--assign"), QString::number(p), QStringLiteral("--max"),
-                              QString::number(kPhaseOneShare[p]), QStringLiteral("--commit-every"), QStringLiteral("500"),
-                              QStringLiteral("--log"), log(QStringLiteral("phase1"))}));
+                             {QStringLiteral("consume"), QStringLiteral("--group"), group("planned"),
+                              QStringLiteral("--topic"), m_topic, QStringLiteral("--assign"), QString::number(p),
+                              QStringLiteral("--max"), QString::number(kPhaseOneShare[p]),
+                              QStringLiteral("--commit-every"), QStringLiteral("500"), QStringLiteral("--log"),
+                              log(QStringLiteral("phase1"))}));
         m_phaseOne = committed(QStringLiteral("primary"), group("planned"));
         qint64 sum = 0;
         for (const auto &[tp, o] : m_phaseOne) {
@@ -236,9 +238,10 @@ private Q_SLOTS:
 
     void planned()
     {
-        const ProcessResult r = ctl({QStringLiteral("failover"), QStringLiteral("--from"), QStringLiteral("primary"),
-                                     QStringLiteral("--to"), QStringLiteral("dr"), QStringLiteral("--group"), group("planned"),
-                                     QStringLiteral("--execute"), QStringLiteral("--format"), QStringLiteral("json")});
+        const ProcessResult r =
+            ctl({QStringLiteral("failover"), QStringLiteral("--from"), QStringLiteral("primary"),
+                 QStringLiteral("--to"), QStringLiteral("dr"), QStringLiteral("--group"), group("planned"),
+                 QStringLiteral("--execute"), QStringLiteral("--format"), QStringLiteral("json")});
         ok(r);
         const QJsonObject g = json(r).value(QStringLiteral("groups")).toArray().at(0).toObject();
         QCOMPARE(g.value(QStringLiteral("result")).toString(), QStringLiteral("applied"));
@@ -265,7 +268,8 @@ private Q_SLOTS:
         const QJsonObject result = json(r).value(QStringLiteral("groups")).toArray().at(0).toObject();
         QCOMPARE(result.value(QStringLiteral("result")).toString(), QStringLiteral("applied"));
         consume(QStringLiteral("primary"), g, m_topic, QStringLiteral("failback-primary"));
-        const Tally t = count({QStringLiteral("phase1"), QStringLiteral("failback-dr"), QStringLiteral("failback-primary")});
+        const Tally t =
+            count({QStringLiteral("phase1"), QStringLiteral("failback-dr"), QStringLiteral("failback-primary")});
         record(QStringLiteral("Lagscope failback (exact), after a planned failover"), t);
         QCOMPARE(t.lost, qint64(0));
         QCOMPARE(t.duplicated, qint64(0));
@@ -278,8 +282,8 @@ private Q_SLOTS:
         member.setProcessChannelMode(QProcess::ForwardedErrorChannel);
         member.start(qEnvironmentVariable("LAGSCOPE_TRAFFIC"),
                      {QStringLiteral("consume"), QStringLiteral("--group"), g, QStringLiteral("--topic"), m_remote,
-                      QStringLiteral("--max"), QStringLiteral("1"), QStringLiteral("--stay"), QStringLiteral("--bootstrap"),
-                      m_lab.bootstrap(QStringLiteral("dr"))});
+                      QStringLiteral("--max"), QStringLiteral("1"), QStringLiteral("--stay"),
+                      QStringLiteral("--bootstrap"), m_lab.bootstrap(QStringLiteral("dr"))});
         QVERIFY(member.waitForStarted());
         // The member prints its line once it has committed; then it stays, idle.
         QByteArray printed;
@@ -305,9 +309,9 @@ private Q_SLOTS:
     {
         for (const char *spec : {"earliest", "latest"}) {
             const QString g = group(spec);
-            ok(ctl({QStringLiteral("reset-offsets"), QStringLiteral("--cluster"), QStringLiteral("dr"), QStringLiteral("--group"),
-                    g, QStringLiteral("--topic"), m_remote, QStringLiteral("--to-%1").arg(QString::fromUtf8(spec)),
-                    QStringLiteral("--execute")}));
+            ok(ctl({QStringLiteral("reset-offsets"), QStringLiteral("--cluster"), QStringLiteral("dr"),
+                    QStringLiteral("--group"), g, QStringLiteral("--topic"), m_remote,
+                    QStringLiteral("--to-%1").arg(QString::fromUtf8(spec)), QStringLiteral("--execute")}));
             consume(QStringLiteral("dr"), g, m_remote, g);
             record(QStringLiteral("naive reset to %1 on dr").arg(QString::fromUtf8(spec)),
                    count({QStringLiteral("phase1"), g}));
@@ -332,33 +336,42 @@ private Q_SLOTS:
     void disaster()
     {
         const QString g = group("disaster");
-        const QStringList base = {QStringLiteral("failover"), QStringLiteral("--from"), QStringLiteral("primary"),
-                                  QStringLiteral("--to"), QStringLiteral("dr"), QStringLiteral("--group"), g};
+        const QStringList base = {QStringLiteral("failover"),
+                                  QStringLiteral("--from"),
+                                  QStringLiteral("primary"),
+                                  QStringLiteral("--to"),
+                                  QStringLiteral("dr"),
+                                  QStringLiteral("--group"),
+                                  g};
         // The last monitoring pass before the data center dies: a dry run refreshes the cache.
         ok(ctl(base + QStringList{QStringLiteral("--dry-run")}));
         const CommittedOffsets before = committed(QStringLiteral("dr"), g); // MirrorMaker's sync may have set some
 
         m_primaryDown = true;
         for (int node = 1; node <= 3; ++node)
-            ok(m_lab.lab({QStringLiteral("broker"), QStringLiteral("kill"), QStringLiteral("--cluster"), QStringLiteral("primary"),
-                          QStringLiteral("--node"), QString::number(node)}));
+            ok(m_lab.lab({QStringLiteral("broker"), QStringLiteral("kill"), QStringLiteral("--cluster"),
+                          QStringLiteral("primary"), QStringLiteral("--node"), QString::number(node)}));
 
         // Refused: a disaster failover must be acknowledged.
         ProcessResult r = ctl(base + QStringList{QStringLiteral("--execute")});
         QCOMPARE(r.exitCode, 3);
         QVERIFY2(r.out.contains(QStringLiteral("[RED] source group inactive")), qPrintable(r.describe()));
         // Refused: exact is impossible without the source, and latest may skip.
-        r = ctl(base + QStringList{QStringLiteral("--disaster"), QStringLiteral("--mode"), QStringLiteral("exact"),
-                                   QStringLiteral("--fallback"), QStringLiteral("latest"), QStringLiteral("--execute")});
+        r = ctl(base
+                + QStringList{QStringLiteral("--disaster"), QStringLiteral("--mode"), QStringLiteral("exact"),
+                              QStringLiteral("--fallback"), QStringLiteral("latest"), QStringLiteral("--execute")});
         QCOMPARE(r.exitCode, 3);
         QVERIFY2(r.out.contains(QStringLiteral("[RED] no skipped records")), qPrintable(r.describe()));
         QCOMPARE(committed(QStringLiteral("dr"), g), before); // refusals write nothing
-        r = ctl(base + QStringList{QStringLiteral("--disaster"), QStringLiteral("--mode"), QStringLiteral("exact"),
-                                   QStringLiteral("--fallback"), QStringLiteral("latest"), QStringLiteral("--accept-skips")});
+        r = ctl(base
+                + QStringList{QStringLiteral("--disaster"), QStringLiteral("--mode"), QStringLiteral("exact"),
+                              QStringLiteral("--fallback"), QStringLiteral("latest"),
+                              QStringLiteral("--accept-skips")});
         QCOMPARE(r.exitCode, 0); // accepted (dry run)
 
-        r = ctl(base + QStringList{QStringLiteral("--disaster"), QStringLiteral("--execute"), QStringLiteral("--format"),
-                                   QStringLiteral("json")});
+        r = ctl(base
+                + QStringList{QStringLiteral("--disaster"), QStringLiteral("--execute"), QStringLiteral("--format"),
+                              QStringLiteral("json")});
         ok(r);
         const QJsonObject result = json(r).value(QStringLiteral("groups")).toArray().at(0).toObject();
         QCOMPARE(result.value(QStringLiteral("result")).toString(), QStringLiteral("applied"));
@@ -370,25 +383,28 @@ private Q_SLOTS:
         for (const auto &[method, mm] : m_table)
             if (method.startsWith(QStringLiteral("MirrorMaker")))
                 QVERIFY2(t.duplicated <= mm.duplicated,
-                         qPrintable(QStringLiteral("%1 duplicates > MirrorMaker's %2").arg(t.duplicated).arg(mm.duplicated)));
+                         qPrintable(
+                             QStringLiteral("%1 duplicates > MirrorMaker's %2").arg(t.duplicated).arg(mm.duplicated)));
     }
 
     void cleanupTestCase()
     {
         // Leave the lab as its profile has it: primary up, MirrorMaker with the lab settings.
         if (m_primaryDown)
-            m_lab.lab({QStringLiteral("cluster"), QStringLiteral("start"), QStringLiteral("--cluster"), QStringLiteral("primary")},
+            m_lab.lab({QStringLiteral("cluster"), QStringLiteral("start"), QStringLiteral("--cluster"),
+                       QStringLiteral("primary")},
                       240000);
         m_lab.lab({QStringLiteral("mm2"), QStringLiteral("stop")}, 120000);
-        m_lab.lab({QStringLiteral("mm2"), QStringLiteral("start"), QStringLiteral("--sync-group-offsets"), QStringLiteral("false"),
-                   QStringLiteral("--offset-lag-max"), QStringLiteral("0")},
+        m_lab.lab({QStringLiteral("mm2"), QStringLiteral("start"), QStringLiteral("--sync-group-offsets"),
+                   QStringLiteral("false"), QStringLiteral("--offset-lag-max"), QStringLiteral("0")},
                   240000);
 
-        QString text = QStringLiteral("Failover drill: %1 records, %2 partitions, %3 processed on primary before the switch, "
-                                      "MirrorMaker 2 offset.lag.max=100\n\n| method | lost | duplicated |\n|---|---|---|\n")
-                           .arg(kRecords)
-                           .arg(kPartitions)
-                           .arg(kPhaseOne);
+        QString text =
+            QStringLiteral("Failover drill: %1 records, %2 partitions, %3 processed on primary before the switch, "
+                           "MirrorMaker 2 offset.lag.max=100\n\n| method | lost | duplicated |\n|---|---|---|\n")
+                .arg(kRecords)
+                .arg(kPartitions)
+                .arg(kPhaseOne);
         for (const auto &[method, t] : m_table)
             text += QStringLiteral("| %1 | %2 | %3 |\n").arg(method).arg(t.lost).arg(t.duplicated);
         printf("%s", qPrintable(text));

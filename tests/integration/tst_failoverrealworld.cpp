@@ -35,8 +35,9 @@ namespace {
 constexpr int kRunLengths[] = {1, 2, 200, 5, 37, 3, 120, 9, 64, 1, 150, 17, 80};
 constexpr int kRunPartitions = 12;
 // Where each partition's commit falls: in the run of this length, this many records in.
-constexpr std::pair<int, int> kRunCommit[kRunPartitions] = {{200, 1}, {200, 100}, {200, 199}, {120, 60}, {150, 3}, {150, 146},
-                                                            {64, 32}, {37, 1},    {80, 40},   {2, 1},    {17, 8},  {5, 2}};
+constexpr std::pair<int, int> kRunCommit[kRunPartitions] = {{200, 1}, {200, 100}, {200, 199}, {120, 60},
+                                                            {150, 3}, {150, 146}, {64, 32},   {37, 1},
+                                                            {80, 40}, {2, 1},     {17, 8},    {5, 2}};
 // Retention cut into the run on two partitions after the group read past the cut: the
 // source's log starts this many records into the run (-1: untouched), so the record before
 // the run is gone there but not on dr.
@@ -109,8 +110,9 @@ void TestFailoverRealWorld::compacted()
     QVERIFY(waitUntil([&] { return m_lab.topicReady(QStringLiteral("dr"), topic.remote(), 2); }, 60000));
 
     // a1: 30 unique keys a partition (offsets 0..29), replicated as they are.
-    ok(steps().produce(name, 60, {QStringLiteral("--key-prefix"), QStringLiteral("u1"), QStringLiteral("--value-prefix"),
-                                  QStringLiteral("a1")}));
+    ok(steps().produce(name, 60,
+                       {QStringLiteral("--key-prefix"), QStringLiteral("u1"), QStringLiteral("--value-prefix"),
+                        QStringLiteral("a1")}));
     QVERIFY(waitUntil([&] { return m_lab.logEndSum(QStringLiteral("dr"), topic.remote(), 2) == 60; }, 60000));
     // A real skip: a group MirrorMaker checkpoints at 30 rewinds to 10 while MirrorMaker is
     // down, so its last checkpoint lies 20 records past the group.
@@ -137,10 +139,12 @@ void TestFailoverRealWorld::compacted()
     QCOMPARE(checkLevel(failoverGroup(r.out, rewound), QStringLiteral("no skipped records")), QStringLiteral("green"));
 
     // a2: 10 keys a partition written 3 times (30..59, only 50..59 survive); a3 unique (60..69).
-    ok(steps().produce(name, 60, {QStringLiteral("--keys"), QStringLiteral("20"), QStringLiteral("--key-prefix"),
-                                  QStringLiteral("k"), QStringLiteral("--value-prefix"), QStringLiteral("a2")}));
-    ok(steps().produce(name, 20, {QStringLiteral("--key-prefix"), QStringLiteral("u3"), QStringLiteral("--value-prefix"),
-                                  QStringLiteral("a3")}));
+    ok(steps().produce(name, 60,
+                       {QStringLiteral("--keys"), QStringLiteral("20"), QStringLiteral("--key-prefix"),
+                        QStringLiteral("k"), QStringLiteral("--value-prefix"), QStringLiteral("a2")}));
+    ok(steps().produce(name, 20,
+                       {QStringLiteral("--key-prefix"), QStringLiteral("u3"), QStringLiteral("--value-prefix"),
+                        QStringLiteral("a3")}));
     QVERIFY2(topic.compactWithTicks(false, 120000), "the cleaner did not compact primary's log");
     for (int p = 0; p < 2; ++p) {
         const auto source = topic.source(p);
@@ -160,8 +164,9 @@ void TestFailoverRealWorld::compacted()
     QVERIFY(hasOffset(topic.source(1), 55));
 
     // Gaps after MirrorMaker copied them: b overwrites every key of a2, on both sides.
-    ok(steps().produce(name, 40, {QStringLiteral("--keys"), QStringLiteral("20"), QStringLiteral("--key-prefix"),
-                                  QStringLiteral("k"), QStringLiteral("--value-prefix"), QStringLiteral("b")}));
+    ok(steps().produce(name, 40,
+                       {QStringLiteral("--keys"), QStringLiteral("20"), QStringLiteral("--key-prefix"),
+                        QStringLiteral("k"), QStringLiteral("--value-prefix"), QStringLiteral("b")}));
     QVERIFY2(topic.compactWithTicks(true, 120000), "the cleaners did not compact both logs alike");
     QVERIFY2(waitUntil([&] { return topic.replicated(); }, 60000), "the last ticks did not reach dr");
     std::vector<RawRecord> source[2];
@@ -181,15 +186,19 @@ void TestFailoverRealWorld::compacted()
 
     ok(steps().consume(QStringLiteral("dr"), g, topic.remote(), QStringLiteral("compact-dr")));
     FailoverTally tally;
-    tally.addPartition(name + QStringLiteral("-0"), source[0], 30, loggedValues(steps().log(QStringLiteral("compact-p0"))));
-    tally.addPartition(name + QStringLiteral("-1"), source[1], 55, loggedValues(steps().log(QStringLiteral("compact-p1"))));
+    tally.addPartition(name + QStringLiteral("-0"), source[0], 30,
+                       loggedValues(steps().log(QStringLiteral("compact-p0"))));
+    tally.addPartition(name + QStringLiteral("-1"), source[1], 55,
+                       loggedValues(steps().log(QStringLiteral("compact-p1"))));
     tally.readOnTarget(loggedValues(steps().log(QStringLiteral("compact-dr"))));
     const FailoverTally::Row t = tally.total();
-    m_report.counted(QStringLiteral("compacted topic, gaps made before and after MirrorMaker copied it; commits at a gap's "
-                                    "start and at a record the cleaner removed later"),
-                     plan, t.lost, t.duplicated);
-    m_report.answered(QStringLiteral("compacted topic, a group rewound below MirrorMaker's checkpoint, `--mode checkpoint`"),
-                      QStringLiteral("refused: exit 3, red \"no skipped records\""));
+    m_report.counted(
+        QStringLiteral("compacted topic, gaps made before and after MirrorMaker copied it; commits at a gap's "
+                       "start and at a record the cleaner removed later"),
+        plan, t.lost, t.duplicated);
+    m_report.answered(
+        QStringLiteral("compacted topic, a group rewound below MirrorMaker's checkpoint, `--mode checkpoint`"),
+        QStringLiteral("refused: exit 3, red \"no skipped records\""));
     QVERIFY2(t.lost == 0 && t.duplicated == 0,
              qPrintable(QStringLiteral("lost %1, duplicated %2; unexpected %3; plan %4")
                             .arg(t.lost)
@@ -202,10 +211,11 @@ void TestFailoverRealWorld::identicalRuns()
     const QString topic = topicName("runs");
     const QString g = group("runs");
     ok(steps().createTopic(topic, kRunPartitions));
-    ok(steps().produce(topic, runRecords(), {QStringLiteral("--run-length"), runLengthList(), QStringLiteral("--key-prefix"),
-                                             QStringLiteral("rk"), QStringLiteral("--value-prefix"), QStringLiteral("run")}));
-    QVERIFY(waitUntil([&] { return m_lab.logEndSum(QStringLiteral("dr"), remote(topic), kRunPartitions) == runRecords(); },
-                      120000));
+    ok(steps().produce(topic, runRecords(),
+                       {QStringLiteral("--run-length"), runLengthList(), QStringLiteral("--key-prefix"),
+                        QStringLiteral("rk"), QStringLiteral("--value-prefix"), QStringLiteral("run")}));
+    QVERIFY(waitUntil(
+        [&] { return m_lab.logEndSum(QStringLiteral("dr"), remote(topic), kRunPartitions) == runRecords(); }, 120000));
 
     // The runs as the source holds them; the group stops inside the chosen run.
     std::vector<RawRecord> source[kRunPartitions];
@@ -224,8 +234,10 @@ void TestFailoverRealWorld::identicalRuns()
             }
             i = end;
         }
-        QVERIFY2(commitAt[p] > 0, qPrintable(QStringLiteral("partition %1 has no run of %2").arg(p).arg(kRunCommit[p].first)));
-        ok(steps().consume(QStringLiteral("primary"), g, topic, QStringLiteral("runs-p%1").arg(p), int(commitAt[p]), p));
+        QVERIFY2(commitAt[p] > 0,
+                 qPrintable(QStringLiteral("partition %1 has no run of %2").arg(p).arg(kRunCommit[p].first)));
+        ok(steps().consume(QStringLiteral("primary"), g, topic, QStringLiteral("runs-p%1").arg(p), int(commitAt[p]),
+                           p));
     }
     const CommittedOffsets phaseOne = committed(QStringLiteral("primary"), g);
     QCOMPARE(phaseOne.size(), size_t(kRunPartitions));
@@ -263,17 +275,17 @@ void TestFailoverRealWorld::identicalRuns()
         const auto &row = rows[size_t(p)];
         bounds += std::max<qint64>(0, bound);
         table << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 |")
-                         .arg(p)
-                         .arg(kRunCommit[p].first)
-                         .arg(kRunLogStart[p] < 0
-                                  ? QString::number(kRunCommit[p].second)
-                                  : QStringLiteral("%1 (log start at %2)").arg(kRunCommit[p].second).arg(kRunLogStart[p]))
-                         .arg(commitAt[p])
-                         .arg(method)
-                         .arg(part.value(QStringLiteral("new_offset")).toInteger(-1))
-                         .arg(bound)
-                         .arg(row.duplicated)
-                         .arg(row.lost);
+                     .arg(p)
+                     .arg(kRunCommit[p].first)
+                     .arg(kRunLogStart[p] < 0
+                              ? QString::number(kRunCommit[p].second)
+                              : QStringLiteral("%1 (log start at %2)").arg(kRunCommit[p].second).arg(kRunLogStart[p]))
+                     .arg(commitAt[p])
+                     .arg(method)
+                     .arg(part.value(QStringLiteral("new_offset")).toInteger(-1))
+                     .arg(bound)
+                     .arg(row.duplicated)
+                     .arg(row.lost);
         // Never lose; exact never re-reads; whatever re-reads stays within the plan's bound.
         if (row.lost != 0 || (method == QLatin1String("exact") && row.duplicated != 0)
             || (method == QLatin1String("exact-ambiguous") && bound < 0) || (bound >= 0 && row.duplicated > bound))
@@ -292,10 +304,11 @@ void TestFailoverRealWorld::identicalRuns()
                                     "partitions retention cut the run's start on primary)")
                          .arg(kRunPartitions),
                      plan, t.lost, t.duplicated, QStringLiteral("the plan's reread bound: %1").arg(bounds));
-    m_report.detail(QStringLiteral("Identical runs, per partition (re-read: records read on both sides):"),
-                    QStringLiteral("| partition | run length | commit after | committed | method | new offset | reread bound "
-                                   "| re-read | lost |\n|---|---|---|---|---|---|---|---|---|"),
-                    table);
+    m_report.detail(
+        QStringLiteral("Identical runs, per partition (re-read: records read on both sides):"),
+        QStringLiteral("| partition | run length | commit after | committed | method | new offset | reread bound "
+                       "| re-read | lost |\n|---|---|---|---|---|---|---|---|---|"),
+        table);
     QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QLatin1Char('\n'))));
     QVERIFY2(tally.unexpected().isEmpty(), qPrintable(tally.unexpected().join(QLatin1Char(','))));
 }
@@ -304,9 +317,10 @@ void TestFailoverRealWorld::cleanupTestCase()
 {
     restoreLab();
     steps().startMirrorMaker(0); // the lab's own setting again
-    m_report.write(QStringLiteral("Failover on real-world topics (tst_failoverrealworld), MirrorMaker 2 offset.lag.max=100: "
-                                  "lost and duplicated records over both sides' consumers"),
-                   QStringLiteral("failover-realworld.txt"));
+    m_report.write(
+        QStringLiteral("Failover on real-world topics (tst_failoverrealworld), MirrorMaker 2 offset.lag.max=100: "
+                       "lost and duplicated records over both sides' consumers"),
+        QStringLiteral("failover-realworld.txt"));
 }
 
 QTEST_GUILESS_MAIN(TestFailoverRealWorld)

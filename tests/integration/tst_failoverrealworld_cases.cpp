@@ -20,10 +20,12 @@ void TestFailoverRealWorld::internalLookingTopics()
         ok(steps().createTopic(t, 2));
         ok(steps().produce(t, 40, {QStringLiteral("--value-prefix"), t}));
     }
-    QVERIFY(waitUntil([&] {
-        return m_lab.logEndSum(QStringLiteral("dr"), remote(internal), 2) == 40
-            && m_lab.logEndSum(QStringLiteral("dr"), remote(plain), 2) == 40;
-    }, 90000));
+    QVERIFY(waitUntil(
+        [&] {
+            return m_lab.logEndSum(QStringLiteral("dr"), remote(internal), 2) == 40
+                   && m_lab.logEndSum(QStringLiteral("dr"), remote(plain), 2) == 40;
+        },
+        90000));
     QVERIFY(!m_lab.topicReady(QStringLiteral("dr"), remote(hidden), 2));
 
     const int stop[2] = {7, 13};
@@ -39,11 +41,13 @@ void TestFailoverRealWorld::internalLookingTopics()
     QVERIFY2(exited(r, 1), qPrintable(r.describe()));
     for (const QString &t : {internal, plain}) {
         const QJsonObject entry = failoverTopic(plan, t);
-        QVERIFY2(entry.value(QStringLiteral("status")).toString() == QLatin1String("translated"), qPrintable(compact(plan)));
+        QVERIFY2(entry.value(QStringLiteral("status")).toString() == QLatin1String("translated"),
+                 qPrintable(compact(plan)));
         QCOMPARE(entry.value(QStringLiteral("target_topic")).toString(), remote(t));
     }
     const QJsonObject skipped = failoverTopic(plan, hidden);
-    QVERIFY2(skipped.value(QStringLiteral("status")).toString() == QLatin1String("not-replicated"), qPrintable(compact(plan)));
+    QVERIFY2(skipped.value(QStringLiteral("status")).toString() == QLatin1String("not-replicated"),
+             qPrintable(compact(plan)));
     QVERIFY2(!skipped.value(QStringLiteral("reason")).toString().isEmpty(), qPrintable(compact(skipped)));
 
     ok(steps().consume(QStringLiteral("dr"), g, remote(internal) + QLatin1Char(',') + remote(plain),
@@ -67,7 +71,8 @@ void TestFailoverRealWorld::internalLookingTopics()
     const QJsonObject refused = failoverGroup(r.out, onlyHidden);
     QVERIFY2(exited(r, 3), qPrintable(r.describe()));
     QCOMPARE(checkLevel(refused, QStringLiteral("every partition translated")), QStringLiteral("red"));
-    QCOMPARE(failoverTopic(refused, hiddenOnly).value(QStringLiteral("status")).toString(), QStringLiteral("not-replicated"));
+    QCOMPARE(failoverTopic(refused, hiddenOnly).value(QStringLiteral("status")).toString(),
+             QStringLiteral("not-replicated"));
     QVERIFY2(committed(QStringLiteral("dr"), onlyHidden).empty(), "a refused failover wrote offsets");
     m_report.answered(QStringLiteral("a group whose only topic is a `__` topic"),
                       QStringLiteral("refused: exit 3, red \"every partition translated\""));
@@ -79,8 +84,7 @@ void TestFailoverRealWorld::internalLookingTopics()
 
     QCOMPARE(result, QStringLiteral("applied-with-untranslated")); // not "applied": a committed topic was left as it is
     // The audit record says the same, and names the topic left behind.
-    const QList<QJsonObject> audit =
-        auditRecords(m_dir.filePath(QStringLiteral("data/lagscope/audit.jsonl")), g);
+    const QList<QJsonObject> audit = auditRecords(m_dir.filePath(QStringLiteral("data/lagscope/audit.jsonl")), g);
     QVERIFY(!audit.isEmpty());
     QCOMPARE(audit.back().value(QStringLiteral("result")).toString(), QStringLiteral("applied-with-untranslated"));
     QVERIFY2(audit.back().value(QStringLiteral("reason")).toString().contains(hidden),
@@ -93,10 +97,12 @@ void TestFailoverRealWorld::emptyAndUncommitted()
     const QString g = group("sparse");
     ok(steps().createTopic(topic, 3));
     // Partition 0 stays empty; 1 and 2 get records.
-    ok(steps().produce(topic, 40, {QStringLiteral("--partition"), QStringLiteral("1"), QStringLiteral("--value-prefix"),
-                                   QStringLiteral("s1")}));
-    ok(steps().produce(topic, 30, {QStringLiteral("--partition"), QStringLiteral("2"), QStringLiteral("--value-prefix"),
-                                   QStringLiteral("s2")}));
+    ok(steps().produce(
+        topic, 40,
+        {QStringLiteral("--partition"), QStringLiteral("1"), QStringLiteral("--value-prefix"), QStringLiteral("s1")}));
+    ok(steps().produce(
+        topic, 30,
+        {QStringLiteral("--partition"), QStringLiteral("2"), QStringLiteral("--value-prefix"), QStringLiteral("s2")}));
     QVERIFY(waitUntil([&] { return m_lab.logEndSum(QStringLiteral("dr"), remote(topic), 3) == 70; }, 90000));
     ok(steps().consume(QStringLiteral("primary"), g, topic, QStringLiteral("sparse-p1"), 15, 1));
     ok(steps().commit(g, topic, {{0, 0}})); // what a consumer that found nothing there commits
@@ -105,7 +111,8 @@ void TestFailoverRealWorld::emptyAndUncommitted()
 
     auto dr = m_lab.client(QStringLiteral("dr"));
     QVERIFY(dr);
-    const auto starts = dr->logOffsets({{remote(topic), 0}, {remote(topic), 2}}, OffsetSpec::Earliest, Deadline::inMs(5000));
+    const auto starts =
+        dr->logOffsets({{remote(topic), 0}, {remote(topic), 2}}, OffsetSpec::Earliest, Deadline::inMs(5000));
     QVERIFY2(starts, why(starts).constData());
 
     const ProcessResult r = execute(g);
@@ -113,12 +120,14 @@ void TestFailoverRealWorld::emptyAndUncommitted()
     QVERIFY2(exited(r, 0), qPrintable(r.describe()));
     QCOMPARE(plan.value(QStringLiteral("result")).toString(), QStringLiteral("applied"));
     const QJsonObject empty = failoverPartition(plan, topic, 0);
-    QVERIFY2(empty.value(QStringLiteral("method")).toString() == QLatin1String("log-start"), qPrintable(compact(empty)));
+    QVERIFY2(empty.value(QStringLiteral("method")).toString() == QLatin1String("log-start"),
+             qPrintable(compact(empty)));
     QCOMPARE(empty.value(QStringLiteral("new_offset")).toInteger(-1), qint64(starts->offsets.at({remote(topic), 0})));
     const QJsonObject never = failoverPartition(plan, topic, 2, QStringLiteral("uncommitted"));
     QVERIFY2(!never.isEmpty(), qPrintable(compact(plan)));
     QCOMPARE(never.value(QStringLiteral("target_topic")).toString(), remote(topic));
-    QCOMPARE(never.value(QStringLiteral("target_log_start")).toInteger(-1), qint64(starts->offsets.at({remote(topic), 2})));
+    QCOMPARE(never.value(QStringLiteral("target_log_start")).toInteger(-1),
+             qint64(starts->offsets.at({remote(topic), 2})));
     QCOMPARE(never.value(QStringLiteral("target_log_end")).toInteger(-1), qint64(30));
     for (int p : {0, 1})
         QVERIFY2(failoverPartition(plan, topic, p, QStringLiteral("uncommitted")).isEmpty(), qPrintable(compact(plan)));
@@ -131,8 +140,8 @@ void TestFailoverRealWorld::emptyAndUncommitted()
     tally.addPartition(topic + QStringLiteral("-2"), records(QStringLiteral("primary"), topic, 2), std::nullopt, {});
     tally.readOnTarget(loggedValues(steps().log(QStringLiteral("sparse-dr"))));
     const FailoverTally::Row t = tally.total();
-    m_report.counted(QStringLiteral("an empty partition committed at 0, one never committed, one committed mid-way"), plan,
-                     t.lost, t.duplicated);
+    m_report.counted(QStringLiteral("an empty partition committed at 0, one never committed, one committed mid-way"),
+                     plan, t.lost, t.duplicated);
     QVERIFY2(t.lost == 0 && t.duplicated == 0, qPrintable(lostAndDuplicated(t)));
 }
 
@@ -174,10 +183,12 @@ void TestFailoverRealWorld::scheduledRefresh()
     QTRY_VERIFY_WITH_TIMEOUT((printed += member.readAllStandardOutput()).contains("committed"), 60000);
     auto primary = m_lab.client(QStringLiteral("primary"));
     QVERIFY(primary);
-    QVERIFY(waitUntil([&] {
-        const auto d = primary->describeGroups({active}, Deadline::inMs(5000));
-        return d && !d->empty() && !d->front().members.empty();
-    }, 60000));
+    QVERIFY(waitUntil(
+        [&] {
+            const auto d = primary->describeGroups({active}, Deadline::inMs(5000));
+            return d && !d->empty() && !d->front().members.empty();
+        },
+        60000));
 
     const CommittedOffsets seen = committed(QStringLiteral("primary"), g);
     QCOMPARE(seen.size(), size_t(3));
@@ -188,7 +199,8 @@ void TestFailoverRealWorld::scheduledRefresh()
     QVERIFY2(exited(refresh, 0), qPrintable(refresh.describe()));
     const QStringList lines = refresh.out.trimmed().split(QLatin1Char('\n'));
     const QRegularExpressionMatch line =
-        QRegularExpression(QStringLiteral("^failover cache (.+) refreshed: (\\d+) group\\(s\\), (\\d+) partition\\(s\\)$"))
+        QRegularExpression(
+            QStringLiteral("^failover cache (.+) refreshed: (\\d+) group\\(s\\), (\\d+) partition\\(s\\)$"))
             .match(lines.value(0));
     QVERIFY2(lines.size() == 1 && line.hasMatch(), qPrintable(refresh.describe()));
     QVERIFY2(line.captured(1).startsWith(data) && QFile::exists(line.captured(1)), qPrintable(refresh.describe()));
@@ -199,8 +211,8 @@ void TestFailoverRealWorld::scheduledRefresh()
 
     m_primaryDown = true;
     for (int node : m_lab.brokerNodes(QStringLiteral("primary")))
-        ok(m_lab.lab({QStringLiteral("broker"), QStringLiteral("kill"), QStringLiteral("--cluster"), QStringLiteral("primary"),
-                      QStringLiteral("--node"), QString::number(node)}));
+        ok(m_lab.lab({QStringLiteral("broker"), QStringLiteral("kill"), QStringLiteral("--cluster"),
+                      QStringLiteral("primary"), QStringLiteral("--node"), QString::number(node)}));
     const ProcessResult r = execute(g, {QStringLiteral("--disaster")});
     const QJsonObject plan = failoverGroup(r.out, g);
     showPlan(plan);
@@ -223,13 +235,15 @@ void TestFailoverRealWorld::scheduledRefresh()
     tally.readOnTarget(loggedValues(steps().log(QStringLiteral("refresh-dr"))));
     const auto rows = tally.rows();
     const FailoverTally::Row t = tally.total();
-    m_report.counted(QStringLiteral("disaster failover (primary killed) with what a scheduled `--refresh-cache` cached"), plan,
-                     t.lost, t.duplicated);
+    m_report.counted(
+        QStringLiteral("disaster failover (primary killed) with what a scheduled `--refresh-cache` cached"), plan,
+        t.lost, t.duplicated);
     QCOMPARE(t.lost, qint64(0));
     for (int p = 0; p < 3; ++p) {
         const qint64 bound = failoverPartition(plan, topic, p).value(QStringLiteral("reread")).toInteger(-1);
         const qint64 reread = rows[size_t(p)].duplicated;
-        QVERIFY2(bound < 0 || reread <= bound,
-                 qPrintable(QStringLiteral("partition %1 re-read %2 > the plan's bound %3").arg(p).arg(reread).arg(bound)));
+        QVERIFY2(
+            bound < 0 || reread <= bound,
+            qPrintable(QStringLiteral("partition %1 re-read %2 > the plan's bound %3").arg(p).arg(reread).arg(bound)));
     }
 }

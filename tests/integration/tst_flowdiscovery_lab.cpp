@@ -25,7 +25,8 @@ private:
     {
         std::map<QString, QStringList> out;
         for (const QString &name : {QStringLiteral("primary"), QStringLiteral("dr")}) {
-            auto client = KafkaClient::create(ClusterConfig{name, m_lab.bootstrap(name), false, {}}, ClientOptions{5000, 0, {}});
+            auto client =
+                KafkaClient::create(ClusterConfig{name, m_lab.bootstrap(name), false, {}}, ClientOptions{5000, 0, {}});
             if (!client) {
                 qWarning("%s: %s", qPrintable(name), qPrintable(client.errorMessage()));
                 return {};
@@ -74,9 +75,9 @@ private Q_SLOTS:
         settings.pollIntervalMs = 1000;
         settings.requestTimeoutMs = 5000;
         QThread thread;
-        auto *poller = new FlowPoller(flow, ClusterConfig{flow.sourceCluster, m_lab.bootstrap(flow.sourceCluster), false, {}},
-                                      ClusterConfig{flow.targetCluster, m_lab.bootstrap(flow.targetCluster), false, {}},
-                                      settings);
+        auto *poller =
+            new FlowPoller(flow, ClusterConfig{flow.sourceCluster, m_lab.bootstrap(flow.sourceCluster), false, {}},
+                           ClusterConfig{flow.targetCluster, m_lab.bootstrap(flow.targetCluster), false, {}}, settings);
         poller->moveToThread(&thread);
         connect(&thread, &QThread::started, poller, &FlowPoller::start);
         connect(&thread, &QThread::finished, poller, &QObject::deleteLater);
@@ -85,7 +86,8 @@ private Q_SLOTS:
                 [&](std::shared_ptr<const FlowSnapshot> s, const std::vector<FlowEvent> &) { latest = std::move(s); });
         thread.start();
         const auto describe = [&] {
-            return latest ? flowHealthName(latest->health) + QStringLiteral(": ") + latest->reason : QStringLiteral("none");
+            return latest ? flowHealthName(latest->health) + QStringLiteral(": ") + latest->reason
+                          : QStringLiteral("none");
         };
         QTRY_VERIFY2_WITH_TIMEOUT(latest && latest->health == FlowHealth::Ok, qPrintable(describe()), 60000);
         qInfo("discovered flow polled: %s, %zu replicated topics, %zu groups checkpointed", qPrintable(describe()),

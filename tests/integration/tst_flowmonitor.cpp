@@ -48,7 +48,7 @@ private:
         if (!m_latest)
             return QStringLiteral("no snapshot yet");
         return flowHealthName(m_latest->health) + QStringLiteral(": ") + m_latest->reason + QStringLiteral(" | ")
-            + m_latest->warnings.join(QStringLiteral("; "));
+               + m_latest->warnings.join(QStringLiteral("; "));
     }
 
     qint64 remoteRecords() const
@@ -104,8 +104,9 @@ private Q_SLOTS:
                 });
         m_thread.start();
 
-        run(kSource, {QStringLiteral("create-topic"), QStringLiteral("--topic"), m_topic, QStringLiteral("--partitions"),
-                      QString::number(kPartitions), QStringLiteral("--replication"), QStringLiteral("3")});
+        run(kSource,
+            {QStringLiteral("create-topic"), QStringLiteral("--topic"), m_topic, QStringLiteral("--partitions"),
+             QString::number(kPartitions), QStringLiteral("--replication"), QStringLiteral("3")});
         run(kSource, {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic, QStringLiteral("--count"),
                       QString::number(kPerPhase)});
     }

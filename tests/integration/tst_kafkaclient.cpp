@@ -65,12 +65,14 @@ private Q_SLOTS:
     {
         // 12 single-replica partitions spread by Kafka over the 3 brokers.
         const QString topic = QStringLiteral("listoffsets-%1").arg(m_id);
-        const ProcessResult created = m_lab.traffic(QStringLiteral("primary"),
-            {QStringLiteral("create-topic"), QStringLiteral("--topic"), topic, QStringLiteral("--partitions"),
-             QStringLiteral("12"), QStringLiteral("--replication"), QStringLiteral("1")});
+        const ProcessResult created =
+            m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("create-topic"), QStringLiteral("--topic"), topic,
+                                                      QStringLiteral("--partitions"), QStringLiteral("12"),
+                                                      QStringLiteral("--replication"), QStringLiteral("1")});
         QVERIFY2(created.exitCode == 0, qPrintable(created.describe()));
-        const ProcessResult produced = m_lab.traffic(QStringLiteral("primary"),
-            {QStringLiteral("produce"), QStringLiteral("--topic"), topic, QStringLiteral("--count"), QStringLiteral("120")});
+        const ProcessResult produced =
+            m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("produce"), QStringLiteral("--topic"), topic,
+                                                      QStringLiteral("--count"), QStringLiteral("120")});
         QVERIFY2(produced.exitCode == 0, qPrintable(produced.describe()));
 
         auto c = client(100);
@@ -111,9 +113,11 @@ private Q_SLOTS:
 
         qint64 requests = 0;
         for (const auto &[broker, counts] : *after) {
-            const qint64 sent = counts.at(QStringLiteral("ListOffsets")) - (*before)[broker][QStringLiteral("ListOffsets")];
+            const qint64 sent =
+                counts.at(QStringLiteral("ListOffsets")) - (*before)[broker][QStringLiteral("ListOffsets")];
             qInfo("broker %d: %lld ListOffsets request(s)", broker, static_cast<long long>(sent));
-            QVERIFY2(sent <= 1, qPrintable(QStringLiteral("broker %1 got %2 ListOffsets requests").arg(broker).arg(sent)));
+            QVERIFY2(sent <= 1,
+                     qPrintable(QStringLiteral("broker %1 got %2 ListOffsets requests").arg(broker).arg(sent)));
             requests += sent;
         }
         QCOMPARE(requests, qint64(leaders.size()));
@@ -123,11 +127,13 @@ private Q_SLOTS:
     {
         const QString topic = QStringLiteral("alter-%1").arg(m_id);
         const QString group = QStringLiteral("alter-group-%1").arg(m_id);
-        const ProcessResult created = m_lab.traffic(QStringLiteral("primary"),
-            {QStringLiteral("create-topic"), QStringLiteral("--topic"), topic, QStringLiteral("--partitions"), QStringLiteral("3")});
+        const ProcessResult created =
+            m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("create-topic"), QStringLiteral("--topic"), topic,
+                                                      QStringLiteral("--partitions"), QStringLiteral("3")});
         QVERIFY2(created.exitCode == 0, qPrintable(created.describe()));
-        const ProcessResult produced = m_lab.traffic(QStringLiteral("primary"),
-            {QStringLiteral("produce"), QStringLiteral("--topic"), topic, QStringLiteral("--count"), QStringLiteral("30")});
+        const ProcessResult produced =
+            m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("produce"), QStringLiteral("--topic"), topic,
+                                                      QStringLiteral("--count"), QStringLiteral("30")});
         QVERIFY2(produced.exitCode == 0, qPrintable(produced.describe()));
 
         auto c = client();
@@ -136,8 +142,7 @@ private Q_SLOTS:
         // Right after creation a group coordinator may not know the topic yet and refuses
         // (UNKNOWN_TOPIC_OR_PARTITION); that is an answer, so retry until it accepts.
         QString lastRefusal;
-        QTRY_VERIFY2_WITH_TIMEOUT(
-            commitAll(*c, group, wanted, &lastRefusal), qPrintable(lastRefusal), 30000);
+        QTRY_VERIFY2_WITH_TIMEOUT(commitAll(*c, group, wanted, &lastRefusal), qPrintable(lastRefusal), 30000);
         auto back = c->committedOffsets({group}, Deadline::inMs(15000));
         QVERIFY(back.ok());
         QCOMPARE((*back)[group], wanted);
@@ -159,15 +164,16 @@ private Q_SLOTS:
         auto md = (*created)->metadata(Deadline::inMs(3000));
         const qint64 elapsed = timer.elapsed();
         QVERIFY(!md.ok());
-        qInfo("unreachable cluster answered in %lld ms: %s", static_cast<long long>(elapsed), qPrintable(md.errorMessage()));
+        qInfo("unreachable cluster answered in %lld ms: %s", static_cast<long long>(elapsed),
+              qPrintable(md.errorMessage()));
         QVERIFY(md.errorMessage().contains(QStringLiteral("nowhere")));
         QVERIFY(md.errorMessage().contains(QString::number(port)));
         // The deadline is behaviour, not a benchmark: it must answer, and not much later than asked.
         QVERIFY2(elapsed < 3000 + 2000, qPrintable(QString::number(elapsed)));
 
-        const ProcessResult cli = m_lab.lagscopectl({QStringLiteral("describe"), QStringLiteral("--bootstrap"),
-                                                     QStringLiteral("127.0.0.1:%1").arg(port), QStringLiteral("--all-groups"),
-                                                     QStringLiteral("--timeout"), QStringLiteral("3")});
+        const ProcessResult cli = m_lab.lagscopectl(
+            {QStringLiteral("describe"), QStringLiteral("--bootstrap"), QStringLiteral("127.0.0.1:%1").arg(port),
+             QStringLiteral("--all-groups"), QStringLiteral("--timeout"), QStringLiteral("3")});
         QCOMPARE(cli.exitCode, 1);
         QVERIFY2(cli.err.contains(QStringLiteral("127.0.0.1:%1").arg(port)), qPrintable(cli.describe()));
         QVERIFY2(cli.elapsedMs < 3000 + 2000, qPrintable(cli.describe()));

@@ -50,7 +50,8 @@ private:
     {
         auto *p = new QProcess(this);
         p->setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        p->start(qEnvironmentVariable("LAGSCOPE_TRAFFIC"), args + QStringList{QStringLiteral("--bootstrap"), m_lab.bootstrap(kCluster)});
+        p->start(qEnvironmentVariable("LAGSCOPE_TRAFFIC"),
+                 args + QStringList{QStringLiteral("--bootstrap"), m_lab.bootstrap(kCluster)});
         if (!p->waitForStarted())
             qWarning() << "traffic did not start" << args;
         m_processes << p;
@@ -59,9 +60,9 @@ private:
 
     void createTopic(const QString &topic, int partitions)
     {
-        const ProcessResult r = m_lab.traffic(kCluster, {QStringLiteral("create-topic"), QStringLiteral("--topic"), topic,
-                                                         QStringLiteral("--partitions"), QString::number(partitions),
-                                                         QStringLiteral("--replication"), QStringLiteral("3")});
+        const ProcessResult r = m_lab.traffic(
+            kCluster, {QStringLiteral("create-topic"), QStringLiteral("--topic"), topic, QStringLiteral("--partitions"),
+                       QString::number(partitions), QStringLiteral("--replication"), QStringLiteral("3")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
     }
 
@@ -88,7 +89,8 @@ private:
         const GroupState *g = group(role);
         if (!g || int(g->partitions.size()) != partitions)
             return false;
-        return std::all_of(g->partitions.begin(), g->partitions.end(), [](const PartitionLag &p) { return p.committed.has_value(); });
+        return std::all_of(g->partitions.begin(), g->partitions.end(),
+                           [](const PartitionLag &p) { return p.committed.has_value(); });
     }
 
 private Q_SLOTS:
@@ -193,8 +195,8 @@ private Q_SLOTS:
                 interval = std::max(interval, double(m_polls[k - 1]->takenAt.msecsTo(m_polls[k]->takenAt)) / 1000.0);
             qInfo("lag seconds: Lagscope %s (%.3f s), truth %.3f s (poll time - timestamp of offset %lld), "
                   "difference %+.3f s, longest poll interval %.3f s",
-                  qPrintable(formatLagTime(*p.lagTime)), p.lagTime->seconds, truth, static_cast<long long>(*p.committed),
-                  error, interval);
+                  qPrintable(formatLagTime(*p.lagTime)), p.lagTime->seconds, truth,
+                  static_cast<long long>(*p.committed), error, interval);
             QVERIFY(!p.lagTime->atLeast);
             QVERIFY2(std::abs(error) <= std::max(interval, kPollMs / 1000.0), "within one poll interval");
         }
@@ -204,9 +206,10 @@ private Q_SLOTS:
         for (std::size_t i = healthyFrom; i < m_polls.size(); ++i) {
             const GroupState *g = group("healthy", m_polls[i]);
             QVERIFY(g);
-            QVERIFY2(g->verdict.status == LagStatus::Ok, qPrintable(QStringLiteral("poll %1: %2 %3")
-                                                                          .arg(i)
-                                                                          .arg(lagStatusName(g->verdict.status), g->verdict.reason)));
+            QVERIFY2(
+                g->verdict.status == LagStatus::Ok,
+                qPrintable(
+                    QStringLiteral("poll %1: %2 %3").arg(i).arg(lagStatusName(g->verdict.status), g->verdict.reason)));
         }
         qInfo("healthy: OK in all %d polls since its first commit; last: %s", int(m_polls.size() - healthyFrom),
               qPrintable(group("healthy")->verdict.reason));

@@ -31,11 +31,7 @@ QStringList offsetLines(const std::map<TopicPartition, qint64> &offsets)
 }
 
 // The error of a result for a failure message; QVERIFY2 evaluates its message even on success.
-template <typename T>
-QString why(const Result<T> &r)
-{
-    return r ? QString() : r.errorMessage();
-}
+template <typename T> QString why(const Result<T> &r) { return r ? QString() : r.errorMessage(); }
 
 } // namespace
 
@@ -119,8 +115,9 @@ private Q_SLOTS:
         m_sourceReader = std::move(*sr);
         m_targetReader = std::move(*tr);
 
-        run(kSource, {QStringLiteral("create-topic"), QStringLiteral("--topic"), m_topic, QStringLiteral("--partitions"),
-                      QString::number(kPartitions), QStringLiteral("--replication"), QStringLiteral("3")});
+        run(kSource,
+            {QStringLiteral("create-topic"), QStringLiteral("--topic"), m_topic, QStringLiteral("--partitions"),
+             QString::number(kPartitions), QStringLiteral("--replication"), QStringLiteral("3")});
         run(kSource, {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic, QStringLiteral("--count"),
                       QString::number(kPerPhase)});
         QTRY_COMPARE_WITH_TIMEOUT(logEndSum(*m_targetClient, m_remote), qint64(kPerPhase), 60000);
@@ -187,9 +184,9 @@ private Q_SLOTS:
         run(kSource, {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic, QStringLiteral("--count"),
                       QString::number(kPerPhase)});
         QTRY_COMPARE_WITH_TIMEOUT(logEndSum(*m_targetClient, m_remote), qint64(2 * kPerPhase), 60000);
-        run(kSource, {QStringLiteral("consume"), QStringLiteral("--group"), m_partialGroup, QStringLiteral("--topic"),
-                      m_topic, QStringLiteral("--assign"), QStringLiteral("1"), QStringLiteral("--max"),
-                      QStringLiteral("70")});
+        run(kSource,
+            {QStringLiteral("consume"), QStringLiteral("--group"), m_partialGroup, QStringLiteral("--topic"), m_topic,
+             QStringLiteral("--assign"), QStringLiteral("1"), QStringLiteral("--max"), QStringLiteral("70")});
 
         // Both sides read the checkpoints topic at slightly different moments: poll until
         // they agree twice in a row.
@@ -237,7 +234,8 @@ private Q_SLOTS:
         // Whether MirrorMaker translates this one depends on the syncs it kept; both sides
         // must say the same either way.
         qInfo("Lagscope for %s (committed %s-1 at 70):\n  %s", qPrintable(m_partialGroup), qPrintable(m_topic),
-              qPrintable(oursPartial.isEmpty() ? QStringLiteral("(no checkpoint)") : oursPartial.join(QStringLiteral("\n  "))));
+              qPrintable(oursPartial.isEmpty() ? QStringLiteral("(no checkpoint)")
+                                               : oursPartial.join(QStringLiteral("\n  "))));
         qInfo("Kafka for %s:\n  %s", qPrintable(m_partialGroup),
               qPrintable(kafkaPartial.isEmpty() ? QStringLiteral("(nothing translated)")
                                                 : kafkaPartial.join(QStringLiteral("\n  "))));
@@ -307,8 +305,9 @@ private Q_SLOTS:
             QString history;
             for (const OffsetSync &h : e.history)
                 history += QStringLiteral(" %1->%2").arg(h.upstreamOffset).arg(h.downstreamOffset);
-            qInfo("offset sync %s: upstream %lld -> downstream %lld (log end %lld); history:%s", qPrintable(tp.toString()),
-                  e.sync.upstreamOffset, e.sync.downstreamOffset, qint64(ends->offsets.at(tp)), qPrintable(history));
+            qInfo("offset sync %s: upstream %lld -> downstream %lld (log end %lld); history:%s",
+                  qPrintable(tp.toString()), e.sync.upstreamOffset, e.sync.downstreamOffset,
+                  qint64(ends->offsets.at(tp)), qPrintable(history));
             QVERIFY(e.sync.upstreamOffset <= ends->offsets.at(tp));
             QVERIFY(e.sync.downstreamOffset >= 0);
             for (const OffsetSync &h : e.history)
@@ -331,8 +330,8 @@ private Q_SLOTS:
     {
         // The traffic tool's records ("key-0" / "value-0") are no checkpoints.
         const QString garbage = QStringLiteral("mirror-garbage-%1").arg(m_id);
-        run(kTarget, {QStringLiteral("create-topic"), QStringLiteral("--topic"), garbage, QStringLiteral("--partitions"),
-                      QStringLiteral("1")});
+        run(kTarget, {QStringLiteral("create-topic"), QStringLiteral("--topic"), garbage,
+                      QStringLiteral("--partitions"), QStringLiteral("1")});
         run(kTarget, {QStringLiteral("produce"), QStringLiteral("--topic"), garbage, QStringLiteral("--count"),
                       QStringLiteral("5")});
         FlowTopics topics;

@@ -87,15 +87,17 @@ private Q_SLOTS:
     void killedBrokerGoesOfflineAndReturns()
     {
         const QString topic = QStringLiteral("monitor-%1").arg(LabClient::uniqueSuffix());
-        const ProcessResult created = m_lab.traffic(QStringLiteral("primary"),
-            {QStringLiteral("create-topic"), QStringLiteral("--topic"), topic, QStringLiteral("--partitions"),
-             QStringLiteral("6"), QStringLiteral("--replication"), QStringLiteral("3")});
+        const ProcessResult created =
+            m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("create-topic"), QStringLiteral("--topic"), topic,
+                                                      QStringLiteral("--partitions"), QStringLiteral("6"),
+                                                      QStringLiteral("--replication"), QStringLiteral("3")});
         QVERIFY2(created.exitCode == 0, qPrintable(created.describe()));
         // Single-replica partitions: those on broker 3 lose their only leader with it.
         const QString single = topic + QStringLiteral("-rf1");
-        const ProcessResult createdSingle = m_lab.traffic(QStringLiteral("primary"),
-            {QStringLiteral("create-topic"), QStringLiteral("--topic"), single, QStringLiteral("--partitions"),
-             QStringLiteral("6"), QStringLiteral("--replication"), QStringLiteral("1")});
+        const ProcessResult createdSingle =
+            m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("create-topic"), QStringLiteral("--topic"), single,
+                                                      QStringLiteral("--partitions"), QStringLiteral("6"),
+                                                      QStringLiteral("--replication"), QStringLiteral("1")});
         QVERIFY2(createdSingle.exitCode == 0, qPrintable(createdSingle.describe()));
         QTRY_VERIFY_WITH_TIMEOUT(topicInSync(QStringLiteral("primary"), single), 30000);
         int onBroker3 = 0;
@@ -116,17 +118,19 @@ private Q_SLOTS:
         // Right after the kill, requests still aimed at the dead broker (its groups'
         // coordinator, stale leaders) may time out once; the poll must settle without errors
         // while the partitions stay offline.
-        QTRY_VERIFY2_WITH_TIMEOUT(m_latest[QStringLiteral("primary")]->topic(single)->offlineCount() == onBroker3
-                                      && m_latest[QStringLiteral("primary")]->error.isEmpty(),
-                                  qPrintable(QStringLiteral("offline %1 of %2 on broker 3; poll error: %3")
-                                                 .arg(m_latest[QStringLiteral("primary")]->topic(single)->offlineCount())
-                                                 .arg(onBroker3)
-                                                 .arg(m_latest[QStringLiteral("primary")]->error)),
-                                  60000);
+        QTRY_VERIFY2_WITH_TIMEOUT(
+            m_latest[QStringLiteral("primary")]->topic(single)->offlineCount() == onBroker3
+                && m_latest[QStringLiteral("primary")]->error.isEmpty(),
+            qPrintable(QStringLiteral("offline %1 of %2 on broker 3; poll error: %3")
+                           .arg(m_latest[QStringLiteral("primary")]->topic(single)->offlineCount())
+                           .arg(onBroker3)
+                           .arg(m_latest[QStringLiteral("primary")]->error)),
+            60000);
         QVERIFY(std::any_of(m_events.begin(), m_events.end(), [&](const ClusterEvent &e) {
             return e.kind == EventKind::PartitionOffline && e.subject.startsWith(single);
         }));
-        QVERIFY2(m_latest[QStringLiteral("primary")]->error.isEmpty(), qPrintable(m_latest[QStringLiteral("primary")]->error));
+        QVERIFY2(m_latest[QStringLiteral("primary")]->error.isEmpty(),
+                 qPrintable(m_latest[QStringLiteral("primary")]->error));
         for (const auto &p : m_latest[QStringLiteral("primary")]->topic(single)->partitions)
             if (p.leader >= 0)
                 QVERIFY(p.logEnd >= 0);

@@ -94,12 +94,14 @@ private Q_SLOTS:
     {
         int heldPartition = -1;
         int coordinator = -1;
-        const QString first = m_drill.groupAwayFromController(QStringLiteral("down-g"), m_id, &heldPartition, &coordinator);
+        const QString first =
+            m_drill.groupAwayFromController(QStringLiteral("down-g"), m_id, &heldPartition, &coordinator);
         QVERIFY(!first.isEmpty());
         const QString topic = QStringLiteral("down-t-%1").arg(m_id);
         // Replicated on every broker: its leaders move off the killed one.
-        QVERIFY(traffic({QStringLiteral("create-topic"), QStringLiteral("--topic"), topic, QStringLiteral("--partitions"),
-                         QString::number(kPartitions), QStringLiteral("--replication"), QStringLiteral("3")}));
+        QVERIFY(
+            traffic({QStringLiteral("create-topic"), QStringLiteral("--topic"), topic, QStringLiteral("--partitions"),
+                     QString::number(kPartitions), QStringLiteral("--replication"), QStringLiteral("3")}));
         for (int p = 0; p < kPartitions; ++p)
             QVERIFY(traffic({QStringLiteral("produce"), QStringLiteral("--topic"), topic, QStringLiteral("--partition"),
                              QString::number(p), QStringLiteral("--count"), QStringLiteral("10")}));
@@ -180,7 +182,8 @@ private Q_SLOTS:
                 QCOMPARE(read.committed->offsets.at(groups[i]).size(), size_t(kPartitions));
         }
         for (const GroupDescription &d : perGroup ? *read.described : std::vector<GroupDescription>{})
-            QVERIFY2(d.error.isEmpty() != held.contains(d.groupId), qPrintable(d.groupId + QStringLiteral(": ") + d.error));
+            QVERIFY2(d.error.isEmpty() != held.contains(d.groupId),
+                     qPrintable(d.groupId + QStringLiteral(": ") + d.error));
 
         qint64 elapsed = 0;
         ClusterSnapshot during = poll(*client, &before, &elapsed);

@@ -66,9 +66,10 @@ private:
         p->setProcessChannelMode(QProcess::ForwardedErrorChannel);
         p->start(qEnvironmentVariable("LAGSCOPE_TRAFFIC"),
                  {QStringLiteral("consume"), QStringLiteral("--group"), group, QStringLiteral("--topic"), topic,
-                  QStringLiteral("--max"), QStringLiteral("1000000"), QStringLiteral("--stay"), QStringLiteral("--client-id"),
-                  clientId, QStringLiteral("--protocol"), protocol, QStringLiteral("--timeout"), QStringLiteral("120"),
-                  QStringLiteral("--bootstrap"), m_lab.bootstrap(kCluster)});
+                  QStringLiteral("--max"), QStringLiteral("1000000"), QStringLiteral("--stay"),
+                  QStringLiteral("--client-id"), clientId, QStringLiteral("--protocol"), protocol,
+                  QStringLiteral("--timeout"), QStringLiteral("120"), QStringLiteral("--bootstrap"),
+                  m_lab.bootstrap(kCluster)});
         return p;
     }
 
@@ -143,10 +144,9 @@ private Q_SLOTS:
         const QString id = LabClient::uniqueSuffix();
         const QString topic = QStringLiteral("rb-%1-%2").arg(protocol, id);
         const QString groupId = QStringLiteral("rb-group-%1-%2").arg(protocol, id);
-        const ProcessResult created =
-            m_lab.traffic(kCluster, {QStringLiteral("create-topic"), QStringLiteral("--topic"), topic,
-                                     QStringLiteral("--partitions"), QStringLiteral("4"), QStringLiteral("--replication"),
-                                     QStringLiteral("3")});
+        const ProcessResult created = m_lab.traffic(
+            kCluster, {QStringLiteral("create-topic"), QStringLiteral("--topic"), topic, QStringLiteral("--partitions"),
+                       QStringLiteral("4"), QStringLiteral("--replication"), QStringLiteral("3")});
         QVERIFY2(created.exitCode == 0, qPrintable(created.describe()));
 
         m_members.push_back(startMember(groupId, topic, QStringLiteral("rb-first"), protocol));
@@ -224,10 +224,9 @@ private Q_SLOTS:
         const QString id = LabClient::uniqueSuffix();
         const QString topic = QStringLiteral("rb-restart-%1").arg(id);
         const QString groupId = QStringLiteral("rb-group-restart-%1").arg(id);
-        const ProcessResult created =
-            m_lab.traffic(kCluster, {QStringLiteral("create-topic"), QStringLiteral("--topic"), topic,
-                                     QStringLiteral("--partitions"), QStringLiteral("4"), QStringLiteral("--replication"),
-                                     QStringLiteral("3")});
+        const ProcessResult created = m_lab.traffic(
+            kCluster, {QStringLiteral("create-topic"), QStringLiteral("--topic"), topic, QStringLiteral("--partitions"),
+                       QStringLiteral("4"), QStringLiteral("--replication"), QStringLiteral("3")});
         QVERIFY2(created.exitCode == 0, qPrintable(created.describe()));
         m_members.push_back(startMember(groupId, topic, QStringLiteral("rb-first"), QStringLiteral("classic")));
         QVERIFY(m_members.back()->waitForStarted());

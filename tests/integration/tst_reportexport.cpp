@@ -86,9 +86,9 @@ private:
     QString m_slow;
     QString m_history;
     std::unique_ptr<HistoryStore> m_store;
-    std::vector<HistoryStore::GroupSample> m_samples; // the slow group's, after the run
+    std::vector<HistoryStore::GroupSample> m_samples;        // the slow group's, after the run
     std::vector<HistoryStore::GroupStatusSample> m_statuses; // its recorded verdicts
-    QMap<QString, qint64> m_statusMs; // the time in each status over runRange(), from the store
+    QMap<QString, qint64> m_statusMs;                        // the time in each status over runRange(), from the store
 
     qint64 rangeFromMs() const { return m_samples.front().timeMs - 2000; }
     qint64 rangeToMs() const { return m_samples.back().timeMs + 2000; }
@@ -101,9 +101,7 @@ private:
     // --from/--to around the recorded run, so the report covers exactly its samples.
     QStringList runRange() const
     {
-        auto iso = [](qint64 ms) {
-            return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODateWithMs);
-        };
+        auto iso = [](qint64 ms) { return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODateWithMs); };
         return {QStringLiteral("--from"), iso(rangeFromMs()), QStringLiteral("--to"), iso(rangeToMs())};
     }
 
@@ -121,18 +119,18 @@ private Q_SLOTS:
         QVERIFY2(store, store.ok() ? "" : qPrintable(store.errorMessage()));
         m_store = std::move(*store);
 
-        const ProcessResult created = traffic({QStringLiteral("create-topic"), QStringLiteral("--topic"), m_topic,
-                                               QStringLiteral("--partitions"), QStringLiteral("3"),
-                                               QStringLiteral("--replication"), QStringLiteral("3")});
+        const ProcessResult created =
+            traffic({QStringLiteral("create-topic"), QStringLiteral("--topic"), m_topic, QStringLiteral("--partitions"),
+                     QStringLiteral("3"), QStringLiteral("--replication"), QStringLiteral("3")});
         QVERIFY2(created.exitCode == 0, qPrintable(created.describe()));
         const ProcessResult seeded = traffic({QStringLiteral("produce"), QStringLiteral("--topic"), m_topic,
                                               QStringLiteral("--count"), QStringLiteral("150")});
         QVERIFY2(seeded.exitCode == 0, qPrintable(seeded.describe()));
         // The slow group reads what is there (committing every partition), then stops: from
         // then on it only falls behind.
-        const ProcessResult consumed = traffic({QStringLiteral("consume"), QStringLiteral("--group"), m_slow,
-                                                QStringLiteral("--topic"), m_topic, QStringLiteral("--max"),
-                                                QStringLiteral("150")});
+        const ProcessResult consumed =
+            traffic({QStringLiteral("consume"), QStringLiteral("--group"), m_slow, QStringLiteral("--topic"), m_topic,
+                     QStringLiteral("--max"), QStringLiteral("150")});
         QVERIFY2(consumed.exitCode == 0, qPrintable(consumed.describe()));
     }
 
@@ -204,17 +202,19 @@ private Q_SLOTS:
     {
         QVERIFY(!m_samples.empty());
         const QString csv = m_dir.filePath(QStringLiteral("slow.csv"));
-        const ProcessResult r = report(runRange() + QStringList{QStringLiteral("--group"),
-                                        QStringLiteral("slow-.*"), QStringLiteral("--sla-lag"), QStringLiteral("500"),
-                                        QStringLiteral("--sla-seconds"), QStringLiteral("5"),
-                                        QStringLiteral("--partitions"), QStringLiteral("--format"),
-                                        QStringLiteral("csv"), QStringLiteral("--out"), csv});
+        const ProcessResult r =
+            report(runRange()
+                   + QStringList{QStringLiteral("--group"), QStringLiteral("slow-.*"), QStringLiteral("--sla-lag"),
+                                 QStringLiteral("500"), QStringLiteral("--sla-seconds"), QStringLiteral("5"),
+                                 QStringLiteral("--partitions"), QStringLiteral("--format"), QStringLiteral("csv"),
+                                 QStringLiteral("--out"), csv});
         QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
         QCOMPARE(r.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts).size(), 6); // the files written
         QString problem;
         const auto rows = csvRecords(parseCsv(readText(csv), &problem));
         QVERIFY2(problem.isEmpty(), qPrintable(problem));
-        const auto it = std::find_if(rows.begin(), rows.end(), [&](const auto &row) { return row[QStringLiteral("group")] == m_slow; });
+        const auto it = std::find_if(rows.begin(), rows.end(),
+                                     [&](const auto &row) { return row[QStringLiteral("group")] == m_slow; });
         QVERIFY(it != rows.end());
         const QMap<QString, QString> &g = *it;
 
@@ -232,7 +232,9 @@ private Q_SLOTS:
         // Polls are about a second apart, so the time-weighted p95 lies between the 90th and
         // the 99th percentile of the plain values, and the average between min and max.
         std::sort(values.begin(), values.end());
-        const auto rank = [&](double q) { return values[std::min(values.size() - 1, size_t(q * double(values.size())))]; };
+        const auto rank = [&](double q) {
+            return values[std::min(values.size() - 1, size_t(q * double(values.size())))];
+        };
         const qint64 p95 = g[QStringLiteral("lag_p95")].toLongLong();
         QVERIFY2(p95 >= rank(0.90) && p95 <= rank(0.99),
                  qPrintable(QStringLiteral("%1 not in [%2, %3]").arg(p95).arg(rank(0.90)).arg(rank(0.99))));
@@ -288,11 +290,13 @@ private Q_SLOTS:
                                       QStringLiteral("STOP"), QStringLiteral("STALL"), QStringLiteral("REWIND")}) {
             const QString cell = g[QStringLiteral("status_%1_seconds").arg(status.toLower())];
             const qint64 ms = m_statusMs.value(status);
-            QVERIFY2(near(cell, double(ms) / 1000.0), qPrintable(QStringLiteral("%1: %2 s, store %3 ms").arg(status, cell).arg(ms)));
+            QVERIFY2(near(cell, double(ms) / 1000.0),
+                     qPrintable(QStringLiteral("%1: %2 s, store %3 ms").arg(status, cell).arg(ms)));
             covered += ms;
         }
-        QVERIFY2(near(g[QStringLiteral("status_no_data_seconds")], double(rangeToMs() - rangeFromMs() - covered) / 1000.0),
-                 qPrintable(g[QStringLiteral("status_no_data_seconds")]));
+        QVERIFY2(
+            near(g[QStringLiteral("status_no_data_seconds")], double(rangeToMs() - rangeFromMs() - covered) / 1000.0),
+            qPrintable(g[QStringLiteral("status_no_data_seconds")]));
         QCOMPARE(g[QStringLiteral("current_lag_status")], m_statuses.back().status);
 
         double maxSeconds = -1;
@@ -302,8 +306,9 @@ private Q_SLOTS:
             lowerBounds += s.lagSecondsAtLeast && s.maxLagSeconds >= 0 ? 1 : 0;
         }
         QVERIFY2(maxSeconds > 5, qPrintable(QString::number(maxSeconds))); // 20 s of production unconsumed
-        QVERIFY2(near(g[QStringLiteral("lag_seconds_max")], maxSeconds),
-                 qPrintable(g[QStringLiteral("lag_seconds_max")] + QStringLiteral(" vs ") + QString::number(maxSeconds)));
+        QVERIFY2(
+            near(g[QStringLiteral("lag_seconds_max")], maxSeconds),
+            qPrintable(g[QStringLiteral("lag_seconds_max")] + QStringLiteral(" vs ") + QString::number(maxSeconds)));
         QCOMPARE(g[QStringLiteral("lag_seconds_lower_bound_samples")].toInt(), lowerBounds);
         QCOMPARE(g[QStringLiteral("lag_seconds_at_least")],
                  lowerBounds > 0 ? QStringLiteral("true") : QStringLiteral("false"));
@@ -334,20 +339,34 @@ private Q_SLOTS:
     {
         QVERIFY(!m_samples.empty());
         const QString path = m_dir.filePath(QStringLiteral("slow.json"));
-        const ProcessResult r = report({QStringLiteral("--since"), QStringLiteral("30m"), QStringLiteral("--cluster"),
-                                        QStringLiteral("primary"), QStringLiteral("--group"), m_slow,
-                                        QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--out"), path});
+        const ProcessResult r =
+            report({QStringLiteral("--since"), QStringLiteral("30m"), QStringLiteral("--cluster"),
+                    QStringLiteral("primary"), QStringLiteral("--group"), m_slow, QStringLiteral("--format"),
+                    QStringLiteral("json"), QStringLiteral("--out"), path});
         QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
         const QJsonObject o = QJsonDocument::fromJson(readText(path).toUtf8()).object();
         QCOMPARE(o.value(QStringLiteral("version")).toInt(), 3);
-        QCOMPARE(o.value(QStringLiteral("sections")).toObject().value(QStringLiteral("lag_status")).toObject()
-                     .value(QStringLiteral("available")).toBool(),
+        QCOMPARE(o.value(QStringLiteral("sections"))
+                     .toObject()
+                     .value(QStringLiteral("lag_status"))
+                     .toObject()
+                     .value(QStringLiteral("available"))
+                     .toBool(),
                  true);
-        QCOMPARE(o.value(QStringLiteral("sections")).toObject().value(QStringLiteral("rebalances")).toObject()
-                     .value(QStringLiteral("available")).toBool(),
+        QCOMPARE(o.value(QStringLiteral("sections"))
+                     .toObject()
+                     .value(QStringLiteral("rebalances"))
+                     .toObject()
+                     .value(QStringLiteral("available"))
+                     .toBool(),
                  true);
-        QCOMPARE(o.value(QStringLiteral("groups")).toArray()[0].toObject().value(QStringLiteral("rebalances")).toObject()
-                     .value(QStringLiteral("count")).toInt(),
+        QCOMPARE(o.value(QStringLiteral("groups"))
+                     .toArray()[0]
+                     .toObject()
+                     .value(QStringLiteral("rebalances"))
+                     .toObject()
+                     .value(QStringLiteral("count"))
+                     .toInt(),
                  0);
         const QJsonArray groups = o.value(QStringLiteral("groups")).toArray();
         QCOMPARE(groups.size(), 1);
@@ -356,7 +375,8 @@ private Q_SLOTS:
         for (const auto &s : m_samples)
             max = std::max(max, s.totalLag);
         QCOMPARE(g.value(QStringLiteral("lag")).toObject().value(QStringLiteral("max")).toInteger(), max);
-        QCOMPARE(g.value(QStringLiteral("lag")).toObject().value(QStringLiteral("samples")).toInt(), int(m_samples.size()));
+        QCOMPARE(g.value(QStringLiteral("lag")).toObject().value(QStringLiteral("samples")).toInt(),
+                 int(m_samples.size()));
         QCOMPARE(g.value(QStringLiteral("current")).toObject().value(QStringLiteral("total_lag")).toInteger(),
                  m_samples.back().totalLag);
         QVERIFY(g.value(QStringLiteral("breaches")).isNull()); // no --sla-lag this time
@@ -391,8 +411,9 @@ private Q_SLOTS:
         const QJsonObject seconds = g.value(QStringLiteral("lag_seconds")).toObject();
         QVERIFY2(std::abs(seconds.value(QStringLiteral("max")).toDouble() - maxSeconds) <= 0.001,
                  qPrintable(QString::number(seconds.value(QStringLiteral("max")).toDouble())));
-        QCOMPARE(g.value(QStringLiteral("lag_seconds_lower_bounds")).toObject().value(QStringLiteral("samples")).toInt(),
-                 lowerBounds);
+        QCOMPARE(
+            g.value(QStringLiteral("lag_seconds_lower_bounds")).toObject().value(QStringLiteral("samples")).toInt(),
+            lowerBounds);
         QCOMPARE(g.value(QStringLiteral("current")).toObject().value(QStringLiteral("lag_status")).toString(),
                  m_statuses.back().status);
         QFile::remove(outputDir() + QStringLiteral("/slow.json"));
@@ -407,15 +428,15 @@ private Q_SLOTS:
         // No display and no platform chosen: the command must pick offscreen itself.
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        for (const QString &var : {QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("DISPLAY"),
-                                   QStringLiteral("WAYLAND_DISPLAY")})
+        for (const QString &var :
+             {QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("DISPLAY"), QStringLiteral("WAYLAND_DISPLAY")})
             env.remove(var);
         p.setProcessEnvironment(env);
         p.start(qEnvironmentVariable("LAGSCOPECTL"),
                 QStringList{QStringLiteral("report"), QStringLiteral("--history"), m_history} + runRange()
-                    + QStringList{QStringLiteral("--group"), m_slow, QStringLiteral("--sla-lag"),
-                 QStringLiteral("500"), QStringLiteral("--sla-seconds"), QStringLiteral("5"), QStringLiteral("--partitions"), QStringLiteral("--format"), QStringLiteral("pdf"),
-                 QStringLiteral("--out"), pdf});
+                    + QStringList{QStringLiteral("--group"), m_slow, QStringLiteral("--sla-lag"), QStringLiteral("500"),
+                                  QStringLiteral("--sla-seconds"), QStringLiteral("5"), QStringLiteral("--partitions"),
+                                  QStringLiteral("--format"), QStringLiteral("pdf"), QStringLiteral("--out"), pdf});
         QVERIFY(p.waitForFinished(120000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
 
@@ -451,8 +472,8 @@ private Q_SLOTS:
 
         // Pages as images, for a person to look at.
         QProcess render;
-        render.start(QStringLiteral("pdftoppm"), {QStringLiteral("-png"), QStringLiteral("-r"), QStringLiteral("80"), pdf,
-                                                  outputDir() + QStringLiteral("/slow-page")});
+        render.start(QStringLiteral("pdftoppm"), {QStringLiteral("-png"), QStringLiteral("-r"), QStringLiteral("80"),
+                                                  pdf, outputDir() + QStringLiteral("/slow-page")});
         QVERIFY(render.waitForFinished(60000));
         QCOMPARE(render.exitCode(), 0);
         QVERIFY(QFile::exists(outputDir() + QStringLiteral("/slow-page-1.png")));
@@ -461,16 +482,18 @@ private Q_SLOTS:
 
     void refusesBeyondRetention()
     {
-        const ProcessResult r = report({QStringLiteral("--since"), QStringLiteral("8d"), QStringLiteral("--format"),
-                                        QStringLiteral("csv"), QStringLiteral("--out"), m_dir.filePath(QStringLiteral("x.csv"))});
+        const ProcessResult r =
+            report({QStringLiteral("--since"), QStringLiteral("8d"), QStringLiteral("--format"), QStringLiteral("csv"),
+                    QStringLiteral("--out"), m_dir.filePath(QStringLiteral("x.csv"))});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(QStringLiteral("The history keeps 7 d")), qPrintable(r.err));
         QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("x.csv"))));
 
         // A seconds threshold that is not a number is a usage error, before anything is read.
-        const ProcessResult bad = report({QStringLiteral("--since"), QStringLiteral("1h"), QStringLiteral("--sla-seconds"),
-                                          QStringLiteral("5min"), QStringLiteral("--format"), QStringLiteral("csv"),
-                                          QStringLiteral("--out"), m_dir.filePath(QStringLiteral("y.csv"))});
+        const ProcessResult bad =
+            report({QStringLiteral("--since"), QStringLiteral("1h"), QStringLiteral("--sla-seconds"),
+                    QStringLiteral("5min"), QStringLiteral("--format"), QStringLiteral("csv"), QStringLiteral("--out"),
+                    m_dir.filePath(QStringLiteral("y.csv"))});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY2(bad.err.contains(QStringLiteral("--sla-seconds takes a number of seconds")), qPrintable(bad.err));
         QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("y.csv"))));

@@ -72,12 +72,14 @@ private:
         QStringList topics;
         for (const char *suffix : {"a", "b", "c"}) {
             const QString topic = QStringLiteral("%1-%2-%3").arg(name, m_id, QLatin1String(suffix));
-            if (!traffic({QStringLiteral("create-topic"), QStringLiteral("--topic"), topic, QStringLiteral("--partitions"),
-                          QStringLiteral("2"), QStringLiteral("--replication"), QStringLiteral("3")}))
+            if (!traffic({QStringLiteral("create-topic"), QStringLiteral("--topic"), topic,
+                          QStringLiteral("--partitions"), QStringLiteral("2"), QStringLiteral("--replication"),
+                          QStringLiteral("3")}))
                 return {};
             for (int partition : {0, 1})
-                if (!traffic({QStringLiteral("produce"), QStringLiteral("--topic"), topic, QStringLiteral("--partition"),
-                              QString::number(partition), QStringLiteral("--count"), QStringLiteral("10")}))
+                if (!traffic({QStringLiteral("produce"), QStringLiteral("--topic"), topic,
+                              QStringLiteral("--partition"), QString::number(partition), QStringLiteral("--count"),
+                              QStringLiteral("10")}))
                     return {};
             if (!traffic({QStringLiteral("commit"), QStringLiteral("--group"), group, QStringLiteral("--topic"), topic,
                           QStringLiteral("--offsets"), QStringLiteral("0=5,1=5")}))
@@ -128,7 +130,8 @@ private Q_SLOTS:
     {
         int partition = -1;
         int coordinator = -1;
-        const QString group = m_drill.groupAwayFromController(QStringLiteral("kill-held-g"), m_id, &partition, &coordinator);
+        const QString group =
+            m_drill.groupAwayFromController(QStringLiteral("kill-held-g"), m_id, &partition, &coordinator);
         QVERIFY(!group.isEmpty());
         const QStringList topics = setUpGroup(QStringLiteral("kill-held"), group);
         QCOMPARE(topics.size(), 3);
@@ -197,11 +200,11 @@ private Q_SLOTS:
         // lagscopectl during the outage: it cannot reach the coordinator either, says so and
         // exits by itself — its client is closed with a coordinator request still waiting
         // (see ~KafkaClient), which used to block the exit for ever. Nothing is committed.
-        const ProcessResult during = m_lab.lagscopectl({QStringLiteral("undo"), QStringLiteral("--config"), m_config,
-                                                        QStringLiteral("--cluster"), kCluster, QStringLiteral("--backup"),
-                                                        applied->backupPath, QStringLiteral("--execute"),
-                                                        QStringLiteral("--timeout"), QStringLiteral("8")},
-                                                       120000);
+        const ProcessResult during =
+            m_lab.lagscopectl({QStringLiteral("undo"), QStringLiteral("--config"), m_config,
+                               QStringLiteral("--cluster"), kCluster, QStringLiteral("--backup"), applied->backupPath,
+                               QStringLiteral("--execute"), QStringLiteral("--timeout"), QStringLiteral("8")},
+                              120000);
         qInfo("lagscopectl undo during the outage: exit code %d after %lld ms", during.exitCode,
               static_cast<long long>(during.elapsedMs));
         QVERIFY2(!during.timedOut, qPrintable(QStringLiteral("had to be killed: ") + during.describe()));
@@ -225,7 +228,9 @@ private Q_SLOTS:
         // Exactly the acknowledged topic changed and the last one was never sent. The one in
         // flight is what "unknown" warns about: its commit is all-or-nothing, and may have
         // been delivered late to the restarted coordinator.
-        const auto offsetOf = [&](int topic, int p) { return after->count({topics[topic], p}) ? after->at({topics[topic], p}) : -1; };
+        const auto offsetOf = [&](int topic, int p) {
+            return after->count({topics[topic], p}) ? after->at({topics[topic], p}) : -1;
+        };
         for (int p : {0, 1}) {
             QCOMPARE(offsetOf(0, p), qint64(0));
             QCOMPARE(offsetOf(2, p), qint64(5));

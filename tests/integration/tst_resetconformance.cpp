@@ -63,7 +63,8 @@ QString show(const std::multiset<QString> &rows)
 
 QString utcText(qint64 ms)
 {
-    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd'T'HH:mm:ss.zzz")) + QLatin1Char('Z');
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd'T'HH:mm:ss.zzz"))
+           + QLatin1Char('Z');
 }
 
 } // namespace
@@ -79,7 +80,7 @@ private:
     QString m_a = QStringLiteral("reset-a-%1").arg(m_id); // 3 partitions: 10, 8 and 0 records
     QString m_b = QStringLiteral("reset-b-%1").arg(m_id); // 2 partitions: 6 records each
     QString m_group = QStringLiteral("reset-g-%1").arg(m_id);
-    QString m_plan; // a --from-file CSV
+    QString m_plan;    // a --from-file CSV
     qint64 m_base = 0; // timestamp of offset 0 of every partition; one record a minute
     QStringList m_table;
     QList<QProcess *> m_members;
@@ -133,7 +134,8 @@ private:
             const QJsonObject o = v.toObject();
             if (!o[QStringLiteral("current_offset")].isNull())
                 out[o[QStringLiteral("topic")].toString() + QLatin1Char('-')
-                    + QString::number(o[QStringLiteral("partition")].toInt())] = o[QStringLiteral("current_offset")].toInteger();
+                    + QString::number(o[QStringLiteral("partition")].toInt())] =
+                    o[QStringLiteral("current_offset")].toInteger();
         }
         return out;
     }
@@ -174,7 +176,8 @@ private Q_SLOTS:
             QFile f(m_config);
             QVERIFY(f.open(QIODevice::Append));
             f.write(QStringLiteral("  - name: readonly\n    bootstrap: \"%1\"\n    read_only: true\n")
-                        .arg(m_lab.bootstrap(kCluster)).toUtf8());
+                        .arg(m_lab.bootstrap(kCluster))
+                        .toUtf8());
         }
         // Two days ago, on a whole second, so that datetimes print exactly.
         m_base = (QDateTime::currentMSecsSinceEpoch() - 2 * 24 * 3600 * 1000LL) / 1000 * 1000;
@@ -231,7 +234,8 @@ private Q_SLOTS:
             {QStringLiteral("shift-by -100 (clamped)"), {QStringLiteral("--shift-by=-100")}},
             {QStringLiteral("to-datetime middle"), {QStringLiteral("--to-datetime"), utcText(middle)}},
             {QStringLiteral("to-datetime before all"), {QStringLiteral("--to-datetime"), utcText(m_base - 3600000)}},
-            {QStringLiteral("to-datetime after all"), {QStringLiteral("--to-datetime"), utcText(m_base + 24 * 3600000LL)}},
+            {QStringLiteral("to-datetime after all"),
+             {QStringLiteral("--to-datetime"), utcText(m_base + 24 * 3600000LL)}},
             {QStringLiteral("by-duration middle"), {QStringLiteral("--by-duration"), QStringLiteral("MIDDLE")}},
             {QStringLiteral("from-file"), {QStringLiteral("--from-file"), m_plan}},
         };
@@ -256,8 +260,8 @@ private Q_SLOTS:
         const qint64 middle = m_base + 4 * kMinute + 30000;
         spec.replaceInStrings(QStringLiteral("MIDDLE"),
                               QStringLiteral("PT%1S").arg((QDateTime::currentMSecsSinceEpoch() - middle) / 1000));
-        const QStringList args = QStringList{QStringLiteral("--group"), m_group} + scope + spec
-                                 + QStringList{QStringLiteral("--dry-run")};
+        const QStringList args =
+            QStringList{QStringLiteral("--group"), m_group} + scope + spec + QStringList{QStringLiteral("--dry-run")};
         const ProcessResult theirs = kafka(args);
         const ProcessResult mine = ours(args);
         const auto expected = planRows(theirs.out, m_group);
@@ -277,9 +281,9 @@ private Q_SLOTS:
         }
         if (!expectedWarnings.empty())
             note += QStringLiteral(", %1 warnings").arg(expectedWarnings.size());
-        m_table << QStringLiteral("%1 | %2 | %3").arg(QString::fromUtf8(QTest::currentDataTag()).leftJustified(46),
-                                                       same ? QStringLiteral("identical") : QStringLiteral("DIFFERENT"),
-                                                       note);
+        m_table << QStringLiteral("%1 | %2 | %3")
+                       .arg(QString::fromUtf8(QTest::currentDataTag()).leftJustified(46),
+                            same ? QStringLiteral("identical") : QStringLiteral("DIFFERENT"), note);
         QVERIFY2(same, qPrintable(QStringLiteral("kafka-consumer-groups (exit %1):\n%2\n%3\n\nlagscopectl:\n%4\n%5\n%6")
                                       .arg(theirs.exitCode)
                                       .arg(show(expected), show(expectedWarnings), theirs.err.right(2000),
@@ -289,13 +293,15 @@ private Q_SLOTS:
     void executeMatchesKafkaTool_data()
     {
         QTest::addColumn<QStringList>("args");
-        QTest::newRow("to-offset 5, --topic a") << QStringList{QStringLiteral("--topic"), m_a, QStringLiteral("--to-offset=5")};
-        QTest::newRow("shift-by -2, --all-topics") << QStringList{QStringLiteral("--all-topics"), QStringLiteral("--shift-by=-2")};
+        QTest::newRow("to-offset 5, --topic a")
+            << QStringList{QStringLiteral("--topic"), m_a, QStringLiteral("--to-offset=5")};
+        QTest::newRow("shift-by -2, --all-topics")
+            << QStringList{QStringLiteral("--all-topics"), QStringLiteral("--shift-by=-2")};
         QTest::newRow("to-datetime middle, --topic a:0,2")
             << QStringList{QStringLiteral("--topic"), m_a + QStringLiteral(":0,2"), QStringLiteral("--to-datetime"),
                            utcText(m_base + 4 * kMinute + 30000)};
-        QTest::newRow("to-earliest, --topic a --topic b")
-            << QStringList{QStringLiteral("--topic"), m_a, QStringLiteral("--topic"), m_b, QStringLiteral("--to-earliest")};
+        QTest::newRow("to-earliest, --topic a --topic b") << QStringList{
+            QStringLiteral("--topic"), m_a, QStringLiteral("--topic"), m_b, QStringLiteral("--to-earliest")};
     }
 
     void executeMatchesKafkaTool()
@@ -309,8 +315,8 @@ private Q_SLOTS:
         const ProcessResult theirs = kafka(QStringList{QStringLiteral("--group"), theirsGroup} + args
                                            + QStringList{QStringLiteral("--execute")});
         QVERIFY2(theirs.exitCode == 0, qPrintable(theirs.describe()));
-        const ProcessResult mine = ours(QStringList{QStringLiteral("--group"), oursGroup} + args
-                                        + QStringList{QStringLiteral("--execute")});
+        const ProcessResult mine =
+            ours(QStringList{QStringLiteral("--group"), oursGroup} + args + QStringList{QStringLiteral("--execute")});
         QVERIFY2(mine.exitCode == 0, qPrintable(mine.describe()));
         QVERIFY(mine.err.contains(QStringLiteral("Backup of the previous offsets: ")));
         const auto expected = committed(theirsGroup);
@@ -339,15 +345,21 @@ private Q_SLOTS:
         QCOMPARE(doc[QStringLiteral("group")].toString(), group);
         QCOMPARE(doc[QStringLiteral("offsets")].toArray().size(), 4);
 
-        const QStringList undoArgs{QStringLiteral("undo"), QStringLiteral("--config"), m_config,
-                                   QStringLiteral("--cluster"), kCluster, QStringLiteral("--backup"), backup};
+        const QStringList undoArgs{QStringLiteral("undo"),
+                                   QStringLiteral("--config"),
+                                   m_config,
+                                   QStringLiteral("--cluster"),
+                                   kCluster,
+                                   QStringLiteral("--backup"),
+                                   backup};
         const ProcessResult dry = m_lab.lagscopectl(undoArgs);
         QVERIFY2(dry.exitCode == 0, qPrintable(dry.describe()));
         QCOMPARE(planRows(dry.out, group).size(), size_t(4));
         QVERIFY(committed(group) != before); // a dry run changes nothing
 
         // The backup is also a plan for --from-file: it plans exactly the offsets from before.
-        const ProcessResult fromBackup = ours({QStringLiteral("--group"), group, QStringLiteral("--from-file"), backup});
+        const ProcessResult fromBackup =
+            ours({QStringLiteral("--group"), group, QStringLiteral("--from-file"), backup});
         QVERIFY2(fromBackup.exitCode == 0, qPrintable(fromBackup.describe()));
         std::multiset<QString> expectedRows;
         for (const auto &[tp, offset] : before) {
@@ -398,13 +410,15 @@ private Q_SLOTS:
         QVERIFY(p->waitForStarted());
         m_members << p;
         // A wall-clock deadline: each check runs Kafka's tool (a JVM), far longer than QTRY's step.
-        QVERIFY(waitUntil([&] { return describeState(group) == QStringLiteral("Stable") && committed(group).size() == 2; }, 60000));
+        QVERIFY(waitUntil(
+            [&] { return describeState(group) == QStringLiteral("Stable") && committed(group).size() == 2; }, 60000));
         const auto before = committed(group);
         const QStringList args{QStringLiteral("--group"), group, QStringLiteral("--all-topics"),
                                QStringLiteral("--to-earliest")};
         const ProcessResult theirs = kafka(args + QStringList{QStringLiteral("--execute")});
-        static const QRegularExpression refusal(QStringLiteral("(Error: Assignments can only be reset if the group "
-                                                               "'[^']+' is inactive, but the current state is \\S+\\.)"));
+        static const QRegularExpression refusal(
+            QStringLiteral("(Error: Assignments can only be reset if the group "
+                           "'[^']+' is inactive, but the current state is \\S+\\.)"));
         const QString expected = refusal.match(QString(theirs.out + theirs.err)).captured(1);
         QVERIFY2(!expected.isEmpty(), qPrintable(theirs.describe()));
         if (protocol == QStringLiteral("classic"))
@@ -414,7 +428,8 @@ private Q_SLOTS:
         for (const QString &mode : {QStringLiteral("--execute"), QStringLiteral("--dry-run")}) {
             const ProcessResult mine = ours(args + QStringList{mode});
             QCOMPARE(mine.exitCode, 3);
-            QVERIFY2(mine.err.contains(expected), qPrintable(mine.describe() + QStringLiteral("\nexpected: ") + expected));
+            QVERIFY2(mine.err.contains(expected),
+                     qPrintable(mine.describe() + QStringLiteral("\nexpected: ") + expected));
         }
         QCOMPARE(committed(group), before);
     }
@@ -431,17 +446,18 @@ private Q_SLOTS:
         QVERIFY2(mine.err.contains(QStringLiteral("read-only")), qPrintable(mine.describe()));
         QCOMPARE(committed(group), before);
         // A dry run is a read: allowed.
-        const ProcessResult dry = ours({QStringLiteral("--group"), group, QStringLiteral("--all-topics"),
-                                        QStringLiteral("--to-earliest")},
-                                       QStringLiteral("readonly"));
+        const ProcessResult dry =
+            ours({QStringLiteral("--group"), group, QStringLiteral("--all-topics"), QStringLiteral("--to-earliest")},
+                 QStringLiteral("readonly"));
         QVERIFY2(dry.exitCode == 0, qPrintable(dry.describe()));
     }
 
     void usageErrors_data()
     {
         QTest::addColumn<QStringList>("args");
-        QTest::newRow("dry-run and execute") << QStringList{QStringLiteral("--all-topics"), QStringLiteral("--to-earliest"),
-                                                            QStringLiteral("--dry-run"), QStringLiteral("--execute")};
+        QTest::newRow("dry-run and execute")
+            << QStringList{QStringLiteral("--all-topics"), QStringLiteral("--to-earliest"), QStringLiteral("--dry-run"),
+                           QStringLiteral("--execute")};
         QTest::newRow("two specs") << QStringList{QStringLiteral("--all-topics"), QStringLiteral("--to-earliest"),
                                                   QStringLiteral("--to-latest")};
         QTest::newRow("no spec") << QStringList{QStringLiteral("--all-topics")};

@@ -174,8 +174,9 @@ private Q_SLOTS:
         QCOMPARE(committed(m_group), planned(*plan));
         QVERIFY(QFile::exists(outcome->backupPath));
 
-        std::unique_ptr<ResetUndoJob> undo(makeResetUndoJob(
-            m_config, outcome->backupPath, options(QStringLiteral("--undo ") + outcome->backupPath), kTimeoutMs, nullptr));
+        std::unique_ptr<ResetUndoJob> undo(makeResetUndoJob(m_config, outcome->backupPath,
+                                                            options(QStringLiteral("--undo ") + outcome->backupPath),
+                                                            kTimeoutMs, nullptr));
         QSignalSpy undone(undo.get(), &Job::finished);
         undo->start();
         QVERIFY(undone.wait(kTimeoutMs + 10000));

@@ -130,17 +130,14 @@ private Q_SLOTS:
         m_members.clear();
     }
 
-    void cleanupTestCase()
-    {
-        m_client.reset();
-    }
+    void cleanupTestCase() { m_client.reset(); }
 
     void becomesActiveBetweenPreviewAndApply()
     {
         const QString topic = QStringLiteral("safety-active-%1").arg(m_id);
         const QString group = QStringLiteral("safety-active-g-%1").arg(m_id);
-        QVERIFY(traffic({QStringLiteral("create-topic"), QStringLiteral("--topic"), topic, QStringLiteral("--partitions"),
-                         QStringLiteral("2")}));
+        QVERIFY(traffic({QStringLiteral("create-topic"), QStringLiteral("--topic"), topic,
+                         QStringLiteral("--partitions"), QStringLiteral("2")}));
         for (int partition : {0, 1})
             QVERIFY(traffic({QStringLiteral("produce"), QStringLiteral("--topic"), topic, QStringLiteral("--partition"),
                              QString::number(partition), QStringLiteral("--count"), QStringLiteral("5")}));

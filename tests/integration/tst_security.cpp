@@ -74,8 +74,10 @@ void TestSecurity::initTestCase()
     const QString labDir = qEnvironmentVariable("LAGSCOPE_SECURE_LAB_DIR");
     QFile json(QDir(labDir).filePath(QStringLiteral("lab.json")));
     QVERIFY2(json.open(QIODevice::ReadOnly), qPrintable(json.fileName()));
-    const QJsonObject cluster =
-        QJsonDocument::fromJson(json.readAll()).object()[QStringLiteral("clusters")].toObject()[QStringLiteral("secure")].toObject();
+    const QJsonObject cluster = QJsonDocument::fromJson(json.readAll())
+                                    .object()[QStringLiteral("clusters")]
+                                    .toObject()[QStringLiteral("secure")]
+                                    .toObject();
     m_sec = cluster[QStringLiteral("security")].toObject();
     m_plainBootstrap = cluster[QStringLiteral("bootstrap")].toString();
     m_password = m_sec[QStringLiteral("password")].toString();
@@ -157,9 +159,9 @@ void TestSecurity::saslSslFromFile()
 void TestSecurity::wrongPassword()
 {
     for (const QString &protocol : {QStringLiteral("SASL_PLAINTEXT"), QStringLiteral("SASL_SSL")}) {
-        const QString bootstrap = m_sec[protocol == u"SASL_SSL" ? QStringLiteral("ssl_bootstrap")
-                                                                 : QStringLiteral("sasl_bootstrap")]
-                                      .toString();
+        const QString bootstrap =
+            m_sec[protocol == u"SASL_SSL" ? QStringLiteral("ssl_bootstrap") : QStringLiteral("sasl_bootstrap")]
+                .toString();
         qint64 elapsed = 0;
         auto md = connect(cluster(QStringLiteral("wrong-") + protocol, bootstrap, protocol,
                                   QStringLiteral("${env:TST_WRONG_PASSWORD}")),
@@ -250,7 +252,8 @@ void TestSecurity::mirrorReaderNamesTheRejectedCertificate()
     remember(QStringLiteral("PartitionReader error (wrong CA)"), read.errorMessage());
     qInfo("mirror reader, wrong CA: %s after %lld ms", qPrintable(read.errorMessage()), timer.elapsed());
     QVERIFY2(read.errorMessage().contains(QStringLiteral("TLS certificate of ")), qPrintable(read.errorMessage()));
-    QVERIFY2(read.errorMessage().contains(QStringLiteral("its issuer is not in ca_file")), qPrintable(read.errorMessage()));
+    QVERIFY2(read.errorMessage().contains(QStringLiteral("its issuer is not in ca_file")),
+             qPrintable(read.errorMessage()));
 }
 
 void TestSecurity::monitorRecoversWhenTheSecretIsFixed()
@@ -260,7 +263,8 @@ void TestSecurity::monitorRecoversWhenTheSecretIsFixed()
     config.pollIntervalMs = 500;
     config.requestTimeoutMs = kTimeoutMs;
     config.clusters.push_back(cluster(QStringLiteral("fixable"), m_sec[QStringLiteral("sasl_bootstrap")].toString(),
-                                      QStringLiteral("SASL_PLAINTEXT"), QStringLiteral("${file:%1}").arg(m_fixableFile)));
+                                      QStringLiteral("SASL_PLAINTEXT"),
+                                      QStringLiteral("${file:%1}").arg(m_fixableFile)));
     MonitorService monitor(config);
     std::vector<PollUpdate> updates;
     QObject::connect(&monitor, &MonitorService::updated, this, [&](const PollUpdate &u) { updates.push_back(u); });
@@ -292,7 +296,8 @@ void TestSecurity::monitorRecoversWhenTheSecretIsFixed()
 QString TestSecurity::writeConfig() const
 {
     const QString path = m_dir.filePath(QStringLiteral("config.yaml"));
-    const QString text = QStringLiteral(R"(read_only_clusters: "prod-.*"
+    const QString text =
+        QStringLiteral(R"(read_only_clusters: "prod-.*"
 clusters:
   - name: wrong
     bootstrap: %1
@@ -308,10 +313,9 @@ clusters:
 replication:
   - {source: prod-secure, target: prod-dr}
 )")
-                             .arg(m_sec[QStringLiteral("ssl_bootstrap")].toString(),
-                                  m_sec[QStringLiteral("sasl_bootstrap")].toString(),
-                                  m_sec[QStringLiteral("mechanism")].toString(), m_sec[QStringLiteral("username")].toString(),
-                                  m_badFile, m_sec[QStringLiteral("ca")].toString());
+            .arg(m_sec[QStringLiteral("ssl_bootstrap")].toString(), m_sec[QStringLiteral("sasl_bootstrap")].toString(),
+                 m_sec[QStringLiteral("mechanism")].toString(), m_sec[QStringLiteral("username")].toString(), m_badFile,
+                 m_sec[QStringLiteral("ca")].toString());
     QFile f(path);
     if (f.open(QIODevice::WriteOnly))
         f.write(text.toUtf8());
@@ -321,11 +325,11 @@ replication:
 void TestSecurity::cliWrongPassword()
 {
     qputenv("LAGSCOPE_RDKAFKA_LOG", "1"); // librdkafka's debug log on stderr, to be searched too
-    const ProcessResult r = runProcess(qEnvironmentVariable("LAGSCOPECTL"),
-                                       {QStringLiteral("brokers"), QStringLiteral("--config"), writeConfig(),
-                                        QStringLiteral("--cluster"), QStringLiteral("wrong"), QStringLiteral("--timeout"),
-                                        QStringLiteral("20")},
-                                       60000);
+    const ProcessResult r =
+        runProcess(qEnvironmentVariable("LAGSCOPECTL"),
+                   {QStringLiteral("brokers"), QStringLiteral("--config"), writeConfig(), QStringLiteral("--cluster"),
+                    QStringLiteral("wrong"), QStringLiteral("--timeout"), QStringLiteral("20")},
+                   60000);
     qunsetenv("LAGSCOPE_RDKAFKA_LOG");
     remember(QStringLiteral("lagscopectl brokers stdout"), r.out);
     remember(QStringLiteral("lagscopectl brokers stderr (with librdkafka debug log)"), r.err);
@@ -343,32 +347,35 @@ void TestSecurity::cliReadOnlyRefusesAndAudits()
     writeFile(backup, QJsonDocument(QJsonObject{{QStringLiteral("cluster"), QStringLiteral("prod-secure")},
                                                 {QStringLiteral("group"), QStringLiteral("g-ro")},
                                                 {QStringLiteral("time"), QStringLiteral("2026-01-01T00:00:00.000Z")},
-                                                {QStringLiteral("offsets"), QJsonArray{QJsonObject{
-                                                     {QStringLiteral("topic"), QStringLiteral("t")},
-                                                     {QStringLiteral("partition"), 0},
-                                                     {QStringLiteral("offset"), 0}}}}})
+                                                {QStringLiteral("offsets"),
+                                                 QJsonArray{QJsonObject{{QStringLiteral("topic"), QStringLiteral("t")},
+                                                                        {QStringLiteral("partition"), 0},
+                                                                        {QStringLiteral("offset"), 0}}}}})
                           .toJson());
-    const QStringList common{QStringLiteral("--config"), config, QStringLiteral("--cluster"), QStringLiteral("prod-secure")};
-    const ProcessResult reset = runProcess(
+    const QStringList common{QStringLiteral("--config"), config, QStringLiteral("--cluster"),
+                             QStringLiteral("prod-secure")};
+    const ProcessResult reset = runProcess(qEnvironmentVariable("LAGSCOPECTL"),
+                                           QStringList{QStringLiteral("reset-offsets"), QStringLiteral("--group"),
+                                                       QStringLiteral("g-ro"), QStringLiteral("--all-topics"),
+                                                       QStringLiteral("--to-earliest"), QStringLiteral("--execute")}
+                                               + common,
+                                           60000);
+    const ProcessResult undo = runProcess(
         qEnvironmentVariable("LAGSCOPECTL"),
-        QStringList{QStringLiteral("reset-offsets"), QStringLiteral("--group"), QStringLiteral("g-ro"),
-                    QStringLiteral("--all-topics"), QStringLiteral("--to-earliest"), QStringLiteral("--execute")}
-            + common,
+        QStringList{QStringLiteral("undo"), QStringLiteral("--backup"), backup, QStringLiteral("--execute")} + common,
         60000);
-    const ProcessResult undo = runProcess(qEnvironmentVariable("LAGSCOPECTL"),
-                                          QStringList{QStringLiteral("undo"), QStringLiteral("--backup"), backup,
-                                                      QStringLiteral("--execute")}
-                                              + common,
-                                          60000);
     // Failover writes to the target, failback to the original cluster: both are read-only here.
     auto move = [&](const QString &command, const QString &from, const QString &to) {
         return runProcess(qEnvironmentVariable("LAGSCOPECTL"),
-                          {command, QStringLiteral("--config"), config, QStringLiteral("--from"), from, QStringLiteral("--to"),
-                           to, QStringLiteral("--group"), QStringLiteral("g-ro"), QStringLiteral("--execute")},
+                          {command, QStringLiteral("--config"), config, QStringLiteral("--from"), from,
+                           QStringLiteral("--to"), to, QStringLiteral("--group"), QStringLiteral("g-ro"),
+                           QStringLiteral("--execute")},
                           60000);
     };
-    const ProcessResult failover = move(QStringLiteral("failover"), QStringLiteral("prod-secure"), QStringLiteral("prod-dr"));
-    const ProcessResult failback = move(QStringLiteral("failback"), QStringLiteral("prod-dr"), QStringLiteral("prod-secure"));
+    const ProcessResult failover =
+        move(QStringLiteral("failover"), QStringLiteral("prod-secure"), QStringLiteral("prod-dr"));
+    const ProcessResult failback =
+        move(QStringLiteral("failback"), QStringLiteral("prod-dr"), QStringLiteral("prod-secure"));
     const std::pair<const ProcessResult *, QString> refusals[] = {
         {&reset, QStringLiteral("prod-secure")},
         {&undo, QStringLiteral("prod-secure")},
@@ -379,8 +386,8 @@ void TestSecurity::cliReadOnlyRefusesAndAudits()
         remember(QStringLiteral("lagscopectl refusal stdout"), r->out);
         remember(QStringLiteral("lagscopectl refusal stderr"), r->err);
         QVERIFY2(r->exitCode == 3, qPrintable(r->describe()));
-        QVERIFY2(r->err.contains(QStringLiteral("cluster '%1' is read-only (matches read_only_clusters \"prod-.*\")")
-                                     .arg(target)),
+        QVERIFY2(r->err.contains(
+                     QStringLiteral("cluster '%1' is read-only (matches read_only_clusters \"prod-.*\")").arg(target)),
                  qPrintable(r->describe()));
     }
 
@@ -396,24 +403,27 @@ void TestSecurity::cliReadOnlyRefusesAndAudits()
     for (const QJsonValue &v : QJsonDocument::fromJson(listed.out.toUtf8()).array()) {
         const QJsonObject o = v.toObject();
         if (o[QStringLiteral("result")].toString() == u"refused")
-            actions << QStringLiteral("%1 %2@%3").arg(o[QStringLiteral("action")].toString(),
-                                                      o[QStringLiteral("group")].toString(),
-                                                      o[QStringLiteral("cluster")].toString());
+            actions << QStringLiteral("%1 %2@%3")
+                           .arg(o[QStringLiteral("action")].toString(), o[QStringLiteral("group")].toString(),
+                                o[QStringLiteral("cluster")].toString());
     }
-    QCOMPARE(actions, (QStringList{QStringLiteral("reset-offsets g-ro@prod-secure"), QStringLiteral("undo g-ro@prod-secure"),
-                                   QStringLiteral("failover g-ro@prod-dr"), QStringLiteral("failback g-ro@prod-secure")}));
+    QCOMPARE(actions,
+             (QStringList{QStringLiteral("reset-offsets g-ro@prod-secure"), QStringLiteral("undo g-ro@prod-secure"),
+                          QStringLiteral("failover g-ro@prod-dr"), QStringLiteral("failback g-ro@prod-secure")}));
     const ProcessResult table = runProcess(qEnvironmentVariable("LAGSCOPECTL"), {QStringLiteral("audit")}, 60000);
     // The table: RESULT column "refused", then the reason in DETAIL.
     static const QRegularExpression refusedRow(QStringLiteral("\\srefused\\s+cluster '"));
     QVERIFY2(table.exitCode == 0 && table.out.count(refusedRow) == 4, qPrintable(table.describe()));
-    const ProcessResult future = runProcess(qEnvironmentVariable("LAGSCOPECTL"),
-                                            {QStringLiteral("audit"), QStringLiteral("--since"), QStringLiteral("2999-01-01"),
-                                             QStringLiteral("--format"), QStringLiteral("json")},
-                                            60000);
+    const ProcessResult future =
+        runProcess(qEnvironmentVariable("LAGSCOPECTL"),
+                   {QStringLiteral("audit"), QStringLiteral("--since"), QStringLiteral("2999-01-01"),
+                    QStringLiteral("--format"), QStringLiteral("json")},
+                   60000);
     QVERIFY2(future.exitCode == 0 && QJsonDocument::fromJson(future.out.toUtf8()).array().isEmpty(),
              qPrintable(future.describe()));
-    const ProcessResult bad = runProcess(qEnvironmentVariable("LAGSCOPECTL"),
-                                         {QStringLiteral("audit"), QStringLiteral("--since"), QStringLiteral("yesterday")}, 60000);
+    const ProcessResult bad =
+        runProcess(qEnvironmentVariable("LAGSCOPECTL"),
+                   {QStringLiteral("audit"), QStringLiteral("--since"), QStringLiteral("yesterday")}, 60000);
     QVERIFY2(bad.exitCode == 2 && bad.err.contains(QStringLiteral("--since takes")), qPrintable(bad.describe()));
     qInfo("audit: %s", qPrintable(table.out.trimmed()));
 }

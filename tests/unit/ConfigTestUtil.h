@@ -16,10 +16,7 @@ inline QByteArray yaml(const char *text)
     return bytes;
 }
 
-inline QString fileName()
-{
-    return QStringLiteral("config.yaml");
-}
+inline QString fileName() { return QStringLiteral("config.yaml"); }
 
 // A valid file around one cluster's bootstrap value or one flow, for the table tests.
 inline constexpr char kTwoClusters[] = R"(

@@ -27,18 +27,12 @@ inline const QDateTime kNow(QDate(2024, 3, 10), QTime(12, 0), Qt::UTC);
 inline const QString kCluster = QStringLiteral("dc1");
 inline const QString kGroup = QStringLiteral("billing");
 
-inline QDateTime rel(qint64 seconds)
-{
-    return kNow.addSecs(seconds);
-}
+inline QDateTime rel(qint64 seconds) { return kNow.addSecs(seconds); }
 
-inline qint64 relMs(qint64 seconds)
-{
-    return rel(seconds).toMSecsSinceEpoch();
-}
+inline qint64 relMs(qint64 seconds) { return rel(seconds).toMSecsSinceEpoch(); }
 
 inline PartitionLag partitionLag(const QString &topic, int partition, std::optional<std::int64_t> committed,
-                          std::optional<std::int64_t> logEnd)
+                                 std::optional<std::int64_t> logEnd)
 {
     PartitionLag p;
     p.partition = {topic, partition};
@@ -49,8 +43,8 @@ inline PartitionLag partitionLag(const QString &topic, int partition, std::optio
     return p;
 }
 
-inline GroupState groupState(const QString &id, std::vector<PartitionLag> partitions, const QString &state = QStringLiteral("Stable"),
-                      int members = 2)
+inline GroupState groupState(const QString &id, std::vector<PartitionLag> partitions,
+                             const QString &state = QStringLiteral("Stable"), int members = 2)
 {
     GroupState g;
     g.groupId = id;
@@ -77,8 +71,8 @@ inline ClusterSnapshot snapshot(const QDateTime &at, std::vector<GroupState> gro
 }
 
 // One partition whose lag is `lag`; the offsets grow with the sample index.
-inline ClusterSnapshot singleLag(const QDateTime &at, qint64 lag, qint64 index, const QString &state = QStringLiteral("Stable"),
-                          int members = 2)
+inline ClusterSnapshot singleLag(const QDateTime &at, qint64 lag, qint64 index,
+                                 const QString &state = QStringLiteral("Stable"), int members = 2)
 {
     const qint64 committed = 1000 + index * 10;
     return snapshot(at, {groupState(kGroup, {partitionLag(QStringLiteral("orders"), 0, committed, committed + lag)},
@@ -86,7 +80,8 @@ inline ClusterSnapshot singleLag(const QDateTime &at, qint64 lag, qint64 index, 
 }
 
 inline ClusterEvent makeEvent(qint64 seconds, const QString &subject, const QString &group = {},
-                   EventKind kind = EventKind::GroupStateChanged, EventSeverity severity = EventSeverity::Info)
+                              EventKind kind = EventKind::GroupStateChanged,
+                              EventSeverity severity = EventSeverity::Info)
 {
     ClusterEvent e;
     e.time = rel(seconds);
@@ -130,7 +125,7 @@ inline std::unique_ptr<HistoryStore> openOrFail(const QString &path, RetentionPo
 // other's data. pattern holds %1 for the file's number.
 class StoreFiles {
 public:
-    explicit StoreFiles(QString pattern) : m_pattern(std::move(pattern)) {}
+    explicit StoreFiles(QString pattern) : m_pattern(std::move(pattern)) { }
 
     bool isValid() const { return m_dir.isValid(); }
     QString newPath() { return m_dir.filePath(m_pattern.arg(++m_files)); }

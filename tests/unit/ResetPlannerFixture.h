@@ -18,15 +18,9 @@ namespace lagscope::test {
 
 using Offsets = std::map<TopicPartition, qint64>;
 
-inline QString s(const char *text)
-{
-    return QString::fromUtf8(text);
-}
+inline QString s(const char *text) { return QString::fromUtf8(text); }
 
-inline TopicPartition tp(const char *topic, int partition)
-{
-    return TopicPartition{s(topic), partition};
-}
+inline TopicPartition tp(const char *topic, int partition) { return TopicPartition{s(topic), partition}; }
 
 // The cluster every row plans against:
 //   topic     partition  log start  log end  committed (billing)  first offset at T
@@ -43,13 +37,13 @@ inline ResetInputs cluster()
     ResetInputs in;
     in.group = s("billing");
     in.topicPartitions = {{s("audit"), {0}}, {s("orders"), {0, 1, 2}}, {s("payments"), {0, 1}}};
-    in.logStart = {{tp("audit", 0), 0}, {tp("orders", 0), 0}, {tp("orders", 1), 100}, {tp("orders", 2), 0},
-                   {tp("payments", 0), 10}, {tp("payments", 1), 0}};
-    in.logEnd = {{tp("audit", 0), 7}, {tp("orders", 0), 500}, {tp("orders", 1), 300}, {tp("orders", 2), 0},
-                 {tp("payments", 0), 50}, {tp("payments", 1), 20}};
+    in.logStart = {{tp("audit", 0), 0},  {tp("orders", 0), 0},    {tp("orders", 1), 100},
+                   {tp("orders", 2), 0}, {tp("payments", 0), 10}, {tp("payments", 1), 0}};
+    in.logEnd = {{tp("audit", 0), 7},  {tp("orders", 0), 500},  {tp("orders", 1), 300},
+                 {tp("orders", 2), 0}, {tp("payments", 0), 50}, {tp("payments", 1), 20}};
     in.committed = {{tp("audit", 0), 9}, {tp("orders", 0), 200}, {tp("orders", 1), 150}, {tp("payments", 0), 40}};
-    in.offsetsForTimes = {{tp("audit", 0), 3}, {tp("orders", 0), 320}, {tp("orders", 1), -1}, {tp("orders", 2), -1},
-                          {tp("payments", 0), 12}, {tp("payments", 1), 5}};
+    in.offsetsForTimes = {{tp("audit", 0), 3},   {tp("orders", 0), 320},  {tp("orders", 1), -1},
+                          {tp("orders", 2), -1}, {tp("payments", 0), 12}, {tp("payments", 1), 5}};
     return in;
 }
 
@@ -85,10 +79,7 @@ inline ResetScope topics(std::vector<std::pair<QString, std::vector<int>>> list)
     return sc;
 }
 
-inline ResetScope noScope()
-{
-    return ResetScope{};
-}
+inline ResetScope noScope() { return ResetScope{}; }
 
 // "topic-p=new …" in plan order.
 inline QString dump(const ResetPlan &plan)

@@ -22,8 +22,9 @@ const QDateTime kT0(QDate(2026, 11, 29), QTime(12, 0), Qt::UTC);
 
 QByteArray withAlerts(const char *alerts)
 {
-    return QByteArray("clusters:\n  - name: primary\n    bootstrap: p:9092\n  - name: dr\n    bootstrap: d:9092\nalerts:\n")
-        + QByteArray(alerts);
+    return QByteArray(
+               "clusters:\n  - name: primary\n    bootstrap: p:9092\n  - name: dr\n    bootstrap: d:9092\nalerts:\n")
+           + QByteArray(alerts);
 }
 
 AlertRule lagRule(int forPolls, int clearAfter, double threshold = 100)
@@ -107,7 +108,8 @@ private Q_SLOTS:
         QCOMPARE(a.threshold, 1000.0);
         QCOMPARE(a.forPolls, 3);
         QCOMPARE(a.clearAfter, 2);
-        QCOMPARE(a.command, (QStringList{QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("cat > /tmp/x")}));
+        QCOMPARE(a.command,
+                 (QStringList{QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("cat > /tmp/x")}));
         QCOMPARE(a.commandTimeoutMs, 5000);
         QCOMPARE(config->alerts[1].statusThreshold, QStringLiteral("STALL")); // written "stall"
         QCOMPARE(config->alerts[1].mutedUntil, QDateTime(QDate(2026, 12, 1), QTime(8, 0), Qt::UTC));
@@ -133,15 +135,19 @@ private Q_SLOTS:
         QTest::newRow("bad status") << QByteArray("  - name: x\n    condition: status\n    threshold: BAD\n")
                                     << "config.yaml:9:16: alerts[0].threshold: expected a status (OK, WARN, ERR, STOP, "
                                        "STALL, REWIND), got \"BAD\"";
-        QTest::newRow("negative threshold") << QByteArray("  - name: x\n    condition: lag_messages\n    threshold: -1\n")
-                                            << "config.yaml:9:16: alerts[0].threshold: expected a number of at least 0, "
-                                               "got \"-1\"";
-        QTest::newRow("bad regex") << QByteArray("  - name: x\n    group: \"(\"\n    condition: lag_messages\n    threshold: 1\n")
+        QTest::newRow("negative threshold")
+            << QByteArray("  - name: x\n    condition: lag_messages\n    threshold: -1\n")
+            << "config.yaml:9:16: alerts[0].threshold: expected a number of at least 0, "
+               "got \"-1\"";
+        QTest::newRow("bad regex") << QByteArray(
+            "  - name: x\n    group: \"(\"\n    condition: lag_messages\n    threshold: 1\n")
                                    << "config.yaml:8:12: alerts[0].group: invalid regular expression \"(\": missing "
                                       "closing parenthesis at offset 1";
-        QTest::newRow("for zero") << QByteArray("  - name: x\n    condition: lag_messages\n    threshold: 1\n    for: 0\n")
-                                  << "config.yaml:10:10: alerts[0].for: expected a number of polls from 1 to 10000, got \"0\"";
-        QTest::newRow("bad mute") << QByteArray("  - name: x\n    condition: lag_messages\n    threshold: 1\n    mute: soon\n")
+        QTest::newRow("for zero")
+            << QByteArray("  - name: x\n    condition: lag_messages\n    threshold: 1\n    for: 0\n")
+            << "config.yaml:10:10: alerts[0].for: expected a number of polls from 1 to 10000, got \"0\"";
+        QTest::newRow("bad mute") << QByteArray(
+            "  - name: x\n    condition: lag_messages\n    threshold: 1\n    mute: soon\n")
                                   << "config.yaml:10:11: alerts[0].mute: expected true, false or a date-time such as "
                                      "2026-12-01T08:00:00Z, got \"soon\"";
         QTest::newRow("command not a list")
@@ -186,7 +192,7 @@ private Q_SLOTS:
         QVERIFY(!observeGroup(seconds, g)); // lag time unknown: no observation
         g.maxLagTime = LagTime{30, true};   // at least 30 s: below 60, the true age is unknown
         QVERIFY(!observeGroup(seconds, g));
-        g.maxLagTime = LagTime{75, true};   // at least 75 s: surely above 60
+        g.maxLagTime = LagTime{75, true}; // at least 75 s: surely above 60
         QVERIFY(observeGroup(seconds, g)->breach);
         g.maxLagTime = LagTime{12.5, false};
         QCOMPARE(observeGroup(seconds, g)->breach, false);
@@ -197,23 +203,44 @@ private Q_SLOTS:
     void verdictConditions_data()
     {
         // expected: "breach <value>", "clean <value>" or "unknown"
-        addColumns<QString, QString, QString, double, bool, QString>(
-            "condition", "threshold", "status", "lagSeconds", "atLeast", "expected");
-        QTest::newRow("status STOP at threshold STOP") << "status" << "STOP" << "STOP" << 0.0 << false << "breach 4";
-        QTest::newRow("status ERR is worse than STOP") << "status" << "STOP" << "ERR" << 0.0 << false << "breach 5";
-        QTest::newRow("status STALL is not as bad as STOP") << "status" << "STOP" << "STALL" << 0.0 << false
-                                                            << "clean 3";
-        QTest::newRow("status OK under WARN") << "status" << "WARN" << "OK" << 0.0 << false << "clean 0";
-        QTest::newRow("status REWIND over WARN") << "status" << "WARN" << "REWIND" << 0.0 << false << "breach 2";
-        QTest::newRow("lag seconds above") << "lag_seconds" << "60" << "OK" << 120.0 << false << "breach 120";
-        QTest::newRow("lag seconds at threshold") << "lag_seconds" << "60" << "OK" << 60.0 << false << "breach 60";
-        QTest::newRow("lag seconds below") << "lag_seconds" << "60" << "OK" << 30.0 << false << "clean 30";
-        QTest::newRow("caught up") << "lag_seconds" << "60" << "OK" << 0.0 << false << "clean 0";
-        QTest::newRow("at least 90 s: surely above 60") << "lag_seconds" << "60" << "OK" << 90.0 << true
-                                                        << "breach 90";
-        QTest::newRow("at least 30 s: could be either") << "lag_seconds" << "60" << "OK" << 30.0 << true
-                                                        << "unknown";
-        QTest::newRow("no lag time yet") << "lag_seconds" << "60" << "OK" << -1.0 << false << "unknown";
+        addColumns<QString, QString, QString, double, bool, QString>("condition", "threshold", "status", "lagSeconds",
+                                                                     "atLeast", "expected");
+        QTest::newRow("status STOP at threshold STOP") << "status"
+                                                       << "STOP"
+                                                       << "STOP" << 0.0 << false << "breach 4";
+        QTest::newRow("status ERR is worse than STOP") << "status"
+                                                       << "STOP"
+                                                       << "ERR" << 0.0 << false << "breach 5";
+        QTest::newRow("status STALL is not as bad as STOP") << "status"
+                                                            << "STOP"
+                                                            << "STALL" << 0.0 << false << "clean 3";
+        QTest::newRow("status OK under WARN") << "status"
+                                              << "WARN"
+                                              << "OK" << 0.0 << false << "clean 0";
+        QTest::newRow("status REWIND over WARN") << "status"
+                                                 << "WARN"
+                                                 << "REWIND" << 0.0 << false << "breach 2";
+        QTest::newRow("lag seconds above") << "lag_seconds"
+                                           << "60"
+                                           << "OK" << 120.0 << false << "breach 120";
+        QTest::newRow("lag seconds at threshold") << "lag_seconds"
+                                                  << "60"
+                                                  << "OK" << 60.0 << false << "breach 60";
+        QTest::newRow("lag seconds below") << "lag_seconds"
+                                           << "60"
+                                           << "OK" << 30.0 << false << "clean 30";
+        QTest::newRow("caught up") << "lag_seconds"
+                                   << "60"
+                                   << "OK" << 0.0 << false << "clean 0";
+        QTest::newRow("at least 90 s: surely above 60") << "lag_seconds"
+                                                        << "60"
+                                                        << "OK" << 90.0 << true << "breach 90";
+        QTest::newRow("at least 30 s: could be either") << "lag_seconds"
+                                                        << "60"
+                                                        << "OK" << 30.0 << true << "unknown";
+        QTest::newRow("no lag time yet") << "lag_seconds"
+                                         << "60"
+                                         << "OK" << -1.0 << false << "unknown";
     }
 
     void verdictConditions()
@@ -238,8 +265,8 @@ private Q_SLOTS:
             g.maxLagTime = LagTime{lagSeconds, atLeast};
         const std::optional<AlertObservation> seen = observeGroup(rule, g);
         const QString got = !seen ? QStringLiteral("unknown")
-                                  : (seen->breach ? QStringLiteral("breach ") : QStringLiteral("clean ")) +
-                                        QString::number(seen->value);
+                                  : (seen->breach ? QStringLiteral("breach ") : QStringLiteral("clean "))
+                                        + QString::number(seen->value);
         QCOMPARE(got, expected);
         if (seen && rule.condition == AlertCondition::Status)
             QCOMPARE(seen->text, QStringLiteral("status %1: because").arg(status));
@@ -260,7 +287,8 @@ private Q_SLOTS:
             s.groups.front().verdict = {*lagStatusFromName(QString::fromLatin1(statuses[i])),
                                         QStringLiteral("no commit for 5 min")};
             for (const AlertTransition &t : e.evaluate(s, kT0.addSecs(i))) {
-                out << (t.kind == AlertTransition::Fired ? QStringLiteral("F@") : QStringLiteral("C@")) + QString::number(i);
+                out << (t.kind == AlertTransition::Fired ? QStringLiteral("F@") : QStringLiteral("C@"))
+                           + QString::number(i);
                 const QJsonObject json = alertJson(rule, t, kT0.addSecs(i));
                 QCOMPARE(json.value(QStringLiteral("condition")).toString(), QStringLiteral("status"));
                 QCOMPARE(json.value(QStringLiteral("threshold")).toString(), QStringLiteral("STOP"));
@@ -273,8 +301,7 @@ private Q_SLOTS:
     {
         addColumns<int, int, QList<int>, QString>("forPolls", "clearAfter", "lags", "expected");
         QTest::newRow("fires at once, clears at once") << 1 << 1 << QList<int>{0, 500, 500, 0} << "F@1 C@3";
-        QTest::newRow("needs 3 breaches in a row") << 3 << 1 << QList<int>{500, 500, 0, 500, 500, 500, 500}
-                                                   << "F@5";
+        QTest::newRow("needs 3 breaches in a row") << 3 << 1 << QList<int>{500, 500, 0, 500, 500, 500, 500} << "F@5";
         QTest::newRow("needs 2 clean polls to clear") << 1 << 2 << QList<int>{500, 0, 500, 0, 0, 0} << "F@0 C@4";
         QTest::newRow("threshold is inclusive") << 1 << 1 << QList<int>{99, 100} << "F@1";
         QTest::newRow("flapping never fires with for 2") << 2 << 1 << QList<int>{500, 0, 500, 0, 500} << "";
@@ -338,7 +365,8 @@ private Q_SLOTS:
         QCOMPARE(restored.mutes(), e.mutes());
         QCOMPARE(run(restored, {0}, 4), QStringLiteral("C@4m")); // the second clean poll clears it, muted
 
-        AlertEvaluator renamed(std::vector<AlertRule>{}); // the rule is gone from the configuration: its state is dropped
+        AlertEvaluator renamed(
+            std::vector<AlertRule>{}); // the rule is gone from the configuration: its state is dropped
         renamed.fromJson(saved);
         QVERIFY(renamed.instances().empty());
     }
@@ -361,9 +389,10 @@ private Q_SLOTS:
             QCOMPARE(fired[0].kind, EventKind::AlertFired);
             QCOMPARE(fired[0].subject, QStringLiteral("lag"));
             QCOMPARE(fired[0].group, QStringLiteral("billing"));
-            QCOMPARE(fired[0].message,
-                     QStringLiteral("alert lag firing for billing on primary: total lag 500 records (lag_messages ≥ 100 "
-                                    "for 1 poll(s))"));
+            QCOMPARE(
+                fired[0].message,
+                QStringLiteral("alert lag firing for billing on primary: total lag 500 records (lag_messages ≥ 100 "
+                               "for 1 poll(s))"));
             // The command cannot start: reported as an event, never thrown or blocking.
             QVERIFY(events.wait(5000));
             const auto failed = events.at(1).at(0).value<std::vector<ClusterEvent>>();
@@ -388,12 +417,16 @@ private Q_SLOTS:
     {
         // expected: transitions; "n" after one that notified
         addColumns<int, int, QString, QString>("forPolls", "clearAfter", "polls", "expected");
-        QTest::newRow("breaches before a restart count") << 3 << 1 << "500 500 R 500" << "F@2n";
-        QTest::newRow("firing across restarts is announced once") << 1 << 1 << "500 R 500 R 500 0" << "F@0n C@3";
-        QTest::newRow("clean polls before a restart count") << 1 << 3 << "500 0 R 0 R 0" << "F@0n C@3";
+        QTest::newRow("breaches before a restart count") << 3 << 1 << "500 500 R 500"
+                                                         << "F@2n";
+        QTest::newRow("firing across restarts is announced once") << 1 << 1 << "500 R 500 R 500 0"
+                                                                  << "F@0n C@3";
+        QTest::newRow("clean polls before a restart count") << 1 << 3 << "500 0 R 0 R 0"
+                                                            << "F@0n C@3";
         QTest::newRow("a breach after a restart resets the clean count") << 1 << 2 << "500 0 R 500 0 R 0"
                                                                          << "F@0n C@4";
-        QTest::newRow("cleared before a restart fires again after") << 1 << 1 << "500 0 R 500" << "F@0n C@1 F@2n";
+        QTest::newRow("cleared before a restart fires again after") << 1 << 1 << "500 0 R 500"
+                                                                    << "F@0n C@1 F@2n";
     }
 
     void survivesRestart()
@@ -419,8 +452,8 @@ private Q_SLOTS:
             service->apply(PollUpdate{std::make_shared<const ClusterSnapshot>(poll(i, token.toInt())), {}, {}});
             for (const auto &args : events)
                 for (const ClusterEvent &e : args.at(0).value<std::vector<ClusterEvent>>())
-                    seen << (e.kind == EventKind::AlertFired ? QStringLiteral("F@") : QStringLiteral("C@")) +
-                                QString::number(i) + (notify.isEmpty() ? QString() : QStringLiteral("n"));
+                    seen << (e.kind == EventKind::AlertFired ? QStringLiteral("F@") : QStringLiteral("C@"))
+                                + QString::number(i) + (notify.isEmpty() ? QString() : QStringLiteral("n"));
             ++i;
         }
         QCOMPARE(seen.join(QLatin1Char(' ')), expected);
@@ -434,8 +467,9 @@ private Q_SLOTS:
         QSignalSpy finished(&runner, &AlertCommandRunner::finished);
         runner.run({QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("sleep 30")}, "{}", 300,
                    {QStringLiteral("r")});
-        runner.run({QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("cat >/dev/null; echo oops >&2; exit 3")},
-                   "{}", 5000, {QStringLiteral("r")});
+        runner.run(
+            {QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("cat >/dev/null; echo oops >&2; exit 3")},
+            "{}", 5000, {QStringLiteral("r")});
         runner.run({QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("cat >/dev/null")}, "{}", 5000,
                    {QStringLiteral("r")});
         QTRY_COMPARE_WITH_TIMEOUT(failed.size() + finished.size(), 3, 10000);

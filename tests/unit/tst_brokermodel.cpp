@@ -136,15 +136,14 @@ private Q_SLOTS:
         QTest::newRow("prepend") << QList<int>{5, 6} << QList<int>{1, 2, 5, 6} << QList<Range>{}
                                  << QList<Range>{{0, 1}};
         QTest::newRow("append") << QList<int>{5, 6} << QList<int>{5, 6, 7} << QList<Range>{} << QList<Range>{{2, 2}};
-        QTest::newRow("two runs removed") << QList<int>{1, 2, 3, 4, 5, 6} << QList<int>{1, 4}
-                                          << QList<Range>{{4, 5}, {1, 2}} << QList<Range>{};
+        QTest::newRow("two runs removed")
+            << QList<int>{1, 2, 3, 4, 5, 6} << QList<int>{1, 4} << QList<Range>{{4, 5}, {1, 2}} << QList<Range>{};
         QTest::newRow("remove and insert") << QList<int>{1, 2, 3, 4, 5} << QList<int>{0, 2, 4, 6, 7}
-                                           << QList<Range>{{4, 4}, {2, 2}, {0, 0}}
-                                           << QList<Range>{{0, 0}, {3, 4}};
+                                           << QList<Range>{{4, 4}, {2, 2}, {0, 0}} << QList<Range>{{0, 0}, {3, 4}};
         QTest::newRow("replace all") << QList<int>{1, 2} << QList<int>{3, 4} << QList<Range>{{0, 1}}
                                      << QList<Range>{{0, 1}};
-        QTest::newRow("duplicates collapse") << QList<int>{} << QList<int>{3, 3, 1} << QList<Range>{}
-                                             << QList<Range>{{0, 1}};
+        QTest::newRow("duplicates collapse")
+            << QList<int>{} << QList<int>{3, 3, 1} << QList<Range>{} << QList<Range>{{0, 1}};
     }
     void keyedDiff()
     {
@@ -212,7 +211,8 @@ private Q_SLOTS:
     void colours()
     {
         BrokerTableModel model;
-        model.apply(snapshotOf({broker(1), broker(2, 0, BrokerStatus::Unreachable), broker(3, 0, BrokerStatus::Offline)}));
+        model.apply(
+            snapshotOf({broker(1), broker(2, 0, BrokerStatus::Unreachable), broker(3, 0, BrokerStatus::Offline)}));
         QVERIFY(!model.index(0, BrokerTableModel::State).data(Qt::ForegroundRole).isValid());
         QCOMPARE(model.index(1, BrokerTableModel::State).data(Qt::ForegroundRole).value<QColor>(),
                  statusForeground(StatusTone::Warning));

@@ -49,10 +49,7 @@ std::vector<TopicState> topics(const QString &spec)
 
 const QDateTime kSince = QDateTime(QDate(2026, 3, 1), QTime(10, 4, 5), Qt::UTC);
 
-QString since()
-{
-    return kSince.toLocalTime().toString(QStringLiteral("HH:mm:ss"));
-}
+QString since() { return kSince.toLocalTime().toString(QStringLiteral("HH:mm:ss")); }
 
 } // namespace
 
@@ -74,36 +71,34 @@ private Q_SLOTS:
         const QString auth = QStringLiteral("cluster 'dc1': Authentication failed: SASL invalid credentials");
         const QString longAuth = QStringLiteral("Authentication failed: ") + QString(100, QLatin1Char('y'));
 
-        QTest::newRow("all well") << true << QString() << QStringLiteral("OOO") << QStringLiteral("iii ii") << HealthLevel::Ok
-                                  << QStringLiteral("OK") << QList<int>{3, 5, 0, 0};
+        QTest::newRow("all well") << true << QString() << QStringLiteral("OOO") << QStringLiteral("iii ii")
+                                  << HealthLevel::Ok << QStringLiteral("OK") << QList<int>{3, 5, 0, 0};
         QTest::newRow("no topics, no brokers") << true << QString() << QString() << QString() << HealthLevel::Ok
                                                << QStringLiteral("OK") << QList<int>{0, 0, 0, 0};
         QTest::newRow("a poll error alone is not a verdict")
-            << true << QStringLiteral("group g: coordinator not available") << QStringLiteral("OO") << QStringLiteral("ii")
-            << HealthLevel::Ok << QStringLiteral("OK") << QList<int>{2, 2, 0, 0};
-        QTest::newRow("under-replicated") << true << QString() << QStringLiteral("OOO") << QStringLiteral("iu uu")
-                                          << HealthLevel::Warning << QStringLiteral("3 under-replicated")
-                                          << QList<int>{3, 4, 3, 0};
-        QTest::newRow("offline partition") << true << QString() << QStringLiteral("OOO") << QStringLiteral("ix")
-                                           << HealthLevel::Error << QStringLiteral("0 broker(s) down, 1 offline partition(s)")
-                                           << QList<int>{3, 2, 0, 1};
+            << true << QStringLiteral("group g: coordinator not available") << QStringLiteral("OO")
+            << QStringLiteral("ii") << HealthLevel::Ok << QStringLiteral("OK") << QList<int>{2, 2, 0, 0};
+        QTest::newRow("under-replicated")
+            << true << QString() << QStringLiteral("OOO") << QStringLiteral("iu uu") << HealthLevel::Warning
+            << QStringLiteral("3 under-replicated") << QList<int>{3, 4, 3, 0};
+        QTest::newRow("offline partition")
+            << true << QString() << QStringLiteral("OOO") << QStringLiteral("ix") << HealthLevel::Error
+            << QStringLiteral("0 broker(s) down, 1 offline partition(s)") << QList<int>{3, 2, 0, 1};
         QTest::newRow("offline outranks under-replicated")
             << true << QString() << QStringLiteral("OOO") << QStringLiteral("uX u") << HealthLevel::Error
             << QStringLiteral("0 broker(s) down, 1 offline partition(s)") << QList<int>{3, 3, 3, 1};
-        QTest::newRow("unreachable broker is down") << true << QString() << QStringLiteral("OUO") << QStringLiteral("ii")
-                                                    << HealthLevel::Error
-                                                    << QStringLiteral("1 broker(s) down, 0 offline partition(s)")
-                                                    << QList<int>{2, 2, 0, 0};
+        QTest::newRow("unreachable broker is down")
+            << true << QString() << QStringLiteral("OUO") << QStringLiteral("ii") << HealthLevel::Error
+            << QStringLiteral("1 broker(s) down, 0 offline partition(s)") << QList<int>{2, 2, 0, 0};
         QTest::newRow("offline brokers and partitions")
             << true << QString() << QStringLiteral("FUO") << QStringLiteral("xxi u") << HealthLevel::Error
             << QStringLiteral("2 broker(s) down, 2 offline partition(s)") << QList<int>{1, 4, 1, 2};
         QTest::newRow("unreachable, stale data counted")
             << false << QStringLiteral("all brokers down") << QStringLiteral("OOO") << QStringLiteral("uux")
             << HealthLevel::Error << QStringLiteral("Unreachable since %1").arg(since()) << QList<int>{3, 3, 2, 1};
-        QTest::newRow("unreachable by authentication") << false << auth << QStringLiteral("O") << QStringLiteral("i")
-                                                       << HealthLevel::Error
-                                                       << QStringLiteral("Authentication failed: SASL invalid credentials")
-                                                       << QList<int>{1, 1, 0, 0};
+        QTest::newRow("unreachable by authentication")
+            << false << auth << QStringLiteral("O") << QStringLiteral("i") << HealthLevel::Error
+            << QStringLiteral("Authentication failed: SASL invalid credentials") << QList<int>{1, 1, 0, 0};
         QTest::newRow("long authentication failure is cut")
             << false << longAuth << QString() << QString() << HealthLevel::Error
             << QString(longAuth.left(90) + QStringLiteral("…")) << QList<int>{0, 0, 0, 0};

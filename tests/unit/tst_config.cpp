@@ -33,7 +33,6 @@ private Q_SLOTS:
     void flowPolicy();
     void propertyOverridingTypedKeyWarns();
 
-
     void loadMissingFile();
     void loadDirectory();
     void loadFile();
@@ -152,8 +151,8 @@ void TestConfig::durations()
 {
     QFETCH(QByteArray, text);
     QFETCH(int, ms);
-    const QByteArray file = "poll_interval: " + text + "\nrequest_timeout: " + text
-        + "\nclusters: [{name: a, bootstrap: \"h:1\"}]\n";
+    const QByteArray file =
+        "poll_interval: " + text + "\nrequest_timeout: " + text + "\nclusters: [{name: a, bootstrap: \"h:1\"}]\n";
     const Result<AppConfig> config = parseConfig(file, fileName());
     QVERIFY2(config.ok(), qPrintable(config.ok() ? QString() : config.errorMessage()));
     QCOMPARE(config->pollIntervalMs, ms);
@@ -191,15 +190,12 @@ void TestConfig::aliases_data()
 
     QTest::newRow("defaults are the cluster names")
         << QByteArray("{source: primary, target: dr}") << QStringLiteral("primary") << QStringLiteral("dr");
-    QTest::newRow("source alias only")
-        << QByteArray("{source: primary, target: dr, source_alias: p}") << QStringLiteral("p")
-        << QStringLiteral("dr");
-    QTest::newRow("target alias only")
-        << QByteArray("{source: primary, target: dr, target_alias: backup}") << QStringLiteral("primary")
-        << QStringLiteral("backup");
-    QTest::newRow("both aliases")
-        << QByteArray("{source: primary, target: dr, source_alias: a, target_alias: b}")
-        << QStringLiteral("a") << QStringLiteral("b");
+    QTest::newRow("source alias only") << QByteArray("{source: primary, target: dr, source_alias: p}")
+                                       << QStringLiteral("p") << QStringLiteral("dr");
+    QTest::newRow("target alias only") << QByteArray("{source: primary, target: dr, target_alias: backup}")
+                                       << QStringLiteral("primary") << QStringLiteral("backup");
+    QTest::newRow("both aliases") << QByteArray("{source: primary, target: dr, source_alias: a, target_alias: b}")
+                                  << QStringLiteral("a") << QStringLiteral("b");
 }
 
 void TestConfig::aliases()
@@ -269,7 +265,8 @@ replication:
     separator: _
     internal_topic_separator: false
     offset_syncs_location: target
-)"), fileName());
+)"),
+                                                 fileName());
     QVERIFY2(config.ok(), config.ok() ? "" : qPrintable(config.errorMessage()));
     QCOMPARE(config->flows.size(), size_t(2));
     QCOMPARE(config->flows[0].policy, mirror::ReplicationPolicyConfig{});
@@ -299,8 +296,7 @@ void TestConfig::loadDirectory()
     QVERIFY(dir.isValid());
     const Result<AppConfig> config = loadConfig(dir.path());
     QVERIFY(!config.ok());
-    QVERIFY2(config.errorMessage().startsWith(dir.path() + QStringLiteral(": ")),
-             qPrintable(config.errorMessage()));
+    QVERIFY2(config.errorMessage().startsWith(dir.path() + QStringLiteral(": ")), qPrintable(config.errorMessage()));
 }
 
 void TestConfig::loadFile()
@@ -328,8 +324,7 @@ void TestConfig::loadFile()
 
 void TestConfig::sampleFileIsValid()
 {
-    const Result<AppConfig> config =
-        loadConfig(QStringLiteral(LAGSCOPE_SOURCE_DIR "/resources/lagscope.sample.yaml"));
+    const Result<AppConfig> config = loadConfig(QStringLiteral(LAGSCOPE_SOURCE_DIR "/resources/lagscope.sample.yaml"));
     QVERIFY2(config.ok(), qPrintable(config.ok() ? QString() : config.errorMessage()));
     QVERIFY2(config->warnings.isEmpty(), qPrintable(config->warnings.join(QLatin1Char('\n'))));
     QCOMPARE(config->clusters.size(), 2U);
@@ -343,8 +338,8 @@ void TestConfig::sampleFileIsValid()
 void TestConfig::defaultPath()
 {
     const QString path = defaultConfigPath();
-    QCOMPARE(path, QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation)
-                       + QStringLiteral("/config.yaml"));
+    QCOMPARE(path,
+             QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) + QStringLiteral("/config.yaml"));
     QVERIFY2(path.endsWith(QStringLiteral("/lagscope/config.yaml")), qPrintable(path));
 }
 

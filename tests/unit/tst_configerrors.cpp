@@ -30,7 +30,7 @@ void TestConfigErrors::badDurations_data()
 
     const auto notADuration = [](const char *got) -> QString {
         return QStringLiteral("config.yaml:1:16: poll_interval: expected a duration like 5s or 500ms, got ")
-            + QLatin1String(got);
+               + QLatin1String(got);
     };
     QTest::newRow("word") << QByteArray("fast") << notADuration("\"fast\"");
     QTest::newRow("hours are not a unit") << QByteArray("1h") << notADuration("\"1h\"");
@@ -39,18 +39,15 @@ void TestConfigErrors::badDurations_data()
     QTest::newRow("negative") << QByteArray("-5s") << notADuration("\"-5s\"");
     QTest::newRow("space before unit") << QByteArray("5 s") << notADuration("\"5 s\"");
     QTest::newRow("sequence") << QByteArray("[5s]") << notADuration("a sequence");
-    QTest::newRow("empty")
-        << QByteArray("")
-        << QStringLiteral("config.yaml:1:1: poll_interval: expected a duration like 5s or 500ms, "
-                          "got an empty value");
-    QTest::newRow("below minimum")
-        << QByteArray("249ms")
-        << QStringLiteral("config.yaml:1:16: poll_interval: expected at least 250ms, got \"249ms\"");
+    QTest::newRow("empty") << QByteArray("")
+                           << QStringLiteral("config.yaml:1:1: poll_interval: expected a duration like 5s or 500ms, "
+                                             "got an empty value");
+    QTest::newRow("below minimum") << QByteArray(
+        "249ms") << QStringLiteral("config.yaml:1:16: poll_interval: expected at least 250ms, got \"249ms\"");
     QTest::newRow("zero") << QByteArray("0")
                           << QStringLiteral("config.yaml:1:16: poll_interval: expected at least 250ms, got \"0\"");
-    QTest::newRow("above maximum")
-        << QByteArray("1441m")
-        << QStringLiteral("config.yaml:1:16: poll_interval: expected at most 1440m (a day), got \"1441m\"");
+    QTest::newRow("above maximum") << QByteArray(
+        "1441m") << QStringLiteral("config.yaml:1:16: poll_interval: expected at most 1440m (a day), got \"1441m\"");
 }
 
 void TestConfigErrors::badDurations()
@@ -77,29 +74,24 @@ void TestConfigErrors::badBootstrap_data()
     QTest::newRow("port zero") << QByteArray("kafka:0") << badEntry("bootstrap", 16, "kafka:0");
     QTest::newRow("no port") << QByteArray("kafka") << badEntry("bootstrap", 16, "kafka");
     QTest::newRow("no host") << QByteArray("\":9092\"") << badEntry("bootstrap", 16, ":9092");
-    QTest::newRow("url") << QByteArray("PLAINTEXT://kafka:9092")
-                         << badEntry("bootstrap", 16, "PLAINTEXT://kafka:9092");
+    QTest::newRow("url") << QByteArray("PLAINTEXT://kafka:9092") << badEntry("bootstrap", 16, "PLAINTEXT://kafka:9092");
     QTest::newRow("ipv6 without brackets") << QByteArray("\"::1:9092\"") << badEntry("bootstrap", 16, "::1:9092");
-    QTest::newRow("one bad entry of three")
-        << QByteArray("a:1,b:x,c:3") << badEntry("bootstrap", 16, "b:x");
+    QTest::newRow("one bad entry of three") << QByteArray("a:1,b:x,c:3") << badEntry("bootstrap", 16, "b:x");
     QTest::newRow("empty entry") << QByteArray("\"a:1,,c:3\"") << badEntry("bootstrap", 16, "");
     QTest::newRow("bad list item") << QByteArray("[a:1, b]") << badEntry("bootstrap[1]", 22, "b");
     QTest::newRow("list item is a list")
         << QByteArray("[a:1, [b:2]]")
         << QStringLiteral("config.yaml:3:22: clusters[0].bootstrap[1]: expected host:port, got a sequence");
-    QTest::newRow("empty string")
-        << QByteArray("\"\"")
-        << QStringLiteral("config.yaml:3:16: clusters[0].bootstrap: expected at least one host:port");
-    QTest::newRow("empty list")
-        << QByteArray("[]")
-        << QStringLiteral("config.yaml:3:16: clusters[0].bootstrap: expected at least one host:port");
-    QTest::newRow("empty value")
-        << QByteArray("")
-        << QStringLiteral("config.yaml:3:5: clusters[0].bootstrap: expected at least one host:port");
-    QTest::newRow("map")
-        << QByteArray("{host: a, port: 1}")
-        << QStringLiteral("config.yaml:3:16: clusters[0].bootstrap: expected host:port or a sequence of "
-                          "them, got a map");
+    QTest::newRow("empty string") << QByteArray(
+        "\"\"") << QStringLiteral("config.yaml:3:16: clusters[0].bootstrap: expected at least one host:port");
+    QTest::newRow("empty list") << QByteArray(
+        "[]") << QStringLiteral("config.yaml:3:16: clusters[0].bootstrap: expected at least one host:port");
+    QTest::newRow("empty value") << QByteArray(
+        "") << QStringLiteral("config.yaml:3:5: clusters[0].bootstrap: expected at least one host:port");
+    QTest::newRow("map") << QByteArray("{host: a, port: 1}")
+                         << QStringLiteral(
+                                "config.yaml:3:16: clusters[0].bootstrap: expected host:port or a sequence of "
+                                "them, got a map");
 }
 
 void TestConfigErrors::badBootstrap()
@@ -181,25 +173,29 @@ clusters:
   - primary
 )") << QStringLiteral("config.yaml:2:5: clusters[0]: expected a map with name and bootstrap, got \"primary\"");
 
-    QTest::newRow("wrong type: property value") << yaml(R"(
+    QTest::newRow("wrong type: property value")
+        << yaml(R"(
 clusters:
   - name: a
     bootstrap: a:1
     properties:
       socket.timeout.ms: [1, 2]
       client.id:
-)") << QStringLiteral("config.yaml:5:26: clusters[0].properties.socket.timeout.ms: expected a single "
-                      "value, got a sequence\n"
-                      "config.yaml:6:7: clusters[0].properties.client.id: expected a single value, got "
-                      "an empty value");
+)")
+        << QStringLiteral("config.yaml:5:26: clusters[0].properties.socket.timeout.ms: expected a single "
+                          "value, got a sequence\n"
+                          "config.yaml:6:7: clusters[0].properties.client.id: expected a single value, got "
+                          "an empty value");
 
-    QTest::newRow("wrong type: properties") << yaml(R"(
+    QTest::newRow("wrong type: properties")
+        << yaml(R"(
 clusters:
   - name: a
     bootstrap: a:1
     properties: [a, b]
-)") << QStringLiteral("config.yaml:4:17: clusters[0].properties: expected a map of librdkafka "
-                      "properties, got a sequence");
+)")
+        << QStringLiteral("config.yaml:4:17: clusters[0].properties: expected a map of librdkafka "
+                          "properties, got a sequence");
 
     QTest::newRow("missing bootstrap") << yaml(R"(
 poll_interval: 5s
@@ -208,33 +204,39 @@ clusters:
     read_only: true
 )") << QStringLiteral("config.yaml:3:5: clusters[0]: missing required key \"bootstrap\"");
 
-    QTest::newRow("missing name and bootstrap") << yaml(R"(
+    QTest::newRow("missing name and bootstrap")
+        << yaml(R"(
 clusters:
   - read_only: true
-)") << QStringLiteral("config.yaml:2:5: clusters[0]: missing required key \"name\"\n"
-                      "config.yaml:2:5: clusters[0]: missing required key \"bootstrap\"");
+)")
+        << QStringLiteral("config.yaml:2:5: clusters[0]: missing required key \"name\"\n"
+                          "config.yaml:2:5: clusters[0]: missing required key \"bootstrap\"");
 
     QTest::newRow("missing clusters") << yaml(R"(
 poll_interval: 5s
 )") << QStringLiteral("config.yaml:1:1: missing required key \"clusters\"");
 
-    QTest::newRow("unknown key with suggestion") << yaml(R"(
+    QTest::newRow("unknown key with suggestion")
+        << yaml(R"(
 clusters:
   - name: a
     bootstrap: a:1
   - name: b
     bootstap: b:1
-)") << QStringLiteral("config.yaml:4:5: clusters[1]: missing required key \"bootstrap\"\n"
-                      "config.yaml:5:5: clusters[1].bootstap: unknown key (did you mean \"bootstrap\"?)");
+)")
+        << QStringLiteral("config.yaml:4:5: clusters[1]: missing required key \"bootstrap\"\n"
+                          "config.yaml:5:5: clusters[1].bootstap: unknown key (did you mean \"bootstrap\"?)");
 
-    QTest::newRow("unknown top-level key") << yaml(R"(
+    QTest::newRow("unknown top-level key")
+        << yaml(R"(
 clusters:
   - name: a
     bootstrap: a:1
 log_level: debug
-)") << QStringLiteral("config.yaml:4:1: log_level: unknown key (expected one of: poll_interval, "
-                      "request_timeout, clusters, replication, read_only_clusters, alerts, lag_window, "
-                      "allowed_lag)");
+)")
+        << QStringLiteral("config.yaml:4:1: log_level: unknown key (expected one of: poll_interval, "
+                          "request_timeout, clusters, replication, read_only_clusters, alerts, lag_window, "
+                          "allowed_lag)");
 
     QTest::newRow("top-level key with a typo") << yaml(R"(
 Poll_intervall: 5s
@@ -243,7 +245,8 @@ clusters:
     bootstrap: a:1
 )") << QStringLiteral("config.yaml:1:1: Poll_intervall: unknown key (did you mean \"poll_interval\"?)");
 
-    QTest::newRow("unknown flow key") << yaml(R"(
+    QTest::newRow("unknown flow key")
+        << yaml(R"(
 clusters:
   - {name: a, bootstrap: "a:1"}
   - {name: b, bootstrap: "b:1"}
@@ -251,9 +254,10 @@ replication:
   - source: a
     target: b
     topics: ".*"
-)") << QStringLiteral("config.yaml:7:5: replication[0].topics: unknown key (expected one of: source, "
-                      "target, source_alias, target_alias, policy, separator, internal_topic_separator, "
-                      "offset_syncs_location)");
+)")
+        << QStringLiteral("config.yaml:7:5: replication[0].topics: unknown key (expected one of: source, "
+                          "target, source_alias, target_alias, policy, separator, internal_topic_separator, "
+                          "offset_syncs_location)");
 
     QTest::newRow("duplicate key") << yaml(R"(
 clusters:
@@ -262,59 +266,71 @@ clusters:
     name: b
 )") << QStringLiteral("config.yaml:4:5: clusters[0].name: duplicate key (first given at line 2)");
 
-    QTest::newRow("duplicate cluster name") << yaml(R"(
+    QTest::newRow("duplicate cluster name")
+        << yaml(R"(
 clusters:
   - name: primary
     bootstrap: a:1
   - name: primary
     bootstrap: b:1
-)") << QStringLiteral("config.yaml:4:11: clusters[1].name: duplicate cluster name \"primary\" (first "
-                      "defined at line 2)");
+)")
+        << QStringLiteral("config.yaml:4:11: clusters[1].name: duplicate cluster name \"primary\" (first "
+                          "defined at line 2)");
 
-    QTest::newRow("bad cluster name") << yaml(R"(
+    QTest::newRow("bad cluster name")
+        << yaml(R"(
 clusters:
   - name: my cluster
     bootstrap: a:1
-)") << QStringLiteral("config.yaml:2:11: clusters[0].name: expected a cluster name made of letters, "
-                      "digits, \".\", \"_\" and \"-\", got \"my cluster\"");
+)")
+        << QStringLiteral("config.yaml:2:11: clusters[0].name: expected a cluster name made of letters, "
+                          "digits, \".\", \"_\" and \"-\", got \"my cluster\"");
 
-    QTest::newRow("bad host:port") << yaml(R"(
+    QTest::newRow("bad host:port")
+        << yaml(R"(
 clusters:
   - name: a
     bootstrap: a:1
   - name: b
     bootstrap: b:9092,c:90920
-)") << QStringLiteral("config.yaml:5:16: clusters[1].bootstrap: expected host:port with a port from 1 "
-                      "to 65535, got \"c:90920\"");
+)")
+        << QStringLiteral("config.yaml:5:16: clusters[1].bootstrap: expected host:port with a port from 1 "
+                          "to 65535, got \"c:90920\"");
 
-    QTest::newRow("flow: unknown source, close to a name") << yaml(R"(
+    QTest::newRow("flow: unknown source, close to a name")
+        << yaml(R"(
 clusters:
   - {name: primary, bootstrap: "a:1"}
   - {name: dr, bootstrap: "b:1"}
 replication:
   - source: primry
     target: dr
-)") << QStringLiteral("config.yaml:5:13: replication[0].source: unknown cluster \"primry\" (did you "
-                      "mean \"primary\"?)");
+)")
+        << QStringLiteral("config.yaml:5:13: replication[0].source: unknown cluster \"primry\" (did you "
+                          "mean \"primary\"?)");
 
-    QTest::newRow("flow: unknown target") << yaml(R"(
+    QTest::newRow("flow: unknown target")
+        << yaml(R"(
 clusters:
   - {name: primary, bootstrap: "a:1"}
   - {name: dr, bootstrap: "b:1"}
 replication:
   - source: primary
     target: backup
-)") << QStringLiteral("config.yaml:6:13: replication[0].target: unknown cluster \"backup\" (defined "
-                      "clusters: primary, dr)");
+)")
+        << QStringLiteral("config.yaml:6:13: replication[0].target: unknown cluster \"backup\" (defined "
+                          "clusters: primary, dr)");
 
-    QTest::newRow("flow: source is target") << yaml(R"(
+    QTest::newRow("flow: source is target")
+        << yaml(R"(
 clusters:
   - {name: primary, bootstrap: "a:1"}
 replication:
   - source: primary
     target: primary
-)") << QStringLiteral("config.yaml:5:13: replication[0].target: expected a cluster other than the "
-                      "source, got \"primary\"");
+)")
+        << QStringLiteral("config.yaml:5:13: replication[0].target: expected a cluster other than the "
+                          "source, got \"primary\"");
 
     QTest::newRow("flow: missing target") << yaml(R"(
 clusters:
@@ -323,7 +339,8 @@ replication:
   - source: primary
 )") << QStringLiteral("config.yaml:4:5: replication[0]: missing required key \"target\"");
 
-    QTest::newRow("flow: same aliases") << yaml(R"(
+    QTest::newRow("flow: same aliases")
+        << yaml(R"(
 clusters:
   - {name: primary, bootstrap: "a:1"}
   - {name: dr, bootstrap: "b:1"}
@@ -331,8 +348,9 @@ replication:
   - source: primary
     target: dr
     target_alias: primary
-)") << QStringLiteral("config.yaml:7:19: replication[0].target_alias: expected an alias other than the "
-                      "source alias, got \"primary\"");
+)")
+        << QStringLiteral("config.yaml:7:19: replication[0].target_alias: expected an alias other than the "
+                          "source alias, got \"primary\"");
 
     QTest::newRow("flow: bad alias") << yaml(R"(
 clusters:
@@ -340,8 +358,10 @@ clusters:
   - {name: dr, bootstrap: "b:1"}
 replication:
   - {source: primary, target: dr, source_alias: "p/1"}
-)") << QStringLiteral("config.yaml:5:49: replication[0].source_alias: expected an alias made of "
-                      "letters, digits, \".\", \"_\" and \"-\", got \"p/1\"");
+)")
+                                     << QStringLiteral(
+                                            "config.yaml:5:49: replication[0].source_alias: expected an alias made of "
+                                            "letters, digits, \".\", \"_\" and \"-\", got \"p/1\"");
 
     QTest::newRow("flow: duplicate") << yaml(R"(
 clusters:
@@ -351,8 +371,10 @@ replication:
   - {source: primary, target: dr}
   - {source: dr, target: primary}
   - {source: primary, target: dr, source_alias: p}
-)") << QStringLiteral("config.yaml:7:5: replication[2]: duplicate flow from primary to dr (first "
-                      "defined at line 5)");
+)")
+                                     << QStringLiteral(
+                                            "config.yaml:7:5: replication[2]: duplicate flow from primary to dr (first "
+                                            "defined at line 5)");
 
     QTest::newRow("wrong type: replication") << yaml(R"(
 clusters:
@@ -393,7 +415,8 @@ clusters:
                           "bootstrap, read_only, properties, security)");
 
     // Errors are found section by section but reported in file order.
-    QTest::newRow("all errors, ordered by line") << yaml(R"(
+    QTest::newRow("all errors, ordered by line")
+        << yaml(R"(
 replication:
   - source: primary
     target: nowhere
@@ -405,23 +428,26 @@ clusters:
     bootstrap: b
 poll_interval: 100ms
 security: {}
-)") << QStringLiteral(
-        "config.yaml:3:13: replication[0].target: unknown cluster \"nowhere\" (defined clusters: primary, dr)\n"
-        "config.yaml:7:16: clusters[0].read_only: expected true or false, got \"maybe\"\n"
-        "config.yaml:9:16: clusters[1].bootstrap: expected host:port with a port from 1 to 65535, got \"b\"\n"
-        "config.yaml:10:16: poll_interval: expected at least 250ms, got \"100ms\"\n"
-        "config.yaml:11:1: security: unknown key (expected one of: poll_interval, request_timeout, clusters, "
-        "replication, read_only_clusters, alerts, lag_window, allowed_lag)");
+)")
+        << QStringLiteral(
+               "config.yaml:3:13: replication[0].target: unknown cluster \"nowhere\" (defined clusters: primary, dr)\n"
+               "config.yaml:7:16: clusters[0].read_only: expected true or false, got \"maybe\"\n"
+               "config.yaml:9:16: clusters[1].bootstrap: expected host:port with a port from 1 to 65535, got \"b\"\n"
+               "config.yaml:10:16: poll_interval: expected at least 250ms, got \"100ms\"\n"
+               "config.yaml:11:1: security: unknown key (expected one of: poll_interval, request_timeout, clusters, "
+               "replication, read_only_clusters, alerts, lag_window, allowed_lag)");
 
     const char *twoClusters = "clusters:\n  - name: a\n    bootstrap: a:1\n  - name: b\n    bootstrap: b:1\n"
                               "replication:\n  - source: a\n    target: b\n";
-    QTest::newRow("flow: unknown policy") << QByteArray(QByteArray(twoClusters) + "    policy: custom\n")
+    QTest::newRow("flow: unknown policy")
+        << QByteArray(QByteArray(twoClusters) + "    policy: custom\n")
         << QStringLiteral("config.yaml:9:13: replication[0].policy: expected one of default, identity, got \"custom\"");
     QTest::newRow("flow: bad offset_syncs_location")
         << QByteArray(QByteArray(twoClusters) + "    offset_syncs_location: both\n")
         << QStringLiteral("config.yaml:9:28: replication[0].offset_syncs_location: expected one of source, target, "
                           "got \"both\"");
-    QTest::newRow("flow: empty separator") << QByteArray(QByteArray(twoClusters) + "    separator: \"\"\n")
+    QTest::newRow("flow: empty separator")
+        << QByteArray(QByteArray(twoClusters) + "    separator: \"\"\n")
         << QStringLiteral("config.yaml:9:16: replication[0].separator: expected a non-empty separator such as \".\", "
                           "got \"\"");
 }
@@ -458,8 +484,7 @@ void TestConfigErrors::neverThrows()
     QFETCH(QByteArray, file);
     const Result<AppConfig> config = parseConfig(file, fileName());
     QVERIFY(!config.ok());
-    QVERIFY2(config.errorMessage().startsWith(QStringLiteral("config.yaml:")),
-             qPrintable(config.errorMessage()));
+    QVERIFY2(config.errorMessage().startsWith(QStringLiteral("config.yaml:")), qPrintable(config.errorMessage()));
 }
 
 QTEST_GUILESS_MAIN(TestConfigErrors)

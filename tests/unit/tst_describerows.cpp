@@ -33,8 +33,8 @@ class TestDescribeRows final : public QObject {
 private Q_SLOTS:
     void rows_data()
     {
-        test::addColumns<std::vector<GroupMember>, CommittedOffsets, LogOffsets, QStringList>(
-            "members", "committed", "logEnd", "expected");
+        test::addColumns<std::vector<GroupMember>, CommittedOffsets, LogOffsets, QStringList>("members", "committed",
+                                                                                              "logEnd", "expected");
 
         QTest::newRow("empty group: committed partitions only, no owner")
             << std::vector<GroupMember>{} << CommittedOffsets{{t0, 5}, {t1, 7}} << LogOffsets{{t0, 10}, {t1, 7}}
@@ -42,9 +42,8 @@ private Q_SLOTS:
         QTest::newRow("assigned without commit: current and lag are '-'")
             << std::vector<GroupMember>{member(QStringLiteral("m1"), {t0})} << CommittedOffsets{}
             << LogOffsets{{t0, 10}} << QStringList{QStringLiteral("t-0|-|10|-|m1")};
-        QTest::newRow("unknown log end: lag is '-'")
-            << std::vector<GroupMember>{} << CommittedOffsets{{t0, 3}} << LogOffsets{}
-            << QStringList{QStringLiteral("t-0|3|-|-|-")};
+        QTest::newRow("unknown log end: lag is '-'") << std::vector<GroupMember>{} << CommittedOffsets{{t0, 3}}
+                                                     << LogOffsets{} << QStringList{QStringLiteral("t-0|3|-|-|-")};
         QTest::newRow("members by assignment size, then unowned commits")
             << std::vector<GroupMember>{member(QStringLiteral("small"), {u0}), member(QStringLiteral("big"), {t1, t0})}
             << CommittedOffsets{{t0, 1}, {t1, 2}, {t2, 3}, {u0, 4}}

@@ -11,10 +11,7 @@ using namespace lagscope;
 
 namespace {
 
-QString u8(const char *text)
-{
-    return QString::fromUtf8(text);
-}
+QString u8(const char *text) { return QString::fromUtf8(text); }
 
 // Every kind, in declaration order, with its stored name.
 const std::pair<EventKind, const char *> kAllKinds[] = {
@@ -72,7 +69,7 @@ private Q_SLOTS:
         QVERIFY(!eventKindFromName(QStringLiteral("broker-exploded"), &kind));
         QVERIFY(!eventKindFromName(QString(), &kind));
         QVERIFY(!eventKindFromName(QStringLiteral("Broker-Offline"), &kind)); // stored names are exact
-        QCOMPARE(kind, EventKind::MemberLeft);                                 // untouched on failure
+        QCOMPARE(kind, EventKind::MemberLeft);                                // untouched on failure
         QVERIFY(eventKindFromName(QStringLiteral("member-joined"), nullptr));
     }
 

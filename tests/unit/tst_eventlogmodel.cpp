@@ -24,8 +24,8 @@ QList<Range> ranges(const QSignalSpy &spy)
 
 const QDateTime kStart = QDateTime(QDate(2025, 3, 1), QTime(12, 0, 0), Qt::UTC);
 
-ClusterEvent eventAt(int n, EventSeverity severity = EventSeverity::Info, const QString &cluster = QStringLiteral("dc1"),
-                     EventKind kind = EventKind::GroupStateChanged)
+ClusterEvent eventAt(int n, EventSeverity severity = EventSeverity::Info,
+                     const QString &cluster = QStringLiteral("dc1"), EventKind kind = EventKind::GroupStateChanged)
 {
     ClusterEvent e;
     e.time = kStart.addSecs(n);
@@ -99,8 +99,8 @@ private Q_SLOTS:
         QTest::newRow("exactly full") << 7 << 3 << 4 << QList<Range>{} << QList<Range>{{3, 6}} << 0;
         QTest::newRow("oldest go") << 5 << 3 << 4 << QList<Range>{{0, 1}} << QList<Range>{{1, 4}} << 2;
         QTest::newRow("batch over capacity") << 5 << 5 << 7 << QList<Range>{{0, 4}} << QList<Range>{{0, 4}} << 7;
-        QTest::newRow("default capacity") << int(EventLogModel::kDefaultCapacity) << 9998 << 5
-                                          << QList<Range>{{0, 2}} << QList<Range>{{9995, 9999}} << 3;
+        QTest::newRow("default capacity") << int(EventLogModel::kDefaultCapacity) << 9998 << 5 << QList<Range>{{0, 2}}
+                                          << QList<Range>{{9995, 9999}} << 3;
     }
     void cap()
     {
@@ -177,7 +177,8 @@ private Q_SLOTS:
     void timeInUtcTooltipAndColours()
     {
         EventLogModel model;
-        model.append({eventAt(0, EventSeverity::Info), eventAt(1, EventSeverity::Warning), eventAt(2, EventSeverity::Error)});
+        model.append(
+            {eventAt(0, EventSeverity::Info), eventAt(1, EventSeverity::Warning), eventAt(2, EventSeverity::Error)});
         QCOMPARE(model.index(0, EventLogModel::Time).data(Qt::ToolTipRole).toString(),
                  QStringLiteral("2025-03-01T12:00:00.000Z"));
         QCOMPARE(model.index(0, EventLogModel::Time).data(EventLogModel::SortRole).toLongLong(),
@@ -205,8 +206,8 @@ private Q_SLOTS:
         QTest::newRow("errors") << int(EventSeverity::Error) << QString() << QString() << QStringList{s(2)};
         QTest::newRow("cluster") << int(EventSeverity::Info) << QStringLiteral("dc2") << QString()
                                  << QStringList{s(2), s(3)};
-        QTest::newRow("cluster and severity") << int(EventSeverity::Warning) << QStringLiteral("dc1") << QString()
-                                              << QStringList{s(1)};
+        QTest::newRow("cluster and severity")
+            << int(EventSeverity::Warning) << QStringLiteral("dc1") << QString() << QStringList{s(1)};
         QTest::newRow("text in message") << int(EventSeverity::Info) << QString() << QStringLiteral("MESSAGE 1")
                                          << QStringList{s(1)};
         QTest::newRow("text in kind") << int(EventSeverity::Info) << QString() << QStringLiteral("broker-off")

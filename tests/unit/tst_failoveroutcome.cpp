@@ -66,13 +66,17 @@ private Q_SLOTS:
             << outcomeOf({part("a", 0, R::Unknown, true), part("a", 1, R::Unknown, true), part("b", 0, R::Unknown),
                           part("b", 1, R::Unknown), part("c", 0, R::NotApplied), part("c", 1, R::NotApplied)})
             << QStringLiteral("unknown")
-            << QStringLiteral("acknowledged but not verified: a; no answer, may or may not have landed: b; not applied: c");
+            << QStringLiteral(
+                   "acknowledged but not verified: a; no answer, may or may not have landed: b; not applied: c");
         QTest::newRow("coordinator back before the read-back: first verified")
-            << outcomeOf({part("a", 0, R::Applied), part("b", 0, R::Unknown), part("c", 0, R::NotApplied)}) << QStringLiteral("partial")
+            << outcomeOf({part("a", 0, R::Applied), part("b", 0, R::Unknown), part("c", 0, R::NotApplied)})
+            << QStringLiteral("partial")
             << QStringLiteral("applied and verified: a; no answer, may or may not have landed: b; not applied: c");
         QTest::newRow("a topic split across categories is named in each")
-            << outcomeOf({part("a", 0, R::Applied), part("a", 1, R::Refused), part("b", 0, R::Mismatch)}) << QStringLiteral("partial")
-            << QStringLiteral("applied and verified: a; read back with another offset: b; refused by the coordinator: a");
+            << outcomeOf({part("a", 0, R::Applied), part("a", 1, R::Refused), part("b", 0, R::Mismatch)})
+            << QStringLiteral("partial")
+            << QStringLiteral(
+                   "applied and verified: a; read back with another offset: b; refused by the coordinator: a");
         QTest::newRow("nothing sent") << outcomeOf({part("a", 0, R::NotApplied), part("b", 0, R::NotApplied)})
                                       << QStringLiteral("failed") << QStringLiteral("not applied: a, b");
     }
@@ -87,15 +91,17 @@ private Q_SLOTS:
 
         const QStringList steps = failoverNextSteps(planOf({QStringLiteral("a"), QStringLiteral("b")}), outcome);
         QVERIFY(!steps.isEmpty());
-        QCOMPARE(steps.back(), QStringLiteral("To undo: lagscopectl undo --cluster dr --backup %1 --execute")
-                                   .arg(outcome.backupPath));
+        QCOMPARE(
+            steps.back(),
+            QStringLiteral("To undo: lagscopectl undo --cluster dr --backup %1 --execute").arg(outcome.backupPath));
         if (outcome.result == WriteResult::Applied) {
             QCOMPARE(steps.front(), QStringLiteral("Start the consumers of group 'g' on dr, subscribed to a, b."));
             return;
         }
-        QCOMPARE(steps.front(), QStringLiteral("The failover of group 'g' to dr did not complete (%1): %2. Do not start "
-                                               "its consumers on dr.")
-                                    .arg(result, summary));
+        QCOMPARE(steps.front(),
+                 QStringLiteral("The failover of group 'g' to dr did not complete (%1): %2. Do not start "
+                                "its consumers on dr.")
+                     .arg(result, summary));
         for (const QString &s : steps)
             QVERIFY2(!s.contains(QStringLiteral("Start the consumers")), qPrintable(s));
     }
@@ -112,9 +118,10 @@ private Q_SLOTS:
         outcome.result = WriteResult::AppliedWithUntranslated;
         const QStringList steps = failoverNextSteps(plan, outcome);
         QVERIFY(steps.size() >= 3);
-        QCOMPARE(steps.front(), QStringLiteral("Not translated, left as they are on dr: __b (primary.__b does not exist on "
-                                               "dr). A consumer of 'g' subscribed to them there starts where its "
-                                               "auto.offset.reset says; commit their offsets yourself or leave them out."));
+        QCOMPARE(steps.front(),
+                 QStringLiteral("Not translated, left as they are on dr: __b (primary.__b does not exist on "
+                                "dr). A consumer of 'g' subscribed to them there starts where its "
+                                "auto.offset.reset says; commit their offsets yourself or leave them out."));
         QCOMPARE(steps.at(1), QStringLiteral("Start the consumers of group 'g' on dr, subscribed to primary.a."));
     }
 };

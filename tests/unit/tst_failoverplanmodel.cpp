@@ -86,8 +86,8 @@ private Q_SLOTS:
 
     void exportCsvAndJson()
     {
-        const std::vector<PlanWithChecks> plans{{samplePlan(), {{QStringLiteral("target group inactive"),
-                                                                 PreflightCheck::Green, QStringLiteral("ok")}}}};
+        const std::vector<PlanWithChecks> plans{
+            {samplePlan(), {{QStringLiteral("target group inactive"), PreflightCheck::Green, QStringLiteral("ok")}}}};
         const QList<QByteArray> lines = failoverPlansCsv(plans).replace("\r\n", "\n").trimmed().split('\n');
         QCOMPARE(lines.size(), 5);
         QVERIFY(lines[0].startsWith("group,target_group,topic,partition,committed,"));
@@ -97,8 +97,9 @@ private Q_SLOTS:
         const QJsonObject json = QJsonDocument::fromJson(failoverPlansJson(plans)).object();
         const QJsonObject group = json.value(QStringLiteral("groups")).toArray().at(0).toObject();
         QCOMPARE(group.value(QStringLiteral("target_group")).toString(), QStringLiteral("billing-dr"));
-        QCOMPARE(group.value(QStringLiteral("checks")).toArray().at(0).toObject().value(QStringLiteral("level")).toString(),
-                 QStringLiteral("green"));
+        QCOMPARE(
+            group.value(QStringLiteral("checks")).toArray().at(0).toObject().value(QStringLiteral("level")).toString(),
+            QStringLiteral("green"));
         const QJsonArray partitions = group.value(QStringLiteral("partitions")).toArray();
         QCOMPARE(partitions.size(), 4);
         QCOMPARE(partitions.at(1).toObject().value(QStringLiteral("method")).toString(), QStringLiteral("offset-sync"));

@@ -75,26 +75,36 @@ std::vector<PlanRow> planRows()
                         p.exact = found(420, 5, 488);
                     }),
                     autoFail, Method::ExactAmbiguous, 420, 68, 0});
-    rows.push_back({"offset-sync: newest sync below C, +1", with([](auto &p) { p.syncs = {{400, 390}, {600, 590}}; }),
+    rows.push_back({"offset-sync: newest sync below C, +1", with([](auto &p) {
+                        p.syncs = {{400, 390}, {600, 590}};
+                    }),
                     autoFail, Method::OffsetSync, 391, 99, 0});
-    rows.push_back({"offset-sync: C equal to a sync's upstream, no +1", with([](auto &p) { p.syncs = {{500, 490}}; }),
+    rows.push_back({"offset-sync: C equal to a sync's upstream, no +1", with([](auto &p) {
+                        p.syncs = {{500, 490}};
+                    }),
                     autoFail, Method::OffsetSync, 490, 0, 0});
     rows.push_back({"offset-sync on the current commit beats an older checkpoint", with([](auto &p) {
                         p.syncs = {{400, 390}, {480, 470}};
                         p.checkpoint = OffsetPair{450, 441};
                     }),
                     autoFail, Method::OffsetSync, 471, 19, 0});
-    rows.push_back({"checkpoint when there are no syncs", with([](auto &p) { p.checkpoint = OffsetPair{450, 441}; }),
+    rows.push_back({"checkpoint when there are no syncs", with([](auto &p) {
+                        p.checkpoint = OffsetPair{450, 441};
+                    }),
                     autoFail, Method::Checkpoint, 441, 559, 0});
-    rows.push_back({"checkpoint above C (group rewound) is not used", with([](auto &p) { p.checkpoint = OffsetPair{600, 590}; }),
+    rows.push_back({"checkpoint above C (group rewound) is not used", with([](auto &p) {
+                        p.checkpoint = OffsetPair{600, 590};
+                    }),
                     autoFail, Method::None, -1, -1, 0});
-    rows.push_back({"forced checkpoint above C may skip", with([](auto &p) { p.checkpoint = OffsetPair{600, 590}; }),
+    rows.push_back({"forced checkpoint above C may skip", with([](auto &p) {
+                        p.checkpoint = OffsetPair{600, 590};
+                    }),
                     PlanOptions{Mode::Checkpoint, Fallback::Fail}, Method::Checkpoint, 590, 410, -1});
     rows.push_back({"no data: fail", base(), autoFail, Method::None, -1, -1, 0});
     rows.push_back({"no data: earliest", with([](auto &p) { p.toLogStart = 20; }),
                     PlanOptions{Mode::Auto, Fallback::Earliest}, Method::FallbackEarliest, 20, 980, 0});
-    rows.push_back({"no data: latest may skip", base(), PlanOptions{Mode::Auto, Fallback::Latest}, Method::FallbackLatest,
-                    1000, 0, -1});
+    rows.push_back({"no data: latest may skip", base(), PlanOptions{Mode::Auto, Fallback::Latest},
+                    Method::FallbackLatest, 1000, 0, -1});
     rows.push_back({"no data: latest on an empty partition skips nothing", with([](auto &p) { p.toLogEnd = 0; }),
                     PlanOptions{Mode::Auto, Fallback::Latest}, Method::FallbackLatest, 0, 0, 0});
     // Compaction removed upstream 101..179: the sync after the gap maps 180 to 51.
@@ -239,16 +249,18 @@ private Q_SLOTS:
                           {{QStringLiteral("audit"), 0}, {QStringLiteral("primary.audit"), 0}, -1, -1}};
         const FailoverPlan plan = planFailover(in, {});
         QCOMPARE(plan.uncommitted.size(), size_t(3));
-        QCOMPARE(plan.warnings.filter(QStringLiteral("never committed")),
-                 QStringList({QStringLiteral("audit: 1 partition(s) never committed by the group (0): on dr its consumer "
-                                             "starts there where its auto.offset.reset says (earliest: log offsets "
-                                             "unknown; latest: the log end, nothing read)"),
-                              QStringLiteral("orders: 2 partition(s) never committed by the group (1, 3): on dr its "
-                                             "consumer starts there where its auto.offset.reset says (earliest: 35 "
-                                             "record(s) read from the log start; latest: the log end, nothing read)")}));
-        QCOMPARE(uncommittedNote(plan.uncommitted[0], QStringLiteral("dr")),
-                 QStringLiteral("orders-1 was never committed by the group: on dr its consumer starts at primary.orders-1 "
-                                "where its auto.offset.reset says (earliest starts at 10 (30 record(s)), latest at 40)"));
+        QCOMPARE(
+            plan.warnings.filter(QStringLiteral("never committed")),
+            QStringList({QStringLiteral("audit: 1 partition(s) never committed by the group (0): on dr its consumer "
+                                        "starts there where its auto.offset.reset says (earliest: log offsets "
+                                        "unknown; latest: the log end, nothing read)"),
+                         QStringLiteral("orders: 2 partition(s) never committed by the group (1, 3): on dr its "
+                                        "consumer starts there where its auto.offset.reset says (earliest: 35 "
+                                        "record(s) read from the log start; latest: the log end, nothing read)")}));
+        QCOMPARE(
+            uncommittedNote(plan.uncommitted[0], QStringLiteral("dr")),
+            QStringLiteral("orders-1 was never committed by the group: on dr its consumer starts at primary.orders-1 "
+                           "where its auto.offset.reset says (earliest starts at 10 (30 record(s)), latest at 40)"));
     }
 
     // Every committed topic is accounted for: a group whose topics are all left untranslated
@@ -272,7 +284,8 @@ private Q_SLOTS:
                     return levelName(c.level) + QLatin1Char(' ') + c.reason;
             return QStringLiteral("missing");
         };
-        QVERIFY2(level("remote topics exist").startsWith(QStringLiteral("amber")), qPrintable(level("remote topics exist")));
+        QVERIFY2(level("remote topics exist").startsWith(QStringLiteral("amber")),
+                 qPrintable(level("remote topics exist")));
         QVERIFY(level("remote topics exist").contains(QStringLiteral("primary.__audit does not exist on dr")));
         QVERIFY(!anyRed(checks));
 
@@ -319,8 +332,9 @@ private Q_SLOTS:
             for (Mode mode : {Mode::Auto, Mode::OffsetSync, Mode::Checkpoint}) {
                 const FailoverPlan plan = planFailover(group(p), {mode, Fallback::Fail});
                 const auto &out = plan.partitions.front();
-                QVERIFY2(out.newOffset >= 0 && out.newOffset <= c,
-                         qPrintable(QStringLiteral("C=%1 mode=%2 -> %3").arg(c).arg(modeName(mode)).arg(out.newOffset)));
+                QVERIFY2(
+                    out.newOffset >= 0 && out.newOffset <= c,
+                    qPrintable(QStringLiteral("C=%1 mode=%2 -> %3").arg(c).arg(modeName(mode)).arg(out.newOffset)));
                 QCOMPARE(out.skipped, qint64(0));
                 QCOMPARE(out.reread, c - out.newOffset);
             }

@@ -208,7 +208,7 @@ private Q_SLOTS:
         QVERIFY(refused.outcome);
         QVERIFY(refused.outcome->refusal);
         QVERIFY(!refused.applied());
-        QVERIFY(!session.runs()[0].outcome); // left out: not applied
+        QVERIFY(!session.runs()[0].outcome);                                    // left out: not applied
         QVERIFY(QFile::exists(m_data.filePath(QStringLiteral("audit.jsonl")))); // refusals are audited
         QVERIFY(!session.canUndo());
 

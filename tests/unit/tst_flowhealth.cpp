@@ -17,7 +17,8 @@ const QDateTime kNow = QDateTime::fromMSecsSinceEpoch(1'700'000'000'000, Qt::UTC
 FlowSnapshot healthy()
 {
     FlowSnapshot s;
-    s.flow = FlowIdentity{QStringLiteral("primary"), QStringLiteral("dr"), QStringLiteral("primary"), QStringLiteral("dr")};
+    s.flow =
+        FlowIdentity{QStringLiteral("primary"), QStringLiteral("dr"), QStringLiteral("primary"), QStringLiteral("dr")};
     s.takenAt = kNow;
     s.sourceReachable = s.targetReachable = true;
     s.heartbeatsTopicExists = true;
@@ -76,30 +77,30 @@ private Q_SLOTS:
                                      << QStringLiteral("target dr unreachable");
         QTest::newRow("source down") << QStringLiteral("source-down") << FlowHealth::Broken
                                      << QStringLiteral("source primary unreachable");
-        QTest::newRow("both down: target first") << QStringLiteral("both-down") << FlowHealth::Broken
-                                                 << QStringLiteral("target dr");
-        QTest::newRow("no heartbeats topic") << QStringLiteral("no-topic") << FlowHealth::Broken
-                                             << QStringLiteral("no heartbeats topic on dr");
-        QTest::newRow("topic without our heartbeat") << QStringLiteral("no-heartbeat") << FlowHealth::Broken
-                                                     << QStringLiteral("no heartbeat for primary->dr");
-        QTest::newRow("heartbeat at threshold") << QStringLiteral("age-15000") << FlowHealth::Ok
-                                                << QStringLiteral("latency 15.0 s");
-        QTest::newRow("heartbeat past threshold") << QStringLiteral("age-15001") << FlowHealth::Stalled
-                                                  << QStringLiteral("no heartbeat for 15.0 s");
-        QTest::newRow("stalled beats lagging") << QStringLiteral("age-60000+behind") << FlowHealth::Stalled
-                                               << QStringLiteral("60.0 s");
+        QTest::newRow("both down: target first")
+            << QStringLiteral("both-down") << FlowHealth::Broken << QStringLiteral("target dr");
+        QTest::newRow("no heartbeats topic")
+            << QStringLiteral("no-topic") << FlowHealth::Broken << QStringLiteral("no heartbeats topic on dr");
+        QTest::newRow("topic without our heartbeat")
+            << QStringLiteral("no-heartbeat") << FlowHealth::Broken << QStringLiteral("no heartbeat for primary->dr");
+        QTest::newRow("heartbeat at threshold")
+            << QStringLiteral("age-15000") << FlowHealth::Ok << QStringLiteral("latency 15.0 s");
+        QTest::newRow("heartbeat past threshold")
+            << QStringLiteral("age-15001") << FlowHealth::Stalled << QStringLiteral("no heartbeat for 15.0 s");
+        QTest::newRow("stalled beats lagging")
+            << QStringLiteral("age-60000+behind") << FlowHealth::Stalled << QStringLiteral("60.0 s");
         QTest::newRow("missing remote topic") << QStringLiteral("missing") << FlowHealth::Lagging
                                               << QStringLiteral("1 replicated topic(s) missing on dr: payments");
         QTest::newRow("records behind") << QStringLiteral("behind") << FlowHealth::Lagging
                                         << QStringLiteral("20000 records behind on orders-0");
-        QTest::newRow("just under lagging") << QStringLiteral("behind-9999") << FlowHealth::Ok
-                                            << QStringLiteral("latency");
-        QTest::newRow("stale checkpoint, no group fresh") << QStringLiteral("stale") << FlowHealth::Lagging
-                                                          << QStringLiteral("stale (older than 180.0 s) for every");
-        QTest::newRow("one slow group stale, another fresh") << QStringLiteral("stale+fresh") << FlowHealth::Ok
-                                                             << QStringLiteral("; checkpoints stale for group(s) g1");
-        QTest::newRow("old checkpoint of an idle group") << QStringLiteral("old-idle") << FlowHealth::Ok
-                                                         << QStringLiteral("latency");
+        QTest::newRow("just under lagging")
+            << QStringLiteral("behind-9999") << FlowHealth::Ok << QStringLiteral("latency");
+        QTest::newRow("stale checkpoint, no group fresh")
+            << QStringLiteral("stale") << FlowHealth::Lagging << QStringLiteral("stale (older than 180.0 s) for every");
+        QTest::newRow("one slow group stale, another fresh")
+            << QStringLiteral("stale+fresh") << FlowHealth::Ok << QStringLiteral("; checkpoints stale for group(s) g1");
+        QTest::newRow("old checkpoint of an idle group")
+            << QStringLiteral("old-idle") << FlowHealth::Ok << QStringLiteral("latency");
     }
 
     void verdict()
@@ -163,8 +164,8 @@ private Q_SLOTS:
                                        << QStringList{QStringLiteral("flow-recovered")};
         QTest::newRow("ok -> lagging") << h(FlowHealth::Ok) << FlowHealth::Lagging
                                        << QStringList{QStringLiteral("flow-lagging")};
-        QTest::newRow("broken -> stalled") << h(FlowHealth::Broken) << FlowHealth::Stalled
-                                           << QStringList{QStringLiteral("flow-stalled")};
+        QTest::newRow("broken -> stalled")
+            << h(FlowHealth::Broken) << FlowHealth::Stalled << QStringList{QStringLiteral("flow-stalled")};
     }
 
     void diff()
@@ -246,15 +247,18 @@ private Q_SLOTS:
         g.targetMetadata.topics = {topic(QStringLiteral("primary.orders"), 2), topic(QStringLiteral("heartbeats"), 1)};
 
         MirrorReader reader(FlowTopics::forFlow(QStringLiteral("primary"), QStringLiteral("dr")));
-        reader.applyHeartbeats({raw(*encodeHeartbeat({QStringLiteral("primary"), QStringLiteral("dr"), now - 1500}), 0, now - 1500),
-                                raw(*encodeHeartbeat({QStringLiteral("other"), QStringLiteral("dr"), now - 100}), 1, now - 100)},
-                               false);
+        reader.applyHeartbeats(
+            {raw(*encodeHeartbeat({QStringLiteral("primary"), QStringLiteral("dr"), now - 1500}), 0, now - 1500),
+             raw(*encodeHeartbeat({QStringLiteral("other"), QStringLiteral("dr"), now - 100}), 1, now - 100)},
+            false);
         // orders-0: retention removed 1000 records before replication began.
         reader.applyOffsetSyncs({raw(*encodeOffsetSync({QStringLiteral("orders"), 0, 1200, 200}), 0, now - 5000),
                                  raw(*encodeOffsetSync({QStringLiteral("payments"), 0, 10, 10}), 1, now - 9000)});
         reader.applyCheckpoints(
-            {raw(*encodeCheckpoint({QStringLiteral("g1"), QStringLiteral("primary.orders"), 0, 1150, 151, {}}), 0, now - 3000),
-             raw(*encodeCheckpoint({QStringLiteral("g1"), QStringLiteral("primary.orders"), 0, 1190, 191, {}}), 1, now - 2000)});
+            {raw(*encodeCheckpoint({QStringLiteral("g1"), QStringLiteral("primary.orders"), 0, 1150, 151, {}}), 0,
+                 now - 3000),
+             raw(*encodeCheckpoint({QStringLiteral("g1"), QStringLiteral("primary.orders"), 0, 1190, 191, {}}), 1,
+                 now - 2000)});
         g.heartbeats = reader.heartbeats();
         g.heartbeatsTopicExists = true;
         g.offsetSyncs = reader.offsetSyncs();
@@ -265,8 +269,8 @@ private Q_SLOTS:
                                              {{QStringLiteral("orders"), 1}, 60},
                                              {{QStringLiteral("fresh"), 0}, 5}}; // not replicated: ignored
 
-        const auto pairs = replicatedTopics(g.flow, g.policy, g.sourceMetadata, g.targetMetadata, g.offsetSyncs,
-                                            g.checkpoints);
+        const auto pairs =
+            replicatedTopics(g.flow, g.policy, g.sourceMetadata, g.targetMetadata, g.offsetSyncs, g.checkpoints);
         QCOMPARE(pairs.size(), size_t(2));
         QCOMPARE(sourcePartitionsToQuery(pairs, g.sourceMetadata).size(), size_t(3)); // payments' too
         QCOMPARE(targetPartitionsToQuery(pairs, g.targetMetadata).size(), size_t(2));
@@ -310,9 +314,9 @@ private Q_SLOTS:
         g.sourceReachable = g.targetReachable = true;
         const qint64 now = kNow.toMSecsSinceEpoch();
         MirrorReader reader(FlowTopics::forFlow(QStringLiteral("primary"), QStringLiteral("dr")));
-        reader.applyHeartbeats({raw(*encodeHeartbeat({QStringLiteral("primary"), QStringLiteral("dr"), now - 8500}), 0,
-                                    now - 8500)},
-                               false);
+        reader.applyHeartbeats(
+            {raw(*encodeHeartbeat({QStringLiteral("primary"), QStringLiteral("dr"), now - 8500}), 0, now - 8500)},
+            false);
         g.heartbeats = reader.heartbeats();
         QCOMPARE(buildFlowSnapshot(g).heartbeatAgeMs, qint64(8500)); // without a read time: the poll's
         g.heartbeatsReadAt = kNow.addMSecs(-8000);
@@ -343,8 +347,13 @@ private Q_SLOTS:
     void clusterEventsKeepKindAndFlow()
     {
         for (int k = int(FlowEventKind::FlowLagging); k <= int(FlowEventKind::ReplicatedTopicRestored); ++k) {
-            const FlowEvent e{kNow, QStringLiteral("primary->dr"), FlowEventKind(k), EventSeverity::Warning,
-                              QStringLiteral("g1"), QStringLiteral("g1"), QStringLiteral("message")};
+            const FlowEvent e{kNow,
+                              QStringLiteral("primary->dr"),
+                              FlowEventKind(k),
+                              EventSeverity::Warning,
+                              QStringLiteral("g1"),
+                              QStringLiteral("g1"),
+                              QStringLiteral("message")};
             const ClusterEvent c = toClusterEvent(e);
             QCOMPARE(eventKindName(c.kind), flowEventKindName(e.kind));
             EventKind parsed = EventKind::BrokerOffline;

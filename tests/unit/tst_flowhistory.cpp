@@ -71,7 +71,8 @@ private Q_SLOTS:
         QVERIFY(store);
         for (qint64 t = -7 * 3600; t < 0; t += 5) {
             const bool spike = t == -7 * 3600 + 30; // inside the first minute
-            QVERIFY(store->appendFlowSample(kFlow, sampleAt(t, spike ? 20000 : 500, spike ? 900 : 3, spike ? 2 : 0)).ok());
+            QVERIFY(
+                store->appendFlowSample(kFlow, sampleAt(t, spike ? 20000 : 500, spike ? 900 : 3, spike ? 2 : 0)).ok());
         }
         QVERIFY(store->compact(kNow).ok());
         const auto read = store->flowHistory(kFlow, rel(-7 * 3600), kNow);
@@ -84,7 +85,8 @@ private Q_SLOTS:
         QCOMPARE((*read)[1].latencyMs, qint64(500));
         // One bucket per minute for the hour older than the raw tier, raw rows after it.
         const qint64 rawFrom = relMs(-6 * 3600);
-        const auto buckets = std::count_if(read->begin(), read->end(), [&](const Sample &s) { return s.timeMs < rawFrom; });
+        const auto buckets =
+            std::count_if(read->begin(), read->end(), [&](const Sample &s) { return s.timeMs < rawFrom; });
         QCOMPARE(buckets, 60);
         QCOMPARE(qint64(read->size()) - buckets, qint64(6 * 3600 / 5));
         // Times stay in order across tiers.
@@ -100,8 +102,9 @@ private Q_SLOTS:
         QVERIFY(store);
         QVERIFY(store->appendFlowSample(kFlow, sampleAt(-8 * 24 * 3600, 700)).ok());
         QVERIFY(store->appendFlowSample(kFlow, sampleAt(-10, 600)).ok());
-        mirror::FlowEvent old{rel(-8 * 24 * 3600), kFlow, mirror::FlowEventKind::FlowStalled, EventSeverity::Error,
-                              kFlow, QString(), QStringLiteral("old")};
+        mirror::FlowEvent old{rel(-8 * 24 * 3600),  kFlow, mirror::FlowEventKind::FlowStalled,
+                              EventSeverity::Error, kFlow, QString(),
+                              QStringLiteral("old")};
         QVERIFY(store->appendEvents({mirror::toClusterEvent(old)}).ok());
         QVERIFY(store->compact(kNow).ok());
         QCOMPARE(latencies(*store->flowHistory(kFlow, QDateTime(), kNow)), (QList<QPair<qint64, qint64>>{{-10, 600}}));

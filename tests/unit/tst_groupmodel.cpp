@@ -28,8 +28,8 @@ GroupState group(const QString &id, qint64 lagPerPartition, const QStringList &t
     g.groupId = id;
     g.state = state;
     for (int m = 0; m < members; ++m)
-        g.members.push_back(GroupMember{QStringLiteral("member-%1").arg(m), QStringLiteral("client"),
-                                        QStringLiteral("/10.0.0.1"), {}});
+        g.members.push_back(
+            GroupMember{QStringLiteral("member-%1").arg(m), QStringLiteral("client"), QStringLiteral("/10.0.0.1"), {}});
     for (const QString &topic : topics) {
         for (int p = 0; p < 2; ++p) {
             PartitionLag lag;
@@ -148,8 +148,8 @@ private Q_SLOTS:
                                    << QVariant(qint64(2402));
         QTest::newRow("max lag") << 600 << int(GroupTableModel::MaxLag) << QStringLiteral("601")
                                  << QVariant(qint64(601));
-        QTest::newRow("total lag unknown") << -1 << int(GroupTableModel::TotalLag) << QStringLiteral("-")
-                                           << QVariant(qint64(-1));
+        QTest::newRow("total lag unknown")
+            << -1 << int(GroupTableModel::TotalLag) << QStringLiteral("-") << QVariant(qint64(-1));
         QTest::newRow("max lag unknown") << -1 << int(GroupTableModel::MaxLag) << QStringLiteral("-")
                                          << QVariant(qint64(-1));
         QTest::newRow("trend") << 600 << int(GroupTableModel::Trend) << QString() << QVariant(qint64(0));
@@ -161,8 +161,8 @@ private Q_SLOTS:
         QFETCH(QString, text);
         QFETCH(QVariant, sortValue);
         GroupTableModel model;
-        model.apply(snapshotOf({group(a, lag, {QStringLiteral("orders"), QStringLiteral("payments")},
-                                     QStringLiteral("Stable"), 3)}));
+        model.apply(snapshotOf(
+            {group(a, lag, {QStringLiteral("orders"), QStringLiteral("payments")}, QStringLiteral("Stable"), 3)}));
         const QModelIndex index = model.index(0, col);
         QCOMPARE(index.data().toString(), text);
         QCOMPARE(index.data(GroupTableModel::SortRole), sortValue);
@@ -248,8 +248,9 @@ private Q_SLOTS:
         // Total lags 19, 1999 and 201: text order would be 19, 1,999, 201.
         model.apply(snapshotOf({group(a, 9), group(b, 999), group(c, 100), group(d, -1)}));
         proxy.sort(GroupTableModel::TotalLag, Qt::AscendingOrder);
-        QCOMPARE(column(proxy, GroupTableModel::TotalLag),
-                 (QStringList{QStringLiteral("-"), QStringLiteral("19"), QStringLiteral("201"), QStringLiteral("1,999")}));
+        QCOMPARE(
+            column(proxy, GroupTableModel::TotalLag),
+            (QStringList{QStringLiteral("-"), QStringLiteral("19"), QStringLiteral("201"), QStringLiteral("1,999")}));
         proxy.sort(GroupTableModel::TotalLag, Qt::DescendingOrder);
         QCOMPARE(column(proxy, GroupTableModel::Group), (QStringList{b, c, a, d}));
     }

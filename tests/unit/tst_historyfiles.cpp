@@ -33,8 +33,8 @@ private Q_SLOTS:
 
     void defaultPathIsInAppData()
     {
-        QCOMPARE(HistoryStore::defaultPath(), QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
-                                                  + QStringLiteral("/history.sqlite"));
+        QCOMPARE(HistoryStore::defaultPath(),
+                 QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/history.sqlite"));
     }
 
     void invalidPolicyRejected()
@@ -127,8 +127,8 @@ private Q_SLOTS:
 
         const auto store = openOrFail(path);
         QVERIFY(store);
-        const QStringList aside =
-            QFileInfo(path).dir().entryList({QStringLiteral("history.sqlite.corrupt-*")}, QDir::AllEntries | QDir::System);
+        const QStringList aside = QFileInfo(path).dir().entryList({QStringLiteral("history.sqlite.corrupt-*")},
+                                                                  QDir::AllEntries | QDir::System);
         if (!movedAside) {
             QVERIFY(store->warnings().isEmpty());
             QVERIFY(aside.isEmpty());

@@ -66,7 +66,8 @@ private Q_SLOTS:
         auto bucketed = store.groupStatusHistory(kCluster, kGroup, {}, {});
         QVERIFY(bucketed.ok());
         // The minute bucket keeps the worst status (STOP) and the largest seconds (40, a lower bound).
-        QCOMPARE(compact(*bucketed), (QStringList{QStringLiteral("-1800|STOP|>=40"), QStringLiteral("-60|STALL|12.25")}));
+        QCOMPARE(compact(*bucketed),
+                 (QStringList{QStringLiteral("-1800|STOP|>=40"), QStringLiteral("-60|STALL|12.25")}));
         QCOMPARE(store.groupHistory(kCluster, kGroup, {}, {})->size(), std::size_t(2));
         QVERIFY(store.groupStatusHistory(kCluster, QStringLiteral("nobody"), {}, {})->empty());
     }
@@ -85,16 +86,18 @@ private Q_SLOTS:
                          " name TEXT NOT NULL, UNIQUE(cluster_id, name))"));
             QVERIFY(exec("CREATE TABLE topic(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)"));
             QVERIFY(exec("CREATE TABLE group_state(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)"));
-            QVERIFY(exec("CREATE TABLE partition_series(id INTEGER PRIMARY KEY, group_id INTEGER NOT NULL,"
-                         " topic_id INTEGER NOT NULL, partition INTEGER NOT NULL, UNIQUE(group_id, topic_id, partition))"));
+            QVERIFY(
+                exec("CREATE TABLE partition_series(id INTEGER PRIMARY KEY, group_id INTEGER NOT NULL,"
+                     " topic_id INTEGER NOT NULL, partition INTEGER NOT NULL, UNIQUE(group_id, topic_id, partition))"));
             QVERIFY(exec("CREATE TABLE poll(cluster_id INTEGER NOT NULL, tier INTEGER NOT NULL, t INTEGER NOT NULL,"
                          " PRIMARY KEY(cluster_id, tier, t)) WITHOUT ROWID"));
             QVERIFY(exec("CREATE TABLE partition_sample(tier INTEGER NOT NULL, t INTEGER NOT NULL,"
                          " group_id INTEGER NOT NULL, series_id INTEGER NOT NULL, committed INTEGER, log_end INTEGER,"
                          " lag INTEGER, PRIMARY KEY(tier, t, group_id, series_id)) WITHOUT ROWID"));
-            QVERIFY(exec("CREATE TABLE group_sample(tier INTEGER NOT NULL, t INTEGER NOT NULL, group_id INTEGER NOT NULL,"
-                         " total_lag INTEGER NOT NULL, max_lag INTEGER NOT NULL, members INTEGER NOT NULL,"
-                         " state_id INTEGER, PRIMARY KEY(tier, t, group_id)) WITHOUT ROWID"));
+            QVERIFY(
+                exec("CREATE TABLE group_sample(tier INTEGER NOT NULL, t INTEGER NOT NULL, group_id INTEGER NOT NULL,"
+                     " total_lag INTEGER NOT NULL, max_lag INTEGER NOT NULL, members INTEGER NOT NULL,"
+                     " state_id INTEGER, PRIMARY KEY(tier, t, group_id)) WITHOUT ROWID"));
             QVERIFY(exec("CREATE TABLE event(id INTEGER PRIMARY KEY, cluster_id INTEGER NOT NULL, t INTEGER NOT NULL,"
                          " kind TEXT NOT NULL, severity TEXT NOT NULL, subject TEXT NOT NULL, group_name TEXT NOT NULL,"
                          " message TEXT NOT NULL)"));
@@ -102,7 +105,8 @@ private Q_SLOTS:
             QVERIFY(exec("INSERT INTO consumer_group(id, cluster_id, name) VALUES(1, 1, 'billing')"));
             const QString t = QString::number(relMs(-120));
             QVERIFY(QSqlQuery(db).exec(QStringLiteral("INSERT INTO poll VALUES(1, 0, %1)").arg(t)));
-            QVERIFY(QSqlQuery(db).exec(QStringLiteral("INSERT INTO group_sample VALUES(0, %1, 1, 5, 5, 1, NULL)").arg(t)));
+            QVERIFY(
+                QSqlQuery(db).exec(QStringLiteral("INSERT INTO group_sample VALUES(0, %1, 1, 5, 5, 1, NULL)").arg(t)));
             QVERIFY(exec("PRAGMA user_version = 1"));
             db.close();
         }

@@ -21,10 +21,7 @@ private:
     StoreFiles m_files{QStringLiteral("store%1/history.sqlite")};
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QVERIFY(m_files.isValid());
-    }
+    void initTestCase() { QVERIFY(m_files.isValid()); }
 
     void insertAndRangeQuery()
     {
@@ -35,14 +32,18 @@ private Q_SLOTS:
         const QString refunds = QStringLiteral("refunds");
         for (int i = 0; i < 3; ++i) {
             const qint64 c = 100 + i;
-            QVERIFY(store->appendSnapshot(snapshot(
-                rel(-60 + i * 5),
-                {groupState(kGroup,
-                            {partitionLag(orders, 0, c, c + 10 * (i + 1)), partitionLag(orders, 1, std::nullopt, 500 + i),
-                             partitionLag(orders, 2, std::nullopt, std::nullopt), partitionLag(refunds, 0, c, c + 1)},
-                            i == 2 ? QStringLiteral("PreparingRebalance") : QStringLiteral("Stable"), 3 - i),
-                 groupState(QStringLiteral("audit"), {partitionLag(orders, 0, 7, 7)})}))
-                        .ok());
+            QVERIFY(
+                store
+                    ->appendSnapshot(snapshot(
+                        rel(-60 + i * 5),
+                        {groupState(kGroup,
+                                    {partitionLag(orders, 0, c, c + 10 * (i + 1)),
+                                     partitionLag(orders, 1, std::nullopt, 500 + i),
+                                     partitionLag(orders, 2, std::nullopt, std::nullopt),
+                                     partitionLag(refunds, 0, c, c + 1)},
+                                    i == 2 ? QStringLiteral("PreparingRebalance") : QStringLiteral("Stable"), 3 - i),
+                         groupState(QStringLiteral("audit"), {partitionLag(orders, 0, 7, 7)})}))
+                    .ok());
         }
 
         // Group aggregates, exactly as written, within an inclusive range.
@@ -112,10 +113,11 @@ private Q_SLOTS:
         other.cluster = QStringLiteral("dc2");
         ClusterSnapshot down = singleLag(rel(-15), 99, 1);
         down.reachable = false;
-        QVERIFY(store->appendSnapshots({std::make_shared<const ClusterSnapshot>(singleLag(rel(-20), 1, 0)),
-                                        std::make_shared<const ClusterSnapshot>(other),
-                                        std::make_shared<const ClusterSnapshot>(down),
-                                        std::make_shared<const ClusterSnapshot>(singleLag(rel(-10), 2, 2))})
+        QVERIFY(store
+                    ->appendSnapshots({std::make_shared<const ClusterSnapshot>(singleLag(rel(-20), 1, 0)),
+                                       std::make_shared<const ClusterSnapshot>(other),
+                                       std::make_shared<const ClusterSnapshot>(down),
+                                       std::make_shared<const ClusterSnapshot>(singleLag(rel(-10), 2, 2))})
                     .ok());
         const auto dc1 = store->groupHistory(kCluster, kGroup, rel(-60), kNow);
         QVERIFY(dc1);
@@ -129,8 +131,8 @@ private Q_SLOTS:
     {
         addColumns<Points, Points>("samples", "expected");
         const qint64 h = 3600;
-        QTest::newRow("raw kept for 6 h") << Points{{-h, 10}, {-h + 5, 30}, {-h + 10, 20}}
-                                          << Points{{-h, 10}, {-h + 5, 30}, {-h + 10, 20}};
+        QTest::newRow("raw kept for 6 h")
+            << Points{{-h, 10}, {-h + 5, 30}, {-h + 10, 20}} << Points{{-h, 10}, {-h + 5, 30}, {-h + 10, 20}};
         QTest::newRow("one-minute bucket keeps the max")
             << Points{{-10 * h, 5}, {-10 * h + 5, 50}, {-10 * h + 20, 7}, {-10 * h + 55, 9}} << Points{{-10 * h, 50}};
         QTest::newRow("adjacent minutes stay apart")
@@ -139,10 +141,10 @@ private Q_SLOTS:
         QTest::newRow("ten-minute bucket keeps the max")
             << Points{{-30 * h, 100}, {-30 * h + 180, 300}, {-30 * h + 599, 200}, {-30 * h + 600, 1}}
             << Points{{-30 * h, 300}, {-30 * h + 600, 1}};
-        QTest::newRow("raw cutoff on a minute boundary")
-            << Points{{-6 * h - 30, 4}, {-6 * h, 6}, {-6 * h + 10, 8}} << Points{{-6 * h - 60, 4}, {-6 * h, 6}, {-6 * h + 10, 8}};
-        QTest::newRow("older than 7 days dropped") << Points{{-8 * 24 * h, 7}, {-7 * 24 * h - 1, 9}, {-h, 1}}
-                                                   << Points{{-h, 1}};
+        QTest::newRow("raw cutoff on a minute boundary") << Points{{-6 * h - 30, 4}, {-6 * h, 6}, {-6 * h + 10, 8}}
+                                                         << Points{{-6 * h - 60, 4}, {-6 * h, 6}, {-6 * h + 10, 8}};
+        QTest::newRow("older than 7 days dropped")
+            << Points{{-8 * 24 * h, 7}, {-7 * 24 * h - 1, 9}, {-h, 1}} << Points{{-h, 1}};
         QTest::newRow("three tiers in order")
             << Points{{-50 * h + 1, 11}, {-50 * h + 2, 12}, {-12 * h, 21}, {-12 * h + 1, 22}, {-60, 31}}
             << Points{{-50 * h, 12}, {-12 * h, 22}, {-60, 31}};
@@ -195,7 +197,8 @@ private Q_SLOTS:
 
         const auto groups = store->groupHistory(kCluster, kGroup, rel(t0 - 3600), kNow);
         QVERIFY(groups);
-        const std::vector<HistoryStore::GroupSample> expected{{relMs(t0), 100, 100, 2, QStringLiteral("PreparingRebalance")}};
+        const std::vector<HistoryStore::GroupSample> expected{
+            {relMs(t0), 100, 100, 2, QStringLiteral("PreparingRebalance")}};
         QCOMPARE(*groups, expected);
         const auto partitions = store->partitionHistory(kCluster, kGroup, rel(t0 - 3600), kNow);
         QVERIFY(partitions);
@@ -244,8 +247,8 @@ private Q_SLOTS:
                     expected = std::max(expected, lagAt(s - start));
             QCOMPARE(sample.totalLag, expected);
         }
-        QCOMPARE(counts[2], 2 * 6);     // 24–26 h ago
-        QCOMPARE(counts[1], 18 * 60);   // 6–24 h ago
+        QCOMPARE(counts[2], 2 * 6);       // 24–26 h ago
+        QCOMPARE(counts[1], 18 * 60);     // 6–24 h ago
         QCOMPARE(counts[0], 6 * 720 + 1); // the last 6 h, both ends included
     }
 
@@ -258,10 +261,15 @@ private Q_SLOTS:
         QVERIFY(store->appendSnapshot(singleLag(rel(-6 * day), 2, 1)).ok());
         QVERIFY(store->appendSnapshot(singleLag(rel(-60), 3, 2)).ok());
         // A group seen only 8 days ago disappears entirely.
-        QVERIFY(store->appendSnapshot(snapshot(rel(-8 * day), {groupState(QStringLiteral("gone"),
-                                                                          {partitionLag(QStringLiteral("old"), 0, 1, 2)})}))
+        QVERIFY(store
+                    ->appendSnapshot(
+                        snapshot(rel(-8 * day),
+                                 {groupState(QStringLiteral("gone"), {partitionLag(QStringLiteral("old"), 0, 1, 2)})}))
                     .ok());
-        QVERIFY(store->appendEvents({makeEvent(-8 * day, QStringLiteral("ancient")), makeEvent(-60, QStringLiteral("recent"))}).ok());
+        QVERIFY(store
+                    ->appendEvents(
+                        {makeEvent(-8 * day, QStringLiteral("ancient")), makeEvent(-60, QStringLiteral("recent"))})
+                    .ok());
         QVERIFY(store->compact(kNow).ok());
 
         const auto history = store->groupHistory(kCluster, kGroup, rel(-30 * day), kNow);
@@ -274,8 +282,9 @@ private Q_SLOTS:
         QCOMPARE(subjects(*events), QStringList{QStringLiteral("recent")});
 
         // Writing after a cleanup that removed dictionary rows still works.
-        QVERIFY(store->appendSnapshot(snapshot(kNow, {groupState(QStringLiteral("gone"),
-                                                                 {partitionLag(QStringLiteral("old"), 0, 5, 9)})}))
+        QVERIFY(store
+                    ->appendSnapshot(snapshot(
+                        kNow, {groupState(QStringLiteral("gone"), {partitionLag(QStringLiteral("old"), 0, 5, 9)})}))
                     .ok());
         const auto back = store->partitionHistory(kCluster, QStringLiteral("gone"), rel(-60), kNow);
         QVERIFY(back);
@@ -289,9 +298,11 @@ private Q_SLOTS:
                              << QStringList{QStringLiteral("broker 2"), QStringLiteral("billing joined"),
                                             QStringLiteral("audit left"), QStringLiteral("billing rebalanced")};
         QTest::newRow("one group") << qint64(-3600) << qint64(0) << kGroup
-                                   << QStringList{QStringLiteral("billing joined"), QStringLiteral("billing rebalanced")};
-        QTest::newRow("inclusive bounds") << qint64(-300) << qint64(-120) << QString()
-                                          << QStringList{QStringLiteral("billing joined"), QStringLiteral("audit left")};
+                                   << QStringList{QStringLiteral("billing joined"),
+                                                  QStringLiteral("billing rebalanced")};
+        QTest::newRow("inclusive bounds")
+            << qint64(-300) << qint64(-120) << QString()
+            << QStringList{QStringLiteral("billing joined"), QStringLiteral("audit left")};
         QTest::newRow("group and time") << qint64(-200) << qint64(0) << kGroup
                                         << QStringList{QStringLiteral("billing rebalanced")};
         QTest::newRow("nothing") << qint64(-3600) << qint64(-601) << QString() << QStringList{};
@@ -309,7 +320,8 @@ private Q_SLOTS:
         const std::vector<ClusterEvent> written{
             makeEvent(-600, QStringLiteral("broker 2"), {}, EventKind::BrokerOffline, EventSeverity::Error),
             makeEvent(-300, QStringLiteral("billing joined"), kGroup, EventKind::MemberJoined),
-            makeEvent(-120, QStringLiteral("audit left"), QStringLiteral("audit"), EventKind::MemberLeft, EventSeverity::Warning),
+            makeEvent(-120, QStringLiteral("audit left"), QStringLiteral("audit"), EventKind::MemberLeft,
+                      EventSeverity::Warning),
             makeEvent(-60, QStringLiteral("billing rebalanced"), kGroup),
         };
         QVERIFY(store->appendEvents(written).ok());
@@ -333,9 +345,10 @@ private Q_SLOTS:
         for (int g = 0; g < 500; ++g) {
             std::vector<PartitionLag> partitions;
             for (int p = 0; p < 20; ++p)
-                partitions.push_back(partitionLag(QStringLiteral("topic-%1").arg(g % 50), p + (g / 50) * 20, 1000000 + p,
-                                                  1000000 + p + g));
-            groups.push_back(groupState(QStringLiteral("group-%1").arg(g, 3, 10, QLatin1Char('0')), std::move(partitions)));
+                partitions.push_back(partitionLag(QStringLiteral("topic-%1").arg(g % 50), p + (g / 50) * 20,
+                                                  1000000 + p, 1000000 + p + g));
+            groups.push_back(
+                groupState(QStringLiteral("group-%1").arg(g, 3, 10, QLatin1Char('0')), std::move(partitions)));
         }
         ClusterSnapshot s = snapshot(rel(-10), std::move(groups));
         QElapsedTimer timer;
@@ -403,11 +416,12 @@ private Q_SLOTS:
         qsizetype partitionPoints = 0;
         for (const auto &[tp, samples] : *partitionLines)
             partitionPoints += qsizetype(samples.size());
-        qInfo("simulated week, 1 group x 20 partitions, 5 s polls: %lld polls filled in %lld ms, file %.1f MiB",
-              polls, fillMs, double(store->fileSizeBytes()) / (1024.0 * 1024.0));
-        qInfo("7-day query: groupHistory %zu points %.1f ms; partitionHistory %lld points %.1f ms; topicHistory %.1f ms",
-              history->size(), double(groupNs) / 1e6, qint64(partitionPoints), double(partitionNs) / 1e6,
-              double(topicNs) / 1e6);
+        qInfo("simulated week, 1 group x 20 partitions, 5 s polls: %lld polls filled in %lld ms, file %.1f MiB", polls,
+              fillMs, double(store->fileSizeBytes()) / (1024.0 * 1024.0));
+        qInfo(
+            "7-day query: groupHistory %zu points %.1f ms; partitionHistory %lld points %.1f ms; topicHistory %.1f ms",
+            history->size(), double(groupNs) / 1e6, qint64(partitionPoints), double(partitionNs) / 1e6,
+            double(topicNs) / 1e6);
     }
 };
 

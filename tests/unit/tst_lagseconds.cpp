@@ -30,8 +30,8 @@ class TestLagSeconds final : public QObject {
 private Q_SLOTS:
     void lagTime_data()
     {
-        test::addColumns<std::vector<LogEndPoint>, qint64, double, bool, double, bool>(
-            "points", "committed", "nowSec", "known", "seconds", "atLeast");
+        test::addColumns<std::vector<LogEndPoint>, qint64, double, bool, double, bool>("points", "committed", "nowSec",
+                                                                                       "known", "seconds", "atLeast");
 
         const auto steady = history({{0, 0}, {10, 100}, {20, 200}, {30, 300}});
         QTest::newRow("lag 0 is 0 s") << steady << qint64(300) << 30.0 << true << 0.0 << false;
@@ -50,8 +50,10 @@ private Q_SLOTS:
         // Idle topic: no record since 0 s. exporter#111 gives NaN here.
         const auto idle = history({{0, 100}, {50, 100}, {100, 100}});
         QTest::newRow("idle topic, caught up") << idle << qint64(100) << 100.0 << true << 0.0 << false;
-        QTest::newRow("idle topic, behind: at least the history") << idle << qint64(40) << 100.0 << true << 100.0 << true;
-        QTest::newRow("one point, behind: unknown") << history({{0, 100}}) << qint64(50) << 0.0 << false << 0.0 << false;
+        QTest::newRow("idle topic, behind: at least the history")
+            << idle << qint64(40) << 100.0 << true << 100.0 << true;
+        QTest::newRow("one point, behind: unknown")
+            << history({{0, 100}}) << qint64(50) << 0.0 << false << 0.0 << false;
         QTest::newRow("one point, caught up: 0 s") << history({{0, 100}}) << qint64(100) << 0.0 << true << 0.0 << false;
         QTest::newRow("no points: unknown") << std::vector<LogEndPoint>{} << qint64(0) << 0.0 << false << 0.0 << false;
         // exporter#175/#496: extrapolation gave 270,000 s and "3+ years"; here: ≥ the span.

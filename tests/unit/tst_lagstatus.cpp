@@ -49,23 +49,33 @@ class TestLagStatus final : public QObject {
 private Q_SLOTS:
     void rules_data()
     {
-        test::addColumns<std::vector<LagPoint>, CommitCadence, LagStatus, QString>(
-            "window", "cadence", "expected", "reasonContains");
+        test::addColumns<std::vector<LagPoint>, CommitCadence, LagStatus, QString>("window", "cadence", "expected",
+                                                                                   "reasonContains");
         const CommitCadence none;
         const CommitCadence every5s = 5.0;
 
         // Rule 0: nothing to judge.
-        QTest::newRow("no commit: OK, not judged") << window({{-1, 100}}) << none << LagStatus::Ok << QStringLiteral("no committed offset");
+        QTest::newRow("no commit: OK, not judged")
+            << window({{-1, 100}}) << none << LagStatus::Ok << QStringLiteral("no committed offset");
         // Rule 1: ERR, offsets outside the log.
         QTest::newRow("ERR: committed below log start (records lost)")
-            << window({{10, 900}, {10, 950}}, 500) << every5s << LagStatus::Err << QStringLiteral("490 records were deleted");
+            << window({{10, 900}, {10, 950}}, 500) << every5s << LagStatus::Err
+            << QStringLiteral("490 records were deleted");
         QTest::newRow("ERR: committed beyond log end (truncated)")
             << window({{120, 100}}) << none << LagStatus::Err << QStringLiteral("beyond the log end 100");
         // Rule 2: caught up with the CURRENT log end.
         QTest::newRow("OK: caught up") << window({{100, 100}}) << none << LagStatus::Ok << QStringLiteral("caught up");
         QTest::newRow("Burrow#287: stopped but caught up is OK, not stale ERR")
-            << nobody({{90, 100}, {100, 100}, {100, 100}, {100, 100}, {100, 100}, {100, 100}, {100, 100}, {100, 100},
-                       {100, 100}, {100, 100}})
+            << nobody({{90, 100},
+                       {100, 100},
+                       {100, 100},
+                       {100, 100},
+                       {100, 100},
+                       {100, 100},
+                       {100, 100},
+                       {100, 100},
+                       {100, 100},
+                       {100, 100}})
             << every5s << LagStatus::Ok << QStringLiteral("caught up");
         QTest::newRow("Burrow#123: no STOP with an end lag of 0 (lag earlier in the window)")
             << nobody({{50, 100}, {50, 100}, {50, 100}, {50, 100}, {100, 100}}) << every5s << LagStatus::Ok
@@ -80,14 +90,22 @@ private Q_SLOTS:
         QTest::newRow("STALL on an idle topic: lag 50 that nobody works off")
             << window({{100, 150}, {100, 150}, {100, 150}, {100, 150}}) << every5s << LagStatus::Stall
             << QStringLiteral("lag is 50");
-        QTest::newRow("only 2 polls still: not yet stuck")
-            << nobody({{90, 150}, {100, 160}, {100, 170}, {100, 180}}) << every5s << LagStatus::Ok
-            << QStringLiteral("lag 80");
+        QTest::newRow("only 2 polls still: not yet stuck") << nobody({{90, 150}, {100, 160}, {100, 170}, {100, 180}})
+                                                           << every5s << LagStatus::Ok << QStringLiteral("lag 80");
         // Its lag rises between two commits, but 150 records is less than two commit
         // intervals' worth (2 × 60 s × 2 records/s): its normal sawtooth, not growth.
         QTest::newRow("Burrow#726/rare committer: every 60 s is neither stopped nor WARN after 50 s")
-            << window({{100, 150}, {100, 160}, {100, 170}, {100, 180}, {100, 190}, {100, 200}, {100, 210}, {100, 220},
-                       {100, 230}, {100, 240}, {100, 250}})
+            << window({{100, 150},
+                       {100, 160},
+                       {100, 170},
+                       {100, 180},
+                       {100, 190},
+                       {100, 200},
+                       {100, 210},
+                       {100, 220},
+                       {100, 230},
+                       {100, 240},
+                       {100, 250}})
             << CommitCadence(60.0) << LagStatus::Ok << QStringLiteral("lag 150");
         QTest::newRow("rare committer flat lag: not stuck within 2x cadence")
             << window({{100, 150}, {100, 150}, {100, 150}, {100, 150}}) << CommitCadence(60.0) << LagStatus::Ok
@@ -96,19 +114,27 @@ private Q_SLOTS:
             << nobody({{100, 150}, {100, 160}, {100, 170}, {100, 180}}) << none << LagStatus::Ok
             << QStringLiteral("lag 80 (no growth trend over 4 polls)");
         QTest::newRow("Burrow inactive groups / exporter#290: empty group, whole window still → STOP")
-            << nobody({{100, 110}, {100, 120}, {100, 130}, {100, 140}, {100, 150}, {100, 160}, {100, 170}, {100, 180},
-                       {100, 190}, {100, 200}})
+            << nobody({{100, 110},
+                       {100, 120},
+                       {100, 130},
+                       {100, 140},
+                       {100, 150},
+                       {100, 160},
+                       {100, 170},
+                       {100, 180},
+                       {100, 190},
+                       {100, 200}})
             << none << LagStatus::Stop << QStringLiteral("at least 45s");
         // Rule 4: REWIND.
         QTest::newRow("REWIND: offset went back and has not come back")
             << window({{100, 300}, {110, 300}, {120, 300}, {50, 300}, {60, 300}}) << every5s << LagStatus::Rewind
             << QStringLiteral("went back from 120 to 50");
-        QTest::newRow("rewind recovered: OK")
-            << window({{100, 300}, {120, 300}, {50, 300}, {130, 300}}) << every5s << LagStatus::Ok << QStringLiteral("lag 170");
+        QTest::newRow("rewind recovered: OK") << window({{100, 300}, {120, 300}, {50, 300}, {130, 300}}) << every5s
+                                              << LagStatus::Ok << QStringLiteral("lag 170");
         // Rule 5: WARN by trend.
         QTest::newRow("WARN: steady growth")
-            << window({{0, 100}, {40, 160}, {80, 220}, {120, 280}, {160, 340}, {200, 400}}) << every5s << LagStatus::Warn
-            << QStringLiteral("lag grew from 100 to 200");
+            << window({{0, 100}, {40, 160}, {80, 220}, {120, 280}, {160, 340}, {200, 400}}) << every5s
+            << LagStatus::Warn << QStringLiteral("lag grew from 100 to 200");
         QTest::newRow("PR#533: growth with one dip is still WARN")
             << window({{0, 100}, {40, 160}, {80, 220}, {170, 230}, {180, 340}, {200, 400}, {240, 460}, {280, 520}})
             << every5s << LagStatus::Warn << QStringLiteral("lag grew");
@@ -118,14 +144,21 @@ private Q_SLOTS:
             << window({{10, 11}, {16, 18}, {23, 25}, {29, 31}, {36, 39}, {42, 46}, {49, 53}, {55, 60}}, 0) << every5s
             << LagStatus::Ok << QStringLiteral("consuming");
         QTest::newRow("healthy sawtooth: jitter around a level is OK")
-            << window({{100, 150}, {160, 170}, {190, 230}, {260, 270}, {290, 330}, {360, 370}, {390, 430}, {460, 470},
-                       {490, 530}, {560, 570}})
+            << window({{100, 150},
+                       {160, 170},
+                       {190, 230},
+                       {260, 270},
+                       {290, 330},
+                       {360, 370},
+                       {390, 430},
+                       {460, 470},
+                       {490, 530},
+                       {560, 570}})
             << every5s << LagStatus::Ok << QStringLiteral("consuming");
         QTest::newRow("too few points for a trend")
             << window({{0, 100}, {40, 200}}) << every5s << LagStatus::Ok << QStringLiteral("lag 160");
-        QTest::newRow("shrinking lag is OK")
-            << window({{0, 1000}, {200, 1000}, {400, 1000}, {600, 1000}, {800, 1000}}) << every5s << LagStatus::Ok
-            << QStringLiteral("consuming 40.0 records/s");
+        QTest::newRow("shrinking lag is OK") << window({{0, 1000}, {200, 1000}, {400, 1000}, {600, 1000}, {800, 1000}})
+                                             << every5s << LagStatus::Ok << QStringLiteral("consuming 40.0 records/s");
     }
 
     void rules()
@@ -143,23 +176,39 @@ private Q_SLOTS:
     // read_committed consumer at lag 1 for good; that is caught up, not STOP/STALL.
     void allowedLag_data()
     {
-        test::addColumns<std::vector<LagPoint>, int, LagStatus, QString>(
-            "window", "allowed", "expected", "reasonContains");
-        const auto idleMarker = nobody({{100, 101}, {100, 101}, {100, 101}, {100, 101}, {100, 101}, {100, 101},
-                                        {100, 101}, {100, 101}, {100, 101}, {100, 101}});
-        QTest::newRow("transaction marker at idle, default 1: OK") << idleMarker << 1 << LagStatus::Ok
-                                                                   << QStringLiteral("within allowed_lag 1");
+        test::addColumns<std::vector<LagPoint>, int, LagStatus, QString>("window", "allowed", "expected",
+                                                                         "reasonContains");
+        const auto idleMarker = nobody({{100, 101},
+                                        {100, 101},
+                                        {100, 101},
+                                        {100, 101},
+                                        {100, 101},
+                                        {100, 101},
+                                        {100, 101},
+                                        {100, 101},
+                                        {100, 101},
+                                        {100, 101}});
+        QTest::newRow("transaction marker at idle, default 1: OK")
+            << idleMarker << 1 << LagStatus::Ok << QStringLiteral("within allowed_lag 1");
         QTest::newRow("transaction marker at idle, allowed_lag 0: STOP (Burrow's default)")
             << idleMarker << 0 << LagStatus::Stop << QStringLiteral("lag is 1");
         QTest::newRow("lag 2 standing still is beyond allowed_lag 1: STALL")
-            << window({{100, 102}, {100, 102}, {100, 102}, {100, 102}, {100, 102}, {100, 102}, {100, 102}, {100, 102},
-                       {100, 102}, {100, 102}})
+            << window({{100, 102},
+                       {100, 102},
+                       {100, 102},
+                       {100, 102},
+                       {100, 102},
+                       {100, 102},
+                       {100, 102},
+                       {100, 102},
+                       {100, 102},
+                       {100, 102}})
             << 1 << LagStatus::Stall << QStringLiteral("lag is 2");
         QTest::newRow("stuck run starts when lag leaves the allowance: growth, not STOP yet")
             << nobody({{100, 101}, {100, 101}, {100, 101}, {100, 150}, {100, 160}}) << 1 << LagStatus::Warn
             << QStringLiteral("lag grew from 1 to 60");
-        QTest::newRow("a larger allowance for a bursty pipeline") << window({{100, 140}}) << 50 << LagStatus::Ok
-                                                                  << QStringLiteral("lag 40 is within allowed_lag 50");
+        QTest::newRow("a larger allowance for a bursty pipeline")
+            << window({{100, 140}}) << 50 << LagStatus::Ok << QStringLiteral("lag 40 is within allowed_lag 50");
     }
     void allowedLag()
     {
@@ -231,12 +280,14 @@ private Q_SLOTS:
                                            {c, {LagStatus::Warn, QStringLiteral("w2")}, 20}});
         QCOMPARE(v.status, LagStatus::Stop);
         QCOMPARE(v.reason, QStringLiteral("t-1: stopped (also 2 WARN)"));
-        const LagVerdict ok = groupVerdict({{a, {LagStatus::Ok, QStringLiteral("lag 3")}, 3}, {b, {LagStatus::Ok, QStringLiteral("lag 9")}, 9}});
+        const LagVerdict ok = groupVerdict(
+            {{a, {LagStatus::Ok, QStringLiteral("lag 3")}, 3}, {b, {LagStatus::Ok, QStringLiteral("lag 9")}, 9}});
         QCOMPARE(ok.status, LagStatus::Ok);
         QCOMPARE(ok.reason, QStringLiteral("all 2 partitions OK (total lag 12); largest: t-1: lag 9"));
         QVERIFY(lagStatusSeverity(LagStatus::Err) > lagStatusSeverity(LagStatus::Stop));
         QVERIFY(lagStatusSeverity(LagStatus::Stop) > lagStatusSeverity(LagStatus::Stall));
-        for (const auto s : {LagStatus::Ok, LagStatus::Warn, LagStatus::Err, LagStatus::Stop, LagStatus::Stall, LagStatus::Rewind})
+        for (const auto s :
+             {LagStatus::Ok, LagStatus::Warn, LagStatus::Err, LagStatus::Stop, LagStatus::Stall, LagStatus::Rewind})
             QCOMPARE(lagStatusFromName(lagStatusName(s)), std::optional<LagStatus>(s));
     }
 
@@ -249,8 +300,10 @@ private Q_SLOTS:
         test::addColumns<int, LagStatus, QString>("drained", "expected", "reasonContains");
         QTest::newRow("worked off in turn, total +20 per poll → WARN (demo analytics-slow)")
             << 130 << LagStatus::Warn << QStringLiteral("the total of 3 partitions' lag grew from 1050 to 1230");
-        QTest::newRow("worked off in turn, keeps up → OK") << 150 << LagStatus::Ok << QStringLiteral("all 3 partitions OK");
-        QTest::newRow("worked off in turn, catching up → OK") << 170 << LagStatus::Ok << QStringLiteral("all 3 partitions OK");
+        QTest::newRow("worked off in turn, keeps up → OK")
+            << 150 << LagStatus::Ok << QStringLiteral("all 3 partitions OK");
+        QTest::newRow("worked off in turn, catching up → OK")
+            << 170 << LagStatus::Ok << QStringLiteral("all 3 partitions OK");
     }
     void groupTotalTrend()
     {

@@ -15,7 +15,11 @@ namespace lagscope::mirror {
 // Readable QCOMPARE failures.
 char *toString(const Heartbeat &h)
 {
-    return qstrdup(QStringLiteral("Heartbeat(%1, %2, %3)").arg(h.sourceAlias, h.targetAlias).arg(h.timestampMs).toUtf8().constData());
+    return qstrdup(QStringLiteral("Heartbeat(%1, %2, %3)")
+                       .arg(h.sourceAlias, h.targetAlias)
+                       .arg(h.timestampMs)
+                       .toUtf8()
+                       .constData());
 }
 char *toString(const Checkpoint &c)
 {
@@ -46,10 +50,7 @@ Q_DECLARE_METATYPE(lagscope::mirror::OffsetSync)
 
 namespace {
 
-QByteArray hex(const char *spaced)
-{
-    return QByteArray::fromHex(QByteArray(spaced));
-}
+QByteArray hex(const char *spaced) { return QByteArray::fromHex(QByteArray(spaced)); }
 
 // The worked examples of docs/MIRRORMAKER2.md (Record formats, Worked examples).
 const char *const kHeartbeatKey = "00 07 75 73 2d 77 65 73 74 00 07 75 73 2d 65 61 73 74";
@@ -166,12 +167,16 @@ private Q_SLOTS:
         QTest::newRow("unicode") << Checkpoint{QStringLiteral("zürich-訂單"), QStringLiteral("東京.注文"), 7, 5, 4,
                                                QStringLiteral("ümlaut 🚀")};
         QTest::newRow("partition 0") << Checkpoint{QStringLiteral("g"), QStringLiteral("t"), 0, 0, 0, QString()};
-        QTest::newRow("large partition") << Checkpoint{QStringLiteral("g"), QStringLiteral("t"), kMax32, 1, 1, QString()};
-        QTest::newRow("max offsets") << Checkpoint{QStringLiteral("g"), QStringLiteral("t"), 2, kMax64, kMax64, QString()};
-        QTest::newRow("min offsets") << Checkpoint{QStringLiteral("g"), QStringLiteral("t"), 2, kMin64, kMin64, QString()};
-        QTest::newRow("longest metadata") << Checkpoint{QStringLiteral("g"), QStringLiteral("t"), 2, 1, 1,
-                                                        QString(32767, QLatin1Char('m'))};
-        QTest::newRow("longest group") << Checkpoint{QString(32767, QLatin1Char('g')), QStringLiteral("t"), 2, 1, 1, QString()};
+        QTest::newRow("large partition") << Checkpoint{
+            QStringLiteral("g"), QStringLiteral("t"), kMax32, 1, 1, QString()};
+        QTest::newRow("max offsets") << Checkpoint{
+            QStringLiteral("g"), QStringLiteral("t"), 2, kMax64, kMax64, QString()};
+        QTest::newRow("min offsets") << Checkpoint{
+            QStringLiteral("g"), QStringLiteral("t"), 2, kMin64, kMin64, QString()};
+        QTest::newRow("longest metadata")
+            << Checkpoint{QStringLiteral("g"), QStringLiteral("t"), 2, 1, 1, QString(32767, QLatin1Char('m'))};
+        QTest::newRow("longest group") << Checkpoint{
+            QString(32767, QLatin1Char('g')), QStringLiteral("t"), 2, 1, 1, QString()};
         // 10922 three-byte characters + 1 byte = 32767 bytes of UTF-8.
         QTest::newRow("longest multibyte")
             << Checkpoint{QStringLiteral("g"), QString(10922, QChar(0x8A02)) + QLatin1Char('x'), 2, 1, 1, QString()};
@@ -206,7 +211,8 @@ private Q_SLOTS:
         QVERIFY(!ascii.ok());
         QCOMPARE(ascii.errorMessage(),
                  QStringLiteral("offset sync key: topic is 32768 bytes of UTF-8, more than a STRING can hold (32767)"));
-        const auto wide = encodeCheckpoint(Checkpoint{QStringLiteral("g"), QStringLiteral("t"), 0, 0, 0, QString(16384, QChar(0xE9))});
+        const auto wide = encodeCheckpoint(
+            Checkpoint{QStringLiteral("g"), QStringLiteral("t"), 0, 0, 0, QString(16384, QChar(0xE9))});
         QVERIFY(!wide.ok());
         QVERIFY2(wide.errorMessage().startsWith(QLatin1String("checkpoint value: metadata is 32768 bytes")),
                  qPrintable(wide.errorMessage()));
@@ -220,11 +226,13 @@ private Q_SLOTS:
         test::addColumns<QString, QByteArray, QByteArray>("kind", "key", "value");
         QTest::newRow("heartbeat example") << QStringLiteral("heartbeat") << hex(kHeartbeatKey) << hex(kHeartbeatValue);
         QTest::newRow("sync example") << QStringLiteral("offsetsync") << hex(kSyncKey) << hex(kSyncValue);
-        QTest::newRow("checkpoint example") << QStringLiteral("checkpoint") << hex(kCheckpointKey) << hex(kCheckpointValue);
-        const auto withMetadata =
-            encodeCheckpoint(Checkpoint{QStringLiteral("grüppe"), QStringLiteral("a.t"), 9, 1, 2, QStringLiteral("meta")});
+        QTest::newRow("checkpoint example")
+            << QStringLiteral("checkpoint") << hex(kCheckpointKey) << hex(kCheckpointValue);
+        const auto withMetadata = encodeCheckpoint(
+            Checkpoint{QStringLiteral("grüppe"), QStringLiteral("a.t"), 9, 1, 2, QStringLiteral("meta")});
         QVERIFY(withMetadata.ok());
-        QTest::newRow("checkpoint with metadata") << QStringLiteral("checkpoint") << withMetadata->key << withMetadata->value;
+        QTest::newRow("checkpoint with metadata")
+            << QStringLiteral("checkpoint") << withMetadata->key << withMetadata->value;
         const auto empties = encodeHeartbeat(Heartbeat{});
         QVERIFY(empties.ok());
         QTest::newRow("heartbeat empty aliases") << QStringLiteral("heartbeat") << empties->key << empties->value;
@@ -241,7 +249,8 @@ private Q_SLOTS:
             // Copy the prefix so that ASan would see any read past its end.
             const QByteArray prefix = key.left(n);
             const QString error = decodeError(kind, prefix, value);
-            QVERIFY2(error.startsWith(context + QStringLiteral(" key: ")), qPrintable(QString::number(n) + QLatin1Char(' ') + error));
+            QVERIFY2(error.startsWith(context + QStringLiteral(" key: ")),
+                     qPrintable(QString::number(n) + QLatin1Char(' ') + error));
             QVERIFY2(error.contains(QLatin1String("truncated")) || error.contains(QLatin1String("exceeds"))
                          || error.contains(QLatin1String("empty")),
                      qPrintable(error));
@@ -249,7 +258,8 @@ private Q_SLOTS:
         for (qsizetype n = 0; n < value.size(); ++n) {
             const QByteArray prefix = value.left(n);
             const QString error = decodeError(kind, key, prefix);
-            QVERIFY2(error.startsWith(context + QStringLiteral(" value: ")), qPrintable(QString::number(n) + QLatin1Char(' ') + error));
+            QVERIFY2(error.startsWith(context + QStringLiteral(" value: ")),
+                     qPrintable(QString::number(n) + QLatin1Char(' ') + error));
             QVERIFY2(error.contains(QLatin1String("truncated")) || error.contains(QLatin1String("exceeds"))
                          || error.contains(QLatin1String("empty")),
                      qPrintable(error));
@@ -264,28 +274,31 @@ private Q_SLOTS:
         const QByteArray value = hex(kCheckpointValue);
         const auto r = decodeCheckpoint(QByteArrayView(key.constData(), key.size() - 1), value);
         QVERIFY(!r.ok());
-        QCOMPARE(r.errorMessage(), QStringLiteral("checkpoint key: truncated: needs 4 bytes for partition at byte 20, 3 left"));
+        QCOMPARE(r.errorMessage(),
+                 QStringLiteral("checkpoint key: truncated: needs 4 bytes for partition at byte 20, 3 left"));
     }
 
     void trailingBytesFail_data()
     {
         test::addColumns<QString, QByteArray, QByteArray, QString>("kind", "key", "value", "error");
-        QTest::newRow("heartbeat key +1") << QStringLiteral("heartbeat") << hex(kHeartbeatKey) + '\0' << hex(kHeartbeatValue)
-                                          << QStringLiteral("heartbeat key: 1 byte left over after the record's 18 bytes");
-        QTest::newRow("heartbeat value +1") << QStringLiteral("heartbeat") << hex(kHeartbeatKey) << hex(kHeartbeatValue) + 'x'
-                                            << QStringLiteral("heartbeat value: 1 byte left over after the record's 10 bytes");
+        QTest::newRow("heartbeat key +1")
+            << QStringLiteral("heartbeat") << hex(kHeartbeatKey) + '\0' << hex(kHeartbeatValue)
+            << QStringLiteral("heartbeat key: 1 byte left over after the record's 18 bytes");
+        QTest::newRow("heartbeat value +1")
+            << QStringLiteral("heartbeat") << hex(kHeartbeatKey) << hex(kHeartbeatValue) + 'x'
+            << QStringLiteral("heartbeat value: 1 byte left over after the record's 10 bytes");
         QTest::newRow("checkpoint value +3")
             << QStringLiteral("checkpoint") << hex(kCheckpointKey) << hex(kCheckpointValue) + QByteArray(3, '\0')
             << QStringLiteral("checkpoint value: 3 bytes left over after the record's 20 bytes");
-        QTest::newRow("checkpoint key +2") << QStringLiteral("checkpoint") << hex(kCheckpointKey) + QByteArray(2, '\x7f')
-                                           << hex(kCheckpointValue)
-                                           << QStringLiteral("checkpoint key: 2 bytes left over after the record's 24 bytes");
+        QTest::newRow("checkpoint key +2")
+            << QStringLiteral("checkpoint") << hex(kCheckpointKey) + QByteArray(2, '\x7f') << hex(kCheckpointValue)
+            << QStringLiteral("checkpoint key: 2 bytes left over after the record's 24 bytes");
         QTest::newRow("sync key +1") << QStringLiteral("offsetsync") << hex(kSyncKey) + '\1' << hex(kSyncValue)
                                      << QStringLiteral("offset sync key: 1 byte left over after the record's 12 bytes");
         // An offset sync value has no version header: a versioned-looking value is 2 bytes long.
-        QTest::newRow("sync value with a version") << QStringLiteral("offsetsync") << hex(kSyncKey)
-                                                   << QByteArray(2, '\0') + hex(kSyncValue)
-                                                   << QStringLiteral("offset sync value: 2 bytes left over after the record's 16 bytes");
+        QTest::newRow("sync value with a version")
+            << QStringLiteral("offsetsync") << hex(kSyncKey) << QByteArray(2, '\0') + hex(kSyncValue)
+            << QStringLiteral("offset sync value: 2 bytes left over after the record's 16 bytes");
     }
     void trailingBytesFail()
     {
@@ -307,36 +320,45 @@ private Q_SLOTS:
         const QByteArray cpValue = hex(kCheckpointValue);
         const QByteArray syncValue = hex(kSyncValue);
 
-        QTest::newRow("heartbeat version 1") << QStringLiteral("heartbeat") << hbKey << hex("00 01 00 00 01 8b cf e5 68 00")
-                                             << QStringLiteral("heartbeat value: unsupported version 1 (only version 0 exists)");
-        QTest::newRow("heartbeat version -1") << QStringLiteral("heartbeat") << hbKey << hex("ff ff 00 00 01 8b cf e5 68 00")
-                                              << QStringLiteral("heartbeat value: unsupported version -1 (only version 0 exists)");
-        QTest::newRow("checkpoint version 1") << QStringLiteral("checkpoint") << cpKey
-                                              << hex("00 01 00 00 00 00 00 00 03 ed 00 00 00 00 00 00 03 df 00 00")
-                                              << QStringLiteral("checkpoint value: unsupported version 1 (only version 0 exists)");
-        QTest::newRow("checkpoint version -1") << QStringLiteral("checkpoint") << cpKey
-                                               << hex("ff ff 00 00 00 00 00 00 03 ed 00 00 00 00 00 00 03 df 00 00")
-                                               << QStringLiteral("checkpoint value: unsupported version -1 (only version 0 exists)");
+        QTest::newRow("heartbeat version 1")
+            << QStringLiteral("heartbeat") << hbKey << hex("00 01 00 00 01 8b cf e5 68 00")
+            << QStringLiteral("heartbeat value: unsupported version 1 (only version 0 exists)");
+        QTest::newRow("heartbeat version -1")
+            << QStringLiteral("heartbeat") << hbKey << hex("ff ff 00 00 01 8b cf e5 68 00")
+            << QStringLiteral("heartbeat value: unsupported version -1 (only version 0 exists)");
+        QTest::newRow("checkpoint version 1")
+            << QStringLiteral("checkpoint") << cpKey
+            << hex("00 01 00 00 00 00 00 00 03 ed 00 00 00 00 00 00 03 df 00 00")
+            << QStringLiteral("checkpoint value: unsupported version 1 (only version 0 exists)");
+        QTest::newRow("checkpoint version -1")
+            << QStringLiteral("checkpoint") << cpKey
+            << hex("ff ff 00 00 00 00 00 00 03 ed 00 00 00 00 00 00 03 df 00 00")
+            << QStringLiteral("checkpoint value: unsupported version -1 (only version 0 exists)");
         // The version is checked before the length: a newer, longer layout says "version".
-        QTest::newRow("checkpoint version 1, longer") << QStringLiteral("checkpoint") << cpKey << hex("00 01") + QByteArray(40, '\0')
-                                                      << QStringLiteral("checkpoint value: unsupported version 1 (only version 0 exists)");
+        QTest::newRow("checkpoint version 1, longer")
+            << QStringLiteral("checkpoint") << cpKey << hex("00 01") + QByteArray(40, '\0')
+            << QStringLiteral("checkpoint value: unsupported version 1 (only version 0 exists)");
 
         QTest::newRow("heartbeat key: negative length")
             << QStringLiteral("heartbeat") << hex("ff ff 75 73") << hbValue
             << QStringLiteral("heartbeat key: negative string length -1 (sourceClusterAlias at byte 0)");
-        QTest::newRow("checkpoint key: length -32768") << QStringLiteral("checkpoint") << hex("00 01 67 80 00 41") << cpValue
-                                                       << QStringLiteral("checkpoint key: negative string length -32768 (topic at byte 3)");
+        QTest::newRow("checkpoint key: length -32768")
+            << QStringLiteral("checkpoint") << hex("00 01 67 80 00 41") << cpValue
+            << QStringLiteral("checkpoint key: negative string length -32768 (topic at byte 3)");
         QTest::newRow("checkpoint metadata: negative length")
-            << QStringLiteral("checkpoint") << cpKey << hex("00 00 00 00 00 00 00 00 03 ed 00 00 00 00 00 00 03 df ff fe")
+            << QStringLiteral("checkpoint") << cpKey
+            << hex("00 00 00 00 00 00 00 00 03 ed 00 00 00 00 00 00 03 df ff fe")
             << QStringLiteral("checkpoint value: negative string length -2 (metadata at byte 18)");
 
         QTest::newRow("heartbeat key: length past end")
             << QStringLiteral("heartbeat") << hex("00 07 75 73 2d 77 65 73 74 00 07 75 73 2d 65") << hbValue
             << QStringLiteral("heartbeat key: string length 7 exceeds the 4 bytes left (targetClusterAlias at byte 9)");
-        QTest::newRow("sync key: length 32767, 3 bytes") << QStringLiteral("offsetsync") << hex("7f ff 61 62 63") << syncValue
-                                                         << QStringLiteral("offset sync key: string length 32767 exceeds the 3 bytes left (topic at byte 0)");
+        QTest::newRow("sync key: length 32767, 3 bytes")
+            << QStringLiteral("offsetsync") << hex("7f ff 61 62 63") << syncValue
+            << QStringLiteral("offset sync key: string length 32767 exceeds the 3 bytes left (topic at byte 0)");
         QTest::newRow("checkpoint metadata: length past end")
-            << QStringLiteral("checkpoint") << cpKey << hex("00 00 00 00 00 00 00 00 03 ed 00 00 00 00 00 00 03 df 00 05 61")
+            << QStringLiteral("checkpoint") << cpKey
+            << hex("00 00 00 00 00 00 00 00 03 ed 00 00 00 00 00 00 03 df 00 05 61")
             << QStringLiteral("checkpoint value: string length 5 exceeds the 1 bytes left (metadata at byte 18)");
 
         QTest::newRow("heartbeat: empty key") << QStringLiteral("heartbeat") << QByteArray() << hbValue
@@ -352,19 +374,25 @@ private Q_SLOTS:
         QTest::newRow("sync: empty value") << QStringLiteral("offsetsync") << syncKey << QByteArray()
                                            << QStringLiteral("offset sync value: empty (0 bytes)");
 
-        QTest::newRow("heartbeat: short timestamp") << QStringLiteral("heartbeat") << hbKey << hex("00 00 00 00 01")
-                                                    << QStringLiteral("heartbeat value: truncated: needs 8 bytes for timestamp at byte 2, 3 left");
-        QTest::newRow("sync: short partition") << QStringLiteral("offsetsync") << hex("00 01 74 00 00") << syncValue
-                                               << QStringLiteral("offset sync key: truncated: needs 4 bytes for partition at byte 3, 2 left");
-        QTest::newRow("sync: one byte value") << QStringLiteral("offsetsync") << syncKey << hex("00")
-                                              << QStringLiteral("offset sync value: truncated: needs 8 bytes for upstreamOffset at byte 0, 1 left");
-        QTest::newRow("checkpoint: one byte key") << QStringLiteral("checkpoint") << hex("00") << cpValue
-                                                  << QStringLiteral("checkpoint key: truncated: needs 2 bytes for group at byte 0, 1 left");
+        QTest::newRow("heartbeat: short timestamp")
+            << QStringLiteral("heartbeat") << hbKey << hex("00 00 00 00 01")
+            << QStringLiteral("heartbeat value: truncated: needs 8 bytes for timestamp at byte 2, 3 left");
+        QTest::newRow("sync: short partition")
+            << QStringLiteral("offsetsync") << hex("00 01 74 00 00") << syncValue
+            << QStringLiteral("offset sync key: truncated: needs 4 bytes for partition at byte 3, 2 left");
+        QTest::newRow("sync: one byte value")
+            << QStringLiteral("offsetsync") << syncKey << hex("00")
+            << QStringLiteral("offset sync value: truncated: needs 8 bytes for upstreamOffset at byte 0, 1 left");
+        QTest::newRow("checkpoint: one byte key")
+            << QStringLiteral("checkpoint") << hex("00") << cpValue
+            << QStringLiteral("checkpoint key: truncated: needs 2 bytes for group at byte 0, 1 left");
         // Records of one type read as another: the decoders must not accept them.
-        QTest::newRow("heartbeat read as sync") << QStringLiteral("offsetsync") << hbKey << hbValue
-                                                << QStringLiteral("offset sync key: 5 bytes left over after the record's 13 bytes");
-        QTest::newRow("sync read as checkpoint") << QStringLiteral("checkpoint") << syncKey << syncValue
-                                                 << QStringLiteral("checkpoint key: truncated: needs 4 bytes for partition at byte 10, 2 left");
+        QTest::newRow("heartbeat read as sync")
+            << QStringLiteral("offsetsync") << hbKey << hbValue
+            << QStringLiteral("offset sync key: 5 bytes left over after the record's 13 bytes");
+        QTest::newRow("sync read as checkpoint")
+            << QStringLiteral("checkpoint") << syncKey << syncValue
+            << QStringLiteral("checkpoint key: truncated: needs 4 bytes for partition at byte 10, 2 left");
     }
     void malformed()
     {
@@ -377,8 +405,10 @@ private Q_SLOTS:
 
     void nullViewsFail()
     {
-        QCOMPARE(decodeError(QStringLiteral("heartbeat"), QByteArrayView(), QByteArrayView()), QStringLiteral("heartbeat key: empty (0 bytes)"));
-        QCOMPARE(decodeError(QStringLiteral("offsetsync"), hex(kSyncKey), QByteArrayView()), QStringLiteral("offset sync value: empty (0 bytes)"));
+        QCOMPARE(decodeError(QStringLiteral("heartbeat"), QByteArrayView(), QByteArrayView()),
+                 QStringLiteral("heartbeat key: empty (0 bytes)"));
+        QCOMPARE(decodeError(QStringLiteral("offsetsync"), hex(kSyncKey), QByteArrayView()),
+                 QStringLiteral("offset sync value: empty (0 bytes)"));
     }
 
     // Like Kafka, invalid UTF-8 is replaced rather than rejected: a group id with a stray
@@ -436,7 +466,8 @@ private Q_SLOTS:
     // messages never quote record contents, only field names.
     void decodeStatsIgnoreContents()
     {
-        const auto encoded = encodeCheckpoint(Checkpoint{QStringLiteral(": unsupported version 1"), QStringLiteral("t"), 0, 0, 0, QString()});
+        const auto encoded = encodeCheckpoint(
+            Checkpoint{QStringLiteral(": unsupported version 1"), QStringLiteral("t"), 0, 0, 0, QString()});
         QVERIFY(encoded.ok());
         DecodeStats stats;
         QVERIFY(!stats.record(decodeCheckpoint(QByteArray(encoded->key + 'x'), encoded->value)));

@@ -62,7 +62,7 @@ QStringList keys(const QAbstractItemModel &model)
     QStringList out;
     for (int r = 0; r < model.rowCount(); ++r)
         out << model.index(r, PartitionLagModel::Topic).data().toString() + QLatin1Char('-')
-                + model.index(r, PartitionLagModel::Partition).data().toString();
+                   + model.index(r, PartitionLagModel::Partition).data().toString();
     return out;
 }
 
@@ -177,7 +177,8 @@ private Q_SLOTS:
         // Without a lag the rules judge nothing: "-", sorted below OK, not "OK".
         QTest::newRow("status") << int(PartitionLagModel::Status) << 0 << QStringLiteral("OK")
                                 << QVariant(lagStatusSeverity(LagStatus::Ok));
-        QTest::newRow("status not judged") << int(PartitionLagModel::Status) << 1 << QStringLiteral("-") << QVariant(-1);
+        QTest::newRow("status not judged")
+            << int(PartitionLagModel::Status) << 1 << QStringLiteral("-") << QVariant(-1);
     }
     void display()
     {
@@ -203,11 +204,23 @@ private Q_SLOTS:
         model.setGroup(snapshotOf({lagOf(QStringLiteral("orders"), 0, std::nullopt, 10, QString()),
                                    lagOf(QStringLiteral("orders"), 1, 10, std::nullopt)}),
                        QStringLiteral("billing"));
-        QVERIFY(model.index(0, PartitionLagModel::Lag).data(Qt::ToolTipRole).toString().contains(QStringLiteral("committed")));
-        QVERIFY(model.index(1, PartitionLagModel::Lag).data(Qt::ToolTipRole).toString().contains(QStringLiteral("Log end")));
-        QVERIFY(model.index(0, PartitionLagModel::Member).data(Qt::ToolTipRole).toString().contains(QStringLiteral("Not assigned")));
+        QVERIFY(model.index(0, PartitionLagModel::Lag)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("committed")));
+        QVERIFY(model.index(1, PartitionLagModel::Lag)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("Log end")));
+        QVERIFY(model.index(0, PartitionLagModel::Member)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("Not assigned")));
         for (int row : {0, 1})
-            QVERIFY(model.index(row, PartitionLagModel::Status).data(Qt::ToolTipRole).toString().startsWith(QStringLiteral("Not judged: ")));
+            QVERIFY(model.index(row, PartitionLagModel::Status)
+                        .data(Qt::ToolTipRole)
+                        .toString()
+                        .startsWith(QStringLiteral("Not judged: ")));
         QCOMPARE(model.headerData(PartitionLagModel::LogEnd, Qt::Horizontal).toString(), QStringLiteral("Log end"));
     }
 
@@ -219,9 +232,10 @@ private Q_SLOTS:
         proxy.setSourceModel(&model);
         proxy.setSortRole(PartitionLagModel::SortRole);
         proxy.sort(PartitionLagModel::Lag, Qt::DescendingOrder);
-        model.setGroup(snapshotOf({lagOf(QStringLiteral("t"), 0, 0, 9), lagOf(QStringLiteral("t"), 1, 0, 10000),
-                                   lagOf(QStringLiteral("t"), 2, 0, 200), lagOf(QStringLiteral("t"), 3, std::nullopt, 5)}),
-                       QStringLiteral("billing"));
+        model.setGroup(
+            snapshotOf({lagOf(QStringLiteral("t"), 0, 0, 9), lagOf(QStringLiteral("t"), 1, 0, 10000),
+                        lagOf(QStringLiteral("t"), 2, 0, 200), lagOf(QStringLiteral("t"), 3, std::nullopt, 5)}),
+            QStringLiteral("billing"));
         QStringList lags;
         for (int r = 0; r < proxy.rowCount(); ++r)
             lags << proxy.index(r, PartitionLagModel::Lag).data().toString();

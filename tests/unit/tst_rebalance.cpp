@@ -28,10 +28,7 @@ namespace {
 const QDateTime kT0(QDate(2026, 11, 29), QTime(12, 0), Qt::UTC);
 constexpr int kStepSecs = 5;
 
-QDateTime pollTime(int i)
-{
-    return kT0.addSecs(qint64(i) * kStepSecs);
-}
+QDateTime pollTime(int i) { return kT0.addSecs(qint64(i) * kStepSecs); }
 
 QString pollIndex(const QDateTime &t)
 {
@@ -105,7 +102,8 @@ private Q_SLOTS:
     {
         test::addColumns<QString, QString>("polls", "expected");
 
-        QTest::newRow("stable, nothing changes") << "Stable a:0,1 | Stable a:0,1 | Stable a:0,1" << "";
+        QTest::newRow("stable, nothing changes") << "Stable a:0,1 | Stable a:0,1 | Stable a:0,1"
+                                                 << "";
         QTest::newRow("classic join seen in both rebalance states")
             << "Stable a:0,1,2,3 | PreparingRebalance | CompletingRebalance | Stable a:0,1 b:2,3"
             << "@3 J start 0-1 end 2-3 PreparingRebalance>CompletingRebalance o2:a>b o3:a>b";
@@ -121,18 +119,22 @@ private Q_SLOTS:
         QTest::newRow("member replaced (joined and left)") << "Stable a:0,1 | Stable b:0,1"
                                                            << "@1 JL start 0-1 end 0-1 - o0:a>b o1:a>b";
         QTest::newRow("re-join without visible change is still a rebalance")
-            << "Stable a:0 | PreparingRebalance a: | Stable a:0" << "@2 - start 0-1 end 1-2 PreparingRebalance";
+            << "Stable a:0 | PreparingRebalance a: | Stable a:0"
+            << "@2 - start 0-1 end 1-2 PreparingRebalance";
         QTest::newRow("two rebalances in a row")
             << "Stable a:0,1 | PreparingRebalance | Stable a:0 b:1 | Stable a:0 b:1 | Stable a:0,1"
             << "@2 J start 0-1 end 1-2 PreparingRebalance o1:a>b\n@4 L start 3-4 end 3-4 - o1:b>a";
         QTest::newRow("first member of an empty group") << "Empty | PreparingRebalance | Stable a:0,1"
                                                         << "@2 J start 0-1 end 1-2 PreparingRebalance o0:>a o1:>a";
-        QTest::newRow("last member leaves") << "Stable a:0 | Empty" << "@1 L start 0-1 end 0-1 - o0:a>";
-        QTest::newRow("already rebalancing at the first look") << "PreparingRebalance | Stable a:0 | Stable a:0" << "";
-        QTest::newRow("classic Unknown (describe failed) is skipped")
-            << "Stable a:0 | Unknown | Stable a:0" << "";
+        QTest::newRow("last member leaves") << "Stable a:0 | Empty"
+                                            << "@1 L start 0-1 end 0-1 - o0:a>";
+        QTest::newRow("already rebalancing at the first look") << "PreparingRebalance | Stable a:0 | Stable a:0"
+                                                               << "";
+        QTest::newRow("classic Unknown (describe failed) is skipped") << "Stable a:0 | Unknown | Stable a:0"
+                                                                      << "";
         QTest::newRow("classic Unknown skipped, change still found against the last settled poll")
-            << "Stable a:0,1 | Unknown | Stable a:0 b:1" << "@2 J start 0-2 end 0-2 - o1:a>b";
+            << "Stable a:0,1 | Unknown | Stable a:0 b:1"
+            << "@2 J start 0-2 end 0-2 - o1:a>b";
         QTest::newRow("KIP-848: librdkafka reports Assigning/Reconciling as Unknown")
             << "C:Stable a:0,1 | C:Unknown a:0,1 b: | C:Unknown a:0 b: | C:Stable a:0 b:1"
             << "@3 J start 0-1 end 2-3 Unknown o1:a>b";
@@ -143,13 +145,17 @@ private Q_SLOTS:
             << "@3 J start 0-1 end 2-3 Assigning>Reconciling o1:a>b";
         QTest::newRow("KIP-848: fast member leave between Stable polls") << "C:Stable a:0 b:1 | C:Stable a:0,1"
                                                                          << "@1 L start 0-1 end 0-1 - o1:b>a";
-        QTest::newRow("deleted and re-created group starts afresh") << "Stable a:0 | - | Stable b:0" << "";
-        QTest::newRow("Dead counts as settled") << "Stable a:0 | Dead" << "@1 L start 0-1 end 0-1 - o0:a>";
+        QTest::newRow("deleted and re-created group starts afresh") << "Stable a:0 | - | Stable b:0"
+                                                                    << "";
+        QTest::newRow("Dead counts as settled") << "Stable a:0 | Dead"
+                                                << "@1 L start 0-1 end 0-1 - o0:a>";
 
         // Restarts: nothing invented, nothing lost, nothing twice.
-        QTest::newRow("restart, group unchanged") << "Stable a:0,1 | Stable a:0,1 | restart | Stable a:0,1" << "";
+        QTest::newRow("restart, group unchanged") << "Stable a:0,1 | Stable a:0,1 | restart | Stable a:0,1"
+                                                  << "";
         QTest::newRow("restart, member joined while not running")
-            << "Stable a:0,1 | Stable a:0,1 | restart | Stable a:0 b:1" << "@3 J start 1-3 end 1-3 - o1:a>b";
+            << "Stable a:0,1 | Stable a:0,1 | restart | Stable a:0 b:1"
+            << "@3 J start 1-3 end 1-3 - o1:a>b";
         QTest::newRow("restart during a rebalance completes it")
             << "Stable a:0,1 | PreparingRebalance | restart | CompletingRebalance | Stable a:0 b:1"
             << "@4 J start 0-1 end 3-4 PreparingRebalance>CompletingRebalance o1:a>b";
@@ -160,12 +166,15 @@ private Q_SLOTS:
             << "Stable a:0,1 | PreparingRebalance | Stable a:0 b:1 | restart | Stable a:0 b:1"
             << "@2 J start 0-1 end 1-2 PreparingRebalance o1:a>b";
         QTest::newRow("restart: KIP-848 Unknown without change still dropped")
-            << "C:Stable a:0 | C:Unknown | restart | C:Stable a:0" << "";
-        QTest::newRow("restart: group deleted meanwhile") << "Stable a:0 | restart | - | Stable b:0" << "";
-        QTest::newRow("restart: group deleted and re-created while not running")
-            << "Stable a:0 | restart | Stable b:0" << "@2 JL start 0-2 end 0-2 - o0:a>b";
+            << "C:Stable a:0 | C:Unknown | restart | C:Stable a:0"
+            << "";
+        QTest::newRow("restart: group deleted meanwhile") << "Stable a:0 | restart | - | Stable b:0"
+                                                          << "";
+        QTest::newRow("restart: group deleted and re-created while not running") << "Stable a:0 | restart | Stable b:0"
+                                                                                 << "@2 JL start 0-2 end 0-2 - o0:a>b";
         QTest::newRow("crash: the rebalance starts after the last saved poll (looser, still true)")
-            << "Stable a:0 | Stable a:0 | Stable a:0 | crash | Stable b:0" << "@4 JL start 0-4 end 0-4 - o0:a>b";
+            << "Stable a:0 | Stable a:0 | Stable a:0 | crash | Stable b:0"
+            << "@4 JL start 0-4 end 0-4 - o0:a>b";
         QTest::newRow("crash during a rebalance completes it")
             << "Stable a:0,1 | PreparingRebalance | crash | Stable a:0 b:1"
             << "@3 J start 0-1 end 1-3 PreparingRebalance o1:a>b";
@@ -182,7 +191,8 @@ private Q_SLOTS:
         QJsonObject savedOnChange = detector.state();
         const QStringList list = polls.split(QLatin1Char('|'));
         for (int i = 0; i < list.size(); ++i) {
-            if (const QString token = list[i].trimmed(); token == QLatin1String("restart") || token == QLatin1String("crash")) {
+            if (const QString token = list[i].trimmed();
+                token == QLatin1String("restart") || token == QLatin1String("crash")) {
                 // Through the bytes of a file, as the poller keeps it.
                 const QJsonObject saved = token == QLatin1String("restart") ? detector.state() : savedOnChange;
                 const QByteArray bytes = QJsonDocument(saved).toJson(QJsonDocument::Compact);
@@ -207,7 +217,7 @@ private Q_SLOTS:
     void stateIsSavedOnlyOnChange()
     {
         RebalanceDetector detector;
-        const char *polls[] = {"Stable a:0,1", "Stable a:0,1", "Stable a:0,1", "PreparingRebalance",
+        const char *polls[] = {"Stable a:0,1",       "Stable a:0,1",   "Stable a:0,1",   "PreparingRebalance",
                                "PreparingRebalance", "Stable a:0 b:1", "Stable a:0 b:1", "-"};
         const bool changes[] = {true, false, false, true, false, true, false, true};
         for (int i = 0; i < 8; ++i) {
@@ -268,8 +278,9 @@ private Q_SLOTS:
             QCOMPARE(e.time, pollTime(3));
             QCOMPARE(e.group, QStringLiteral("g"));
             QCOMPARE(e.severity, EventSeverity::Info);
-            QCOMPARE(e.message, QStringLiteral("rebalance (member joined): 1 → 2 member(s), 1 partition(s) moved; "
-                                               "took between 5.0 s and 15 s (PreparingRebalance → CompletingRebalance)"));
+            QCOMPARE(e.message,
+                     QStringLiteral("rebalance (member joined): 1 → 2 member(s), 1 partition(s) moved; "
+                                    "took between 5.0 s and 15 s (PreparingRebalance → CompletingRebalance)"));
         }
     }
 
@@ -344,7 +355,8 @@ private Q_SLOTS:
             QVERIFY(store);
         }
         // Make it look like a file of version 2, written before the rebalance table existed.
-        QVERIFY(test::execSql(path, {QStringLiteral("DROP TABLE rebalance"), QStringLiteral("PRAGMA user_version = 2")}));
+        QVERIFY(
+            test::execSql(path, {QStringLiteral("DROP TABLE rebalance"), QStringLiteral("PRAGMA user_version = 2")}));
         auto store = HistoryStore::open(path);
         QVERIFY2(store, store ? "" : qPrintable(store.errorMessage()));
         QVERIFY((*store)->warnings().isEmpty()); // upgraded in place, not moved aside

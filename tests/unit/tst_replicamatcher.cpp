@@ -66,8 +66,8 @@ std::vector<MatchRow> matchRows()
     add("C is the source's log end", run(7, "a b c"), run(5, "a b c"), 10, 5, true, K::Found, 8, 1, false);
     add("identical records, run start not read: earliest candidate at the search start", run(7, "x x x x x x"),
         run(0, "x x x x x x x x x x x x x x x x x x x x"), 10, 5, true, K::Found, 5, 15, true);
-    add("identical records before the search start are not candidates", run(10, "x x x x"), run(0, "x x x x x x x x x x"),
-        12, 6, true, K::Found, 6, 4, true);
+    add("identical records before the search start are not candidates", run(10, "x x x x"),
+        run(0, "x x x x x x x x x x"), 12, 6, true, K::Found, 6, 4, true);
     add("run disambiguates identical single records (anchor y)", run(100, "x x x y z x"),
         run(50, "x x x x x x x y z x x"), 103, 50, true, K::Found, 57, 1, true);
     // The x run's start is not in the source window: "x x x y" fits at 55 and, with the
@@ -78,14 +78,15 @@ std::vector<MatchRow> matchRows()
     // another x run (after "z") first: only the run that starts after "a" lines up.
     add("long identical run: the anchor's place in its run decides", run(100, "a x x x x x x x x x x b"),
         run(40, "z x x x x x x x x x x x a x x x x x x x x x x b"), 104, 40, true, K::Found, 56, 1, true);
-    add("identical run seen whole on the source, shifted on the target: its 4th record", run(100, "a x x x x x x x x x x b"),
-        run(70, "a x x x x x x x x x x b c"), 104, 70, true, K::Found, 74, 1, true);
+    add("identical run seen whole on the source, shifted on the target: its 4th record",
+        run(100, "a x x x x x x x x x x b"), run(70, "a x x x x x x x x x x b c"), 104, 70, true, K::Found, 74, 1,
+        true);
 
     // Compacted on both sides at different times: b is gone on the target only, so the run
     // around c differs; c itself is there once.
     add("compacted differently on each side: matched on the record itself",
-        {rec(10, "a"), rec(13, "b"), rec(20, "c"), rec(21, "d")}, {rec(3, "a"), rec(5, "c"), rec(6, "d"), rec(7, "e")}, 15,
-        3, true, K::Found, 5, 1, true);
+        {rec(10, "a"), rec(13, "b"), rec(20, "c"), rec(21, "d")}, {rec(3, "a"), rec(5, "c"), rec(6, "d"), rec(7, "e")},
+        15, 3, true, K::Found, 5, 1, true);
     // C = 12 lies in a gap the cleaner made on the source after MirrorMaker copied 11..29:
     // their replicas are still on the target, the anchor is record 30.
     add("commit in a gap removed after copying: the next record's replica", {rec(10, "a"), rec(30, "e")},
@@ -193,7 +194,6 @@ private Q_SLOTS:
         QVERIFY(m.ambiguous);
         QVERIFY(m.note.contains(QStringLiteral("ambiguous")));
     }
-
 };
 
 QTEST_GUILESS_MAIN(TestReplicaMatcher)

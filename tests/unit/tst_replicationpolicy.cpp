@@ -52,21 +52,25 @@ private Q_SLOTS:
     void remoteTopicNames_data()
     {
         addColumns<Policy, QString, QString, QString>("policy", "alias", "topic", "remote");
-        QTest::newRow("default") << byDefault() << QStringLiteral("us-west") << QStringLiteral("orders") << QStringLiteral("us-west.orders");
-        QTest::newRow("second hop") << byDefault() << QStringLiteral("a") << QStringLiteral("b.orders") << QStringLiteral("a.b.orders");
-        QTest::newRow("underscore") << byDefault(QStringLiteral("_")) << QStringLiteral("us-west") << QStringLiteral("orders")
-                                    << QStringLiteral("us-west_orders");
-        QTest::newRow("double dash") << byDefault(QStringLiteral("--")) << QStringLiteral("us-west") << QStringLiteral("orders")
-                                     << QStringLiteral("us-west--orders");
-        QTest::newRow("empty separator means '.'") << byDefault(QString()) << QStringLiteral("a") << QStringLiteral("t")
-                                                   << QStringLiteral("a.t");
-        QTest::newRow("identity") << identity() << QStringLiteral("us-west") << QStringLiteral("orders") << QStringLiteral("orders");
-        QTest::newRow("identity keeps dots") << identity() << QStringLiteral("us-west") << QStringLiteral("b.orders")
-                                             << QStringLiteral("b.orders");
+        QTest::newRow("default") << byDefault() << QStringLiteral("us-west") << QStringLiteral("orders")
+                                 << QStringLiteral("us-west.orders");
+        QTest::newRow("second hop") << byDefault() << QStringLiteral("a") << QStringLiteral("b.orders")
+                                    << QStringLiteral("a.b.orders");
+        QTest::newRow("underscore") << byDefault(QStringLiteral("_")) << QStringLiteral("us-west")
+                                    << QStringLiteral("orders") << QStringLiteral("us-west_orders");
+        QTest::newRow("double dash") << byDefault(QStringLiteral("--")) << QStringLiteral("us-west")
+                                     << QStringLiteral("orders") << QStringLiteral("us-west--orders");
+        QTest::newRow("empty separator means '.'")
+            << byDefault(QString()) << QStringLiteral("a") << QStringLiteral("t") << QStringLiteral("a.t");
+        QTest::newRow("identity") << identity() << QStringLiteral("us-west") << QStringLiteral("orders")
+                                  << QStringLiteral("orders");
+        QTest::newRow("identity keeps dots")
+            << identity() << QStringLiteral("us-west") << QStringLiteral("b.orders") << QStringLiteral("b.orders");
         QTest::newRow("identity heartbeats") << identity() << QStringLiteral("us-west") << QStringLiteral("heartbeats")
                                              << QStringLiteral("us-west.heartbeats");
-        QTest::newRow("identity remote heartbeats") << identity(QStringLiteral("_")) << QStringLiteral("a")
-                                                    << QStringLiteral("b_heartbeats") << QStringLiteral("a_b_heartbeats");
+        QTest::newRow("identity remote heartbeats")
+            << identity(QStringLiteral("_")) << QStringLiteral("a") << QStringLiteral("b_heartbeats")
+            << QStringLiteral("a_b_heartbeats");
     }
     void remoteTopicNames()
     {
@@ -79,55 +83,62 @@ private Q_SLOTS:
 
     void topicParts_data()
     {
-        addColumns<Policy, QString, QString, QString, QString>(
-            "policy", "topic", "source", "upstream", "original");
+        addColumns<Policy, QString, QString, QString, QString>("policy", "topic", "source", "upstream", "original");
         const Policy dot = byDefault();
         QTest::newRow("local") << dot << QStringLiteral("orders") << QString() << QString() << QStringLiteral("orders");
-        QTest::newRow("remote") << dot << QStringLiteral("us-west.orders") << QStringLiteral("us-west") << QStringLiteral("orders")
-                                << QStringLiteral("orders");
-        QTest::newRow("nested") << dot << QStringLiteral("a.b.orders") << QStringLiteral("a") << QStringLiteral("b.orders")
-                                << QStringLiteral("orders");
-        QTest::newRow("three hops") << dot << QStringLiteral("a.b.c.orders") << QStringLiteral("a") << QStringLiteral("b.c.orders")
-                                    << QStringLiteral("orders");
+        QTest::newRow("remote") << dot << QStringLiteral("us-west.orders") << QStringLiteral("us-west")
+                                << QStringLiteral("orders") << QStringLiteral("orders");
+        QTest::newRow("nested") << dot << QStringLiteral("a.b.orders") << QStringLiteral("a")
+                                << QStringLiteral("b.orders") << QStringLiteral("orders");
+        QTest::newRow("three hops") << dot << QStringLiteral("a.b.c.orders") << QStringLiteral("a")
+                                    << QStringLiteral("b.c.orders") << QStringLiteral("orders");
         QTest::newRow("empty") << dot << QString() << QString() << QString() << QString();
         // Java's String.split drops trailing empty parts: "a." is one part, not remote.
-        QTest::newRow("trailing separator") << dot << QStringLiteral("a.") << QString() << QString() << QStringLiteral("a.");
-        QTest::newRow("trailing separators") << dot << QStringLiteral("a...") << QString() << QString() << QStringLiteral("a...");
-        QTest::newRow("remote, trailing separator") << dot << QStringLiteral("a.b.") << QStringLiteral("a") << QStringLiteral("b.")
-                                                    << QStringLiteral("b.");
-        QTest::newRow("doubled separator") << dot << QStringLiteral("a..b") << QStringLiteral("a") << QStringLiteral(".b")
-                                           << QStringLiteral(".b");
-        QTest::newRow("leading separator") << dot << QStringLiteral(".orders") << QString() << QString() << QStringLiteral(".orders");
-        QTest::newRow("heartbeats") << dot << QStringLiteral("heartbeats") << QString() << QString() << QStringLiteral("heartbeats");
+        QTest::newRow("trailing separator")
+            << dot << QStringLiteral("a.") << QString() << QString() << QStringLiteral("a.");
+        QTest::newRow("trailing separators")
+            << dot << QStringLiteral("a...") << QString() << QString() << QStringLiteral("a...");
+        QTest::newRow("remote, trailing separator")
+            << dot << QStringLiteral("a.b.") << QStringLiteral("a") << QStringLiteral("b.") << QStringLiteral("b.");
+        QTest::newRow("doubled separator")
+            << dot << QStringLiteral("a..b") << QStringLiteral("a") << QStringLiteral(".b") << QStringLiteral(".b");
+        QTest::newRow("leading separator")
+            << dot << QStringLiteral(".orders") << QString() << QString() << QStringLiteral(".orders");
+        QTest::newRow("heartbeats") << dot << QStringLiteral("heartbeats") << QString() << QString()
+                                    << QStringLiteral("heartbeats");
         QTest::newRow("remote heartbeats") << dot << QStringLiteral("us-west.heartbeats") << QStringLiteral("us-west")
                                            << QStringLiteral("heartbeats") << QStringLiteral("heartbeats");
 
         const Policy underscore = byDefault(QStringLiteral("_"));
         QTest::newRow("_ remote") << underscore << QStringLiteral("us-west_orders") << QStringLiteral("us-west")
                                   << QStringLiteral("orders") << QStringLiteral("orders");
-        QTest::newRow("_ nested") << underscore << QStringLiteral("a_b_orders") << QStringLiteral("a") << QStringLiteral("b_orders")
-                                  << QStringLiteral("orders");
-        QTest::newRow("_ dots are not separators") << underscore << QStringLiteral("us.west.orders") << QString() << QString()
-                                                   << QStringLiteral("us.west.orders");
-        QTest::newRow("_ in a local name looks remote") << underscore << QStringLiteral("my_topic") << QStringLiteral("my")
-                                                        << QStringLiteral("topic") << QStringLiteral("topic");
+        QTest::newRow("_ nested") << underscore << QStringLiteral("a_b_orders") << QStringLiteral("a")
+                                  << QStringLiteral("b_orders") << QStringLiteral("orders");
+        QTest::newRow("_ dots are not separators") << underscore << QStringLiteral("us.west.orders") << QString()
+                                                   << QString() << QStringLiteral("us.west.orders");
+        QTest::newRow("_ in a local name looks remote")
+            << underscore << QStringLiteral("my_topic") << QStringLiteral("my") << QStringLiteral("topic")
+            << QStringLiteral("topic");
 
         const Policy dashes = byDefault(QStringLiteral("--"));
-        QTest::newRow("-- nested") << dashes << QStringLiteral("a--b--orders") << QStringLiteral("a") << QStringLiteral("b--orders")
-                                   << QStringLiteral("orders");
-        QTest::newRow("-- single dash") << dashes << QStringLiteral("a-b") << QString() << QString() << QStringLiteral("a-b");
-        QTest::newRow("-- three dashes") << dashes << QStringLiteral("a---b") << QStringLiteral("a") << QStringLiteral("-b")
-                                         << QStringLiteral("-b");
-        QTest::newRow("-- only trailing") << dashes << QStringLiteral("a----") << QString() << QString() << QStringLiteral("a----");
-        QTest::newRow("-- dots") << dashes << QStringLiteral("a.b.orders") << QString() << QString() << QStringLiteral("a.b.orders");
+        QTest::newRow("-- nested") << dashes << QStringLiteral("a--b--orders") << QStringLiteral("a")
+                                   << QStringLiteral("b--orders") << QStringLiteral("orders");
+        QTest::newRow("-- single dash") << dashes << QStringLiteral("a-b") << QString() << QString()
+                                        << QStringLiteral("a-b");
+        QTest::newRow("-- three dashes") << dashes << QStringLiteral("a---b") << QStringLiteral("a")
+                                         << QStringLiteral("-b") << QStringLiteral("-b");
+        QTest::newRow("-- only trailing")
+            << dashes << QStringLiteral("a----") << QString() << QString() << QStringLiteral("a----");
+        QTest::newRow("-- dots") << dashes << QStringLiteral("a.b.orders") << QString() << QString()
+                                 << QStringLiteral("a.b.orders");
 
         const Policy same = identity();
         QTest::newRow("identity local") << same << QStringLiteral("orders") << QString() << QStringLiteral("orders")
                                         << QStringLiteral("orders");
-        QTest::newRow("identity dotted") << same << QStringLiteral("a.b.orders") << QString() << QStringLiteral("a.b.orders")
-                                         << QStringLiteral("a.b.orders");
-        QTest::newRow("identity heartbeats") << same << QStringLiteral("heartbeats") << QString() << QString()
-                                             << QStringLiteral("heartbeats");
+        QTest::newRow("identity dotted") << same << QStringLiteral("a.b.orders") << QString()
+                                         << QStringLiteral("a.b.orders") << QStringLiteral("a.b.orders");
+        QTest::newRow("identity heartbeats")
+            << same << QStringLiteral("heartbeats") << QString() << QString() << QStringLiteral("heartbeats");
         QTest::newRow("identity remote heartbeats") << same << QStringLiteral("a.b.heartbeats") << QStringLiteral("a")
                                                     << QStringLiteral("b.heartbeats") << QStringLiteral("heartbeats");
     }
@@ -159,35 +170,43 @@ private Q_SLOTS:
 
     void internalTopicNames_data()
     {
-        addColumns<Policy, QString, QString, QString, QString>(
-            "policy", "heartbeats", "checkpoints", "offsetSyncs", "syncsAlias");
+        addColumns<Policy, QString, QString, QString, QString>("policy", "heartbeats", "checkpoints", "offsetSyncs",
+                                                               "syncsAlias");
         // Flow us-west -> us-east throughout.
         const QString west = QStringLiteral("us-west");
         const QString east = QStringLiteral("us-east");
-        QTest::newRow(". syncs on source") << internals(QStringLiteral("."), true, Policy::Source) << QStringLiteral("us-west.heartbeats")
-                                           << QStringLiteral("us-west.checkpoints.internal")
-                                           << QStringLiteral("mm2-offset-syncs.us-east.internal") << east;
-        QTest::newRow(". syncs on target") << internals(QStringLiteral("."), true, Policy::Target) << QStringLiteral("us-west.heartbeats")
-                                           << QStringLiteral("us-west.checkpoints.internal")
-                                           << QStringLiteral("mm2-offset-syncs.us-west.internal") << west;
-        QTest::newRow("_ internal separator on") << internals(QStringLiteral("_"), true, Policy::Source)
-                                                 << QStringLiteral("us-west_heartbeats") << QStringLiteral("us-west_checkpoints_internal")
-                                                 << QStringLiteral("mm2-offset-syncs_us-east_internal") << east;
-        QTest::newRow("_ internal separator off") << internals(QStringLiteral("_"), false, Policy::Source)
-                                                  << QStringLiteral("us-west_heartbeats") << QStringLiteral("us-west.checkpoints.internal")
-                                                  << QStringLiteral("mm2-offset-syncs.us-east.internal") << east;
-        QTest::newRow("_ off, syncs on target") << internals(QStringLiteral("_"), false, Policy::Target)
-                                                << QStringLiteral("us-west_heartbeats") << QStringLiteral("us-west.checkpoints.internal")
-                                                << QStringLiteral("mm2-offset-syncs.us-west.internal") << west;
-        QTest::newRow("-- syncs on target") << internals(QStringLiteral("--"), true, Policy::Target)
-                                            << QStringLiteral("us-west--heartbeats") << QStringLiteral("us-west--checkpoints--internal")
-                                            << QStringLiteral("mm2-offset-syncs--us-west--internal") << west;
-        QTest::newRow(". off changes nothing") << internals(QStringLiteral("."), false, Policy::Source)
-                                               << QStringLiteral("us-west.heartbeats") << QStringLiteral("us-west.checkpoints.internal")
-                                               << QStringLiteral("mm2-offset-syncs.us-east.internal") << east;
+        QTest::newRow(". syncs on source")
+            << internals(QStringLiteral("."), true, Policy::Source) << QStringLiteral("us-west.heartbeats")
+            << QStringLiteral("us-west.checkpoints.internal") << QStringLiteral("mm2-offset-syncs.us-east.internal")
+            << east;
+        QTest::newRow(". syncs on target")
+            << internals(QStringLiteral("."), true, Policy::Target) << QStringLiteral("us-west.heartbeats")
+            << QStringLiteral("us-west.checkpoints.internal") << QStringLiteral("mm2-offset-syncs.us-west.internal")
+            << west;
+        QTest::newRow("_ internal separator on")
+            << internals(QStringLiteral("_"), true, Policy::Source) << QStringLiteral("us-west_heartbeats")
+            << QStringLiteral("us-west_checkpoints_internal") << QStringLiteral("mm2-offset-syncs_us-east_internal")
+            << east;
+        QTest::newRow("_ internal separator off")
+            << internals(QStringLiteral("_"), false, Policy::Source) << QStringLiteral("us-west_heartbeats")
+            << QStringLiteral("us-west.checkpoints.internal") << QStringLiteral("mm2-offset-syncs.us-east.internal")
+            << east;
+        QTest::newRow("_ off, syncs on target")
+            << internals(QStringLiteral("_"), false, Policy::Target) << QStringLiteral("us-west_heartbeats")
+            << QStringLiteral("us-west.checkpoints.internal") << QStringLiteral("mm2-offset-syncs.us-west.internal")
+            << west;
+        QTest::newRow("-- syncs on target")
+            << internals(QStringLiteral("--"), true, Policy::Target) << QStringLiteral("us-west--heartbeats")
+            << QStringLiteral("us-west--checkpoints--internal") << QStringLiteral("mm2-offset-syncs--us-west--internal")
+            << west;
+        QTest::newRow(". off changes nothing")
+            << internals(QStringLiteral("."), false, Policy::Source) << QStringLiteral("us-west.heartbeats")
+            << QStringLiteral("us-west.checkpoints.internal") << QStringLiteral("mm2-offset-syncs.us-east.internal")
+            << east;
         Policy sameNames = identity();
         sameNames.offsetSyncsLocation = Policy::Target;
-        QTest::newRow("identity") << sameNames << QStringLiteral("us-west.heartbeats") << QStringLiteral("us-west.checkpoints.internal")
+        QTest::newRow("identity") << sameNames << QStringLiteral("us-west.heartbeats")
+                                  << QStringLiteral("us-west.checkpoints.internal")
                                   << QStringLiteral("mm2-offset-syncs.us-west.internal") << west;
     }
     void internalTopicNames()
@@ -253,13 +272,16 @@ private Q_SLOTS:
 
         const Policy underscore = byDefault(QStringLiteral("_"));
         QTest::newRow("_ checkpoints") << underscore << QStringLiteral("a_checkpoints_internal") << true << true;
-        QTest::newRow("_ dotted checkpoints") << underscore << QStringLiteral("a.checkpoints.internal") << false << false;
+        QTest::newRow("_ dotted checkpoints")
+            << underscore << QStringLiteral("a.checkpoints.internal") << false << false;
         QTest::newRow("_ mm2-status") << underscore << QStringLiteral("mm2-status.a.internal") << false << true;
         QTest::newRow("_ heartbeats") << underscore << QStringLiteral("a_heartbeats") << false << true;
         QTest::newRow("_ dotted heartbeats") << underscore << QStringLiteral("a.heartbeats") << false << false;
         const Policy underscoreOff = internals(QStringLiteral("_"), false, Policy::Source);
-        QTest::newRow("_ off: dotted checkpoints") << underscoreOff << QStringLiteral("a.checkpoints.internal") << true << true;
-        QTest::newRow("_ off: _internal") << underscoreOff << QStringLiteral("a_checkpoints_internal") << false << false;
+        QTest::newRow("_ off: dotted checkpoints")
+            << underscoreOff << QStringLiteral("a.checkpoints.internal") << true << true;
+        QTest::newRow("_ off: _internal")
+            << underscoreOff << QStringLiteral("a_checkpoints_internal") << false << false;
     }
     void internalTopics()
     {
@@ -277,7 +299,8 @@ private Q_SLOTS:
     {
         addColumns<QString, bool, QString>("topic", "matches", "alias");
         QTest::newRow("plain") << QStringLiteral("mm2-offset-syncs.east.internal") << true << QStringLiteral("east");
-        QTest::newRow("dotted alias") << QStringLiteral("mm2-offset-syncs.a.b.internal") << true << QStringLiteral("a.b");
+        QTest::newRow("dotted alias") << QStringLiteral("mm2-offset-syncs.a.b.internal") << true
+                                      << QStringLiteral("a.b");
         QTest::newRow("no alias") << QStringLiteral("mm2-offset-syncs.internal") << false << QString();
         QTest::newRow("empty alias") << QStringLiteral("mm2-offset-syncs..internal") << false << QString();
         QTest::newRow("no suffix") << QStringLiteral("mm2-offset-syncs.east") << false << QString();
@@ -304,7 +327,8 @@ private Q_SLOTS:
             {QStringLiteral("us-west.heartbeats"), {MirrorTopicRole::RemoteHeartbeats, QStringLiteral("us-west")}},
             {QStringLiteral("eu.us-west.heartbeats"), {MirrorTopicRole::RemoteHeartbeats, QStringLiteral("eu")}},
             {QStringLiteral("us-west.checkpoints.internal"), {MirrorTopicRole::Checkpoints, QStringLiteral("us-west")}},
-            {QStringLiteral("mm2-offset-syncs.us-east.internal"), {MirrorTopicRole::OffsetSyncs, QStringLiteral("us-east")}},
+            {QStringLiteral("mm2-offset-syncs.us-east.internal"),
+             {MirrorTopicRole::OffsetSyncs, QStringLiteral("us-east")}},
             {QStringLiteral("mm2-configs.us-west.internal"), {MirrorTopicRole::OtherInternal, {}}},
             {QStringLiteral("__consumer_offsets"), {}},
             {QStringLiteral("us-west.checkpoints.internalx"), {}},

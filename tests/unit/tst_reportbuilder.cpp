@@ -35,7 +35,10 @@ class TestReportBuilder final : public QObject {
 private:
     StoreFiles m_files{QStringLiteral("h%1.sqlite")};
 
-    std::unique_ptr<HistoryStore> newStore(RetentionPolicy policy = {}) { return openOrFail(m_files.newPath(), policy); }
+    std::unique_ptr<HistoryStore> newStore(RetentionPolicy policy = {})
+    {
+        return openOrFail(m_files.newPath(), policy);
+    }
 
     // 100 polls 5 s apart, the last one 5 s before kNow (so that it stands for 5 s of the
     // range): billing's total lag is 1..100 (p95 = 95), Stable except polls 40..49
@@ -211,9 +214,10 @@ private Q_SLOTS:
         auto store = newStore();
         QVERIFY(store);
         for (qint64 i = 0; i < 100; ++i) {
-            ClusterSnapshot s = snapshot(rel((i - 100) * kPollSecs),
-                                         {groupState(kGroup, {partitionLag(QStringLiteral("orders"), 0, 1000, 1000 + i + 1)}),
-                                          groupState(QStringLiteral("payments"), {partitionLag(QStringLiteral("pay"), 0, 10, 17)})});
+            ClusterSnapshot s =
+                snapshot(rel((i - 100) * kPollSecs),
+                         {groupState(kGroup, {partitionLag(QStringLiteral("orders"), 0, 1000, 1000 + i + 1)}),
+                          groupState(QStringLiteral("payments"), {partitionLag(QStringLiteral("pay"), 0, 10, 17)})});
             const LagStatus status = i < 60 ? LagStatus::Ok : i < 80 ? LagStatus::Warn : LagStatus::Stop;
             s.groups.front().verdict = {status, QStringLiteral("synthetic")};
             s.groups.front().maxLagTime = LagTime{double(i + 1), i == 99};
@@ -281,7 +285,8 @@ private Q_SLOTS:
             r.membersAfter = {{QStringLiteral("m1"), QStringLiteral("c1"), QStringLiteral("/10.0.0.1")},
                               {QStringLiteral("m2"), QStringLiteral("c2"), QStringLiteral("/10.0.0.2")}};
             for (int p = 0; p < moves; ++p)
-                r.moves.push_back({TopicPartition{QStringLiteral("orders"), p}, QStringLiteral("m1"), QStringLiteral("m2")});
+                r.moves.push_back(
+                    {TopicPartition{QStringLiteral("orders"), p}, QStringLiteral("m1"), QStringLiteral("m2")});
             return r;
         };
         // 10..20 s and 0..5 s (seen between two polls) in the range; the first ends 2 h ago.
@@ -406,7 +411,8 @@ private Q_SLOTS:
         const auto report = buildReport(*store, lastMinutes(60), kNow);
         QVERIFY(report);
         QCOMPARE(report->groups.size(), size_t(2));
-        QCOMPARE(report->notes, QStringList{QStringLiteral("1 selected group(s) had no data in the range and are left out.")});
+        QCOMPARE(report->notes,
+                 QStringList{QStringLiteral("1 selected group(s) had no data in the range and are left out.")});
     }
 };
 

@@ -49,15 +49,11 @@ Intervals secs(std::initializer_list<std::pair<qint64, qint64>> list)
 } // namespace
 
 namespace lagscope::reportstats {
-bool operator==(const Interval &a, const Interval &b)
-{
-    return a.startMs == b.startMs && a.endMs == b.endMs;
-}
+bool operator==(const Interval &a, const Interval &b) { return a.startMs == b.startMs && a.endMs == b.endMs; }
 } // namespace lagscope::reportstats
 
 namespace QTest {
-template <>
-char *toString(const Intervals &list)
+template <> char *toString(const Intervals &list)
 {
     QByteArray out;
     for (const auto &i : list)
@@ -108,9 +104,9 @@ private Q_SLOTS:
             oneToHundred.push_back(v);
         QTest::newRow("1..100, equal weights") << oneToHundred << Values(100, 5) << qint64(95);
         QTest::newRow("1..100, no weights: nearest rank") << oneToHundred << Values(100, 0) << qint64(95);
-        QTest::newRow("1..20, no weights: 19th") << Values{5, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17,
-                                                           18, 19, 20}
-                                                 << Values(20, 0) << qint64(19);
+        QTest::newRow("1..20, no weights: 19th")
+            << Values{5, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20} << Values(20, 0)
+            << qint64(19);
         QTest::newRow("spike for 10 % of the time is the p95") << Values{10, 1000} << Values{90, 10} << qint64(1000);
         QTest::newRow("spike for 4 % of the time is not") << Values{10, 1000} << Values{96, 4} << qint64(10);
         QTest::newRow("exactly 95 % below") << Values{10, 1000} << Values{95, 5} << qint64(10);
@@ -160,16 +156,16 @@ private Q_SLOTS:
 
     void breachStretches_data()
     {
-        test::addColumns<Times, Values, int, qint64, qint64, qint64>(
-            "times", "values", "count", "totalSecs", "longestSecs", "longestStartSecs");
+        test::addColumns<Times, Values, int, qint64, qint64, qint64>("times", "values", "count", "totalSecs",
+                                                                     "longestSecs", "longestStartSecs");
 
         // Threshold 50 in every row.
         QTest::newRow("two stretches") << evenPolls(6, 5) << Values{10, 60, 70, 10, 80, 10} << 2 << qint64(15)
                                        << qint64(10) << qint64(5);
         QTest::newRow("equal to the threshold is no breach")
             << evenPolls(3, 5) << Values{50, 50, 50} << 0 << qint64(0) << qint64(0) << qint64(-1);
-        QTest::newRow("breach until the end") << evenPolls(4, 5) << Values{10, 60, 60, 60} << 1 << qint64(15)
-                                              << qint64(15) << qint64(5);
+        QTest::newRow("breach until the end")
+            << evenPolls(4, 5) << Values{10, 60, 60, 60} << 1 << qint64(15) << qint64(15) << qint64(5);
         QTest::newRow("a hole in the data splits a stretch")
             << polls({0, 5, 10, 100, 105}) << Values{60, 60, 60, 60, 60} << 2 << qint64(25) << qint64(15) << qint64(0);
         QTest::newRow("an unknown value splits a stretch")
@@ -195,9 +191,9 @@ private Q_SLOTS:
     void statesAndTimeline()
     {
         const Times times = evenPolls(6, 10);
-        const std::vector<QString> states{QStringLiteral("Stable"), QStringLiteral("Stable"),
-                                          QStringLiteral("PreparingRebalance"), QStringLiteral("Stable"),
-                                          QStringLiteral("Stable"), QStringLiteral("Stable")};
+        const std::vector<QString> states{
+            QStringLiteral("Stable"), QStringLiteral("Stable"), QStringLiteral("PreparingRebalance"),
+            QStringLiteral("Stable"), QStringLiteral("Stable"), QStringLiteral("Stable")};
         const Intervals iv = holds(times, 0, 1000 * S);
         const auto time = timeInStates(states, iv);
         QCOMPARE(time.size(), size_t(2));

@@ -32,10 +32,7 @@ Samples operator+(Samples a, const Samples &b)
     return a;
 }
 
-QString ok(int)
-{
-    return QStringLiteral("OK");
-}
+QString ok(int) { return QStringLiteral("OK"); }
 
 // "OK=300 WARN=100": the time in each status, longest first, in seconds.
 QString timesText(const StatusSummary &s)
@@ -127,7 +124,8 @@ private Q_SLOTS:
         // so 200 s of the 400 have no data; the gap also ends a breach stretch.
         QTest::newRow("a gap in polling: no data, and two breaches")
             << polls(10, 10, 0, ok, [](int) { return 60.0; })
-                   + polls(10, 10, 300, [](int) { return QStringLiteral("STOP"); }, [](int) { return 60.0; })
+                   + polls(
+                       10, 10, 300, [](int) { return QStringLiteral("STOP"); }, [](int) { return 60.0; })
             << qint64(0) << qint64(400) << 50.0 << QStringLiteral("OK=100 STOP=100")
             << QStringLiteral("OK[0,100) STOP[300,400)") << qint64(200) << QStringLiteral("max=60 avg=60 p95=60") << 0
             << qint64(0) << QStringLiteral("2 total=200 longest=100@0") << QStringLiteral("STOP 60");
@@ -139,8 +137,9 @@ private Q_SLOTS:
                        {35 * S, 0, QStringLiteral("OK"), 3, false},
                        {45 * S, 0, QStringLiteral("OK"), 4, false}}
             << qint64(0) << qint64(55) << -1.0 << QStringLiteral("OK=30 WARN=25")
-            << QStringLiteral("OK[0,10) WARN[10,35) OK[35,55)") << qint64(0) << QStringLiteral("max=4 avg=2.36364 p95=4")
-            << 0 << qint64(0) << QStringLiteral("unset") << QStringLiteral("OK 4");
+            << QStringLiteral("OK[0,10) WARN[10,35) OK[35,55)") << qint64(0)
+            << QStringLiteral("max=4 avg=2.36364 p95=4") << 0 << qint64(0) << QStringLiteral("unset")
+            << QStringLiteral("OK 4");
 
         // Three 1-minute buckets (history older than 6 hours): each stands for its span with
         // its worst status and its largest lag seconds.
@@ -150,32 +149,34 @@ private Q_SLOTS:
                        {120 * S, 60 * S, QStringLiteral("OK"), 10, false}}
             << qint64(0) << qint64(180) << 30.0 << QStringLiteral("OK=120 ERR=60")
             << QStringLiteral("OK[0,60) ERR[60,120) OK[120,180)") << qint64(0)
-            << QStringLiteral("max=70 avg=28.3333 p95=70") << 0 << qint64(0) << QStringLiteral("1 total=60 longest=60@60")
-            << QStringLiteral("OK 10");
+            << QStringLiteral("max=70 avg=28.3333 p95=70") << 0 << qint64(0)
+            << QStringLiteral("1 total=60 longest=60@60") << QStringLiteral("OK 10");
 
         // Polls written before verdicts were recorded carry neither: the first 100 s have
         // no status (no data), the next 100 s are OK; unknown lag seconds are skipped.
         QTest::newRow("samples from before statuses were recorded")
-            << polls(10, 10, 0, [](int) { return QString(); }, [](int) { return -1.0; })
+            << polls(
+                   10, 10, 0, [](int) { return QString(); }, [](int) { return -1.0; })
                    + polls(10, 10, 100, ok, [](int) { return 2.0; })
             << qint64(0) << qint64(200) << 5.0 << QStringLiteral("OK=100") << QStringLiteral("OK[100,200)")
             << qint64(100) << QStringLiteral("max=2 avg=2 p95=2") << 0 << qint64(0)
             << QStringLiteral("0 total=0 longest=0@-") << QStringLiteral("OK 2");
 
         QTest::newRow("no status and no lag seconds at all: unset, not zero")
-            << polls(5, 10, 0, [](int) { return QString(); }, [](int) { return -1.0; }) << qint64(0) << qint64(50)
-            << 5.0 << QStringLiteral("unset") << QString() << qint64(0) << QStringLiteral("unset") << 0 << qint64(0)
-            << QStringLiteral("unset") << QStringLiteral(" -");
+            << polls(
+                   5, 10, 0, [](int) { return QString(); }, [](int) { return -1.0; })
+            << qint64(0) << qint64(50) << 5.0 << QStringLiteral("unset") << QString() << qint64(0)
+            << QStringLiteral("unset") << 0 << qint64(0) << QStringLiteral("unset") << QStringLiteral(" -");
 
         // The range starts in the middle of the polls' history and ends before the last
         // poll's hold: intervals are cut to [15, 40).
-        QTest::newRow("cut to the range")
-            << Samples{{10 * S, 0, QStringLiteral("WARN"), 8, false},
-                       {20 * S, 0, QStringLiteral("OK"), 1, false},
-                       {30 * S, 0, QStringLiteral("STALL"), 9, true}}
-            << qint64(15) << qint64(40) << -1.0 << QStringLiteral("OK=10 STALL=10 WARN=5")
-            << QStringLiteral("WARN[15,20) OK[20,30) STALL[30,40)") << qint64(0) << QStringLiteral("max=9 avg=5.6 p95=9")
-            << 1 << qint64(10) << QStringLiteral("unset") << QStringLiteral("STALL 9 at least");
+        QTest::newRow("cut to the range") << Samples{{10 * S, 0, QStringLiteral("WARN"), 8, false},
+                                                     {20 * S, 0, QStringLiteral("OK"), 1, false},
+                                                     {30 * S, 0, QStringLiteral("STALL"), 9, true}}
+                                          << qint64(15) << qint64(40) << -1.0 << QStringLiteral("OK=10 STALL=10 WARN=5")
+                                          << QStringLiteral("WARN[15,20) OK[20,30) STALL[30,40)") << qint64(0)
+                                          << QStringLiteral("max=9 avg=5.6 p95=9") << 1 << qint64(10)
+                                          << QStringLiteral("unset") << QStringLiteral("STALL 9 at least");
     }
 
     void summary()

@@ -45,8 +45,10 @@ Report sampleReport(const QStringList &groups, const QString &topic)
         g.lag = {1500, 420.25, 1200, 288, 86400 * 1000LL};
         g.maxPartitionLag = 900;
         g.breach = BreachStats{2, 600 * 1000, 450 * 1000, kFrom.addSecs(3600).toMSecsSinceEpoch()};
-        g.groupStates = {{QStringLiteral("Stable"), 80000 * 1000LL}, {QStringLiteral("PreparingRebalance"), 6400 * 1000LL}};
-        g.lagStatuses = std::vector<StateTime>{{QStringLiteral("OK"), 86000 * 1000LL}, {QStringLiteral("WARN"), 300 * 1000LL}};
+        g.groupStates = {{QStringLiteral("Stable"), 80000 * 1000LL},
+                         {QStringLiteral("PreparingRebalance"), 6400 * 1000LL}};
+        g.lagStatuses =
+            std::vector<StateTime>{{QStringLiteral("OK"), 86000 * 1000LL}, {QStringLiteral("WARN"), 300 * 1000LL}};
         g.lagStatusNoDataMs = 100 * 1000LL;
         // "plain" has no lag seconds (recorded before they were): empty cells, nulls.
         if (name != QLatin1String("plain")) {
@@ -55,7 +57,8 @@ Report sampleReport(const QStringList &groups, const QString &topic)
             g.lagSecondsBounds = {3, 15'000};
             g.breachSeconds = BreachStats{1, 300 * 1000, 300 * 1000, kFrom.addSecs(7200).toMSecsSinceEpoch()};
         }
-        g.current = {kFrom.addDays(1).toMSecsSinceEpoch(), QStringLiteral("Stable"), 3, 17, 9, QStringLiteral("OK"), {}};
+        g.current = {
+            kFrom.addDays(1).toMSecsSinceEpoch(), QStringLiteral("Stable"), 3, 17, 9, QStringLiteral("OK"), {}};
         if (g.lagSeconds)
             g.current.lagSeconds = 2.5;
         g.topics = {{topic, {1500, 420.25, 1200, 288, 86400 * 1000LL}}};
@@ -89,7 +92,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString path = dir.filePath(QStringLiteral("lag.csv"));
-        const auto written = writeReportCsv(sampleReport({name, QStringLiteral("plain")}, name + QStringLiteral("-topic")), path);
+        const auto written =
+            writeReportCsv(sampleReport({name, QStringLiteral("plain")}, name + QStringLiteral("-topic")), path);
         QVERIFY2(written, qPrintable(written.ok() ? QString() : written.errorMessage()));
         QCOMPARE(*written, reportCsvPaths(path, false));
         QCOMPARE(written->size(), 5);
@@ -99,10 +103,10 @@ private Q_SLOTS:
         QVERIFY2(problem.isEmpty(), qPrintable(problem));
         QCOMPARE(groups.size(), 3);
         const QStringList header = groups[0];
-        QCOMPARE(header.mid(0, 7), (QStringList{QStringLiteral("cluster"), QStringLiteral("group"),
-                                                QStringLiteral("samples"), QStringLiteral("covered_seconds"),
-                                                QStringLiteral("lag_max"), QStringLiteral("lag_avg"),
-                                                QStringLiteral("lag_p95")}));
+        QCOMPARE(header.mid(0, 7),
+                 (QStringList{QStringLiteral("cluster"), QStringLiteral("group"), QStringLiteral("samples"),
+                              QStringLiteral("covered_seconds"), QStringLiteral("lag_max"), QStringLiteral("lag_avg"),
+                              QStringLiteral("lag_p95")}));
         for (const QStringList &row : groups)
             QCOMPARE(row.size(), header.size());
         QCOMPARE(groups[1][1], name);
@@ -146,13 +150,13 @@ private Q_SLOTS:
         const auto states = parseCsv(readText(written->at(2)), &problem);
         QVERIFY2(problem.isEmpty(), qPrintable(problem));
         QCOMPARE(states.size(), 1 + 2 * 4);
-        QCOMPARE(states[3], (QStringList{QStringLiteral("dc1"), name, QStringLiteral("lag_status"), QStringLiteral("OK"),
-                                         QStringLiteral("86000")}));
+        QCOMPARE(states[3], (QStringList{QStringLiteral("dc1"), name, QStringLiteral("lag_status"),
+                                         QStringLiteral("OK"), QStringLiteral("86000")}));
 
         const auto info = parseCsv(readText(written->last()), &problem);
         QVERIFY2(problem.isEmpty(), qPrintable(problem));
-        QVERIFY(info.contains(QStringList{QStringLiteral("rebalances"),
-                                          QStringLiteral("not available: rebalances are not recorded")}));
+        QVERIFY(info.contains(
+            QStringList{QStringLiteral("rebalances"), QStringLiteral("not available: rebalances are not recorded")}));
         QVERIFY(info.contains(QStringList{QStringLiteral("lag_status"), QStringLiteral("available")}));
         QVERIFY(info.contains(QStringList{QStringLiteral("schema_version"), QStringLiteral("3")}));
         QVERIFY(info.contains(QStringList{QStringLiteral("sla_lag_seconds"), QStringLiteral("60")}));
@@ -170,10 +174,10 @@ private Q_SLOTS:
         QCOMPARE(written->at(4), dir.filePath(QStringLiteral("week-partitions.csv")));
         QString problem;
         const auto rows = parseCsv(readText(written->at(4)), &problem);
-        QCOMPARE(rows[1], (QStringList{QStringLiteral("dc1"), QStringLiteral("g"), QStringLiteral("t"),
-                                       QStringLiteral("3"), QStringLiteral("2"), QStringLiteral("10"),
-                                       QStringLiteral("5"), QStringLiteral("2.5"), QStringLiteral("5"),
-                                       QStringLiteral("100"), QStringLiteral("105")}));
+        QCOMPARE(rows[1],
+                 (QStringList{QStringLiteral("dc1"), QStringLiteral("g"), QStringLiteral("t"), QStringLiteral("3"),
+                              QStringLiteral("2"), QStringLiteral("10"), QStringLiteral("5"), QStringLiteral("2.5"),
+                              QStringLiteral("5"), QStringLiteral("100"), QStringLiteral("105")}));
     }
 
     void jsonSchema()
@@ -200,23 +204,24 @@ private Q_SLOTS:
         const QJsonObject sections = o.value(QStringLiteral("sections")).toObject();
         QCOMPARE(sections.keys(), (QStringList{QStringLiteral("lag_seconds"), QStringLiteral("lag_status"),
                                                QStringLiteral("rebalances")}));
-        QCOMPARE(sections.value(QStringLiteral("rebalances")).toObject().value(QStringLiteral("available")).toBool(), false);
-        QCOMPARE(sections.value(QStringLiteral("lag_status")).toObject().value(QStringLiteral("available")).toBool(), true);
+        QCOMPARE(sections.value(QStringLiteral("rebalances")).toObject().value(QStringLiteral("available")).toBool(),
+                 false);
+        QCOMPARE(sections.value(QStringLiteral("lag_status")).toObject().value(QStringLiteral("available")).toBool(),
+                 true);
         QVERIFY(sections.value(QStringLiteral("lag_status")).toObject().value(QStringLiteral("note")).isNull());
 
         const QJsonArray groups = o.value(QStringLiteral("groups")).toArray();
         QCOMPARE(groups.size(), 1);
         const QJsonObject g = groups[0].toObject();
-        QCOMPARE(g.keys(), (QStringList{QStringLiteral("breaches"), QStringLiteral("breaches_seconds"),
-                                        QStringLiteral("cluster"), QStringLiteral("current"), QStringLiteral("group"),
-                                        QStringLiteral("group_states"), QStringLiteral("lag"),
-                                        QStringLiteral("lag_seconds"), QStringLiteral("lag_seconds_at_least"),
-                                        QStringLiteral("lag_seconds_lower_bounds"),
-                                        QStringLiteral("lag_status_no_data_seconds"),
-                                        QStringLiteral("lag_status_timeline"), QStringLiteral("lag_statuses"),
-                                        QStringLiteral("max_partition_lag"), QStringLiteral("partitions"),
-                                        QStringLiteral("rebalances"), QStringLiteral("state_timeline"),
-                                        QStringLiteral("topics")}));
+        QCOMPARE(
+            g.keys(),
+            (QStringList{QStringLiteral("breaches"), QStringLiteral("breaches_seconds"), QStringLiteral("cluster"),
+                         QStringLiteral("current"), QStringLiteral("group"), QStringLiteral("group_states"),
+                         QStringLiteral("lag"), QStringLiteral("lag_seconds"), QStringLiteral("lag_seconds_at_least"),
+                         QStringLiteral("lag_seconds_lower_bounds"), QStringLiteral("lag_status_no_data_seconds"),
+                         QStringLiteral("lag_status_timeline"), QStringLiteral("lag_statuses"),
+                         QStringLiteral("max_partition_lag"), QStringLiteral("partitions"),
+                         QStringLiteral("rebalances"), QStringLiteral("state_timeline"), QStringLiteral("topics")}));
         QCOMPARE(g.value(QStringLiteral("group")).toString(), awkward);
         const QJsonObject lag = g.value(QStringLiteral("lag")).toObject();
         QCOMPARE(lag.value(QStringLiteral("max")).toInteger(), 1500);
@@ -231,8 +236,9 @@ private Q_SLOTS:
         QCOMPARE(g.value(QStringLiteral("lag_seconds_at_least")).toBool(), true);
         QCOMPARE(g.value(QStringLiteral("lag_seconds_lower_bounds")).toObject(),
                  (QJsonObject{{QStringLiteral("samples"), 3}, {QStringLiteral("covered_seconds"), 15.0}}));
-        QCOMPARE(g.value(QStringLiteral("breaches_seconds")).toObject().value(QStringLiteral("total_seconds")).toDouble(),
-                 300.0);
+        QCOMPARE(
+            g.value(QStringLiteral("breaches_seconds")).toObject().value(QStringLiteral("total_seconds")).toDouble(),
+            300.0);
         const QJsonArray statuses = g.value(QStringLiteral("lag_statuses")).toArray();
         QCOMPARE(statuses.size(), 2);
         QCOMPARE(statuses[1].toObject(),
@@ -246,7 +252,8 @@ private Q_SLOTS:
         QCOMPARE(statusTimeline[0].toObject().value(QStringLiteral("end")).toString(),
                  QStringLiteral("2026-11-29T00:00:00.000Z"));
         QCOMPARE(g.value(QStringLiteral("breaches")).toObject().value(QStringLiteral("count")).toInt(), 2);
-        QCOMPARE(g.value(QStringLiteral("breaches")).toObject().value(QStringLiteral("longest_seconds")).toDouble(), 450.0);
+        QCOMPARE(g.value(QStringLiteral("breaches")).toObject().value(QStringLiteral("longest_seconds")).toDouble(),
+                 450.0);
         QCOMPARE(g.value(QStringLiteral("group_states")).toArray().size(), 2);
         const QJsonObject current = g.value(QStringLiteral("current")).toObject();
         QCOMPARE(current.value(QStringLiteral("total_lag")).toInteger(), 17);

@@ -66,7 +66,8 @@ private Q_SLOTS:
         const auto time = resetFetchList(spec(ResetSpec::ByDuration, kT), allTopics(), cluster());
         QVERIFY(time.ok());
         QCOMPARE(time->timestamp, std::optional<qint64>(kT));
-        QCOMPARE(time->partitions, (std::vector<TopicPartition>{tp("audit", 0), tp("orders", 0), tp("orders", 1), tp("payments", 0)}));
+        QCOMPARE(time->partitions,
+                 (std::vector<TopicPartition>{tp("audit", 0), tp("orders", 0), tp("orders", 1), tp("payments", 0)}));
 
         const auto latest = resetFetchList(spec(ResetSpec::ToLatest), topic("orders"), cluster());
         QVERIFY(latest.ok());
@@ -90,7 +91,8 @@ private Q_SLOTS:
         const CommittedOffsets committed = cluster().committed;
         QCOMPARE(resetTopicsToDescribe(spec(ResetSpec::ToLatest), allTopics(), committed),
                  (std::vector<QString>{s("audit"), s("orders"), s("payments")}));
-        QCOMPARE(resetTopicsToDescribe(spec(ResetSpec::ToLatest), topics({{s("orders"), {}}, {s("audit"), {0}}, {s("orders"), {1}}}), committed),
+        QCOMPARE(resetTopicsToDescribe(spec(ResetSpec::ToLatest),
+                                       topics({{s("orders"), {}}, {s("audit"), {0}}, {s("orders"), {1}}}), committed),
                  (std::vector<QString>{s("audit"), s("orders")}));
         QCOMPARE(resetTopicsToDescribe(spec(ResetSpec::FromFile, 0, kFile), noScope(), committed),
                  (std::vector<QString>{s("orders"), s("payments")}));
@@ -130,8 +132,10 @@ private Q_SLOTS:
         QTest::newRow("an hour ago") << kT << qint64(3'600'000) << kT - 3'600'000;
         QTest::newRow("zero") << kT << qint64(0) << kT;
         QTest::newRow("negative: the future") << kT << qint64(-1000) << kT + 1000;
-        QTest::newRow("saturates low") << qint64(-10) << std::numeric_limits<qint64>::max() << std::numeric_limits<qint64>::min();
-        QTest::newRow("saturates high") << qint64(10) << std::numeric_limits<qint64>::min() << std::numeric_limits<qint64>::max();
+        QTest::newRow("saturates low") << qint64(-10) << std::numeric_limits<qint64>::max()
+                                       << std::numeric_limits<qint64>::min();
+        QTest::newRow("saturates high") << qint64(10) << std::numeric_limits<qint64>::min()
+                                        << std::numeric_limits<qint64>::max();
     }
     void durationTimestamp()
     {

@@ -11,10 +11,7 @@ namespace {
 
 constexpr qint64 kMay1Noon = 1714564800000; // 2024-05-01T12:00:00.000Z
 
-QString s(const char *text)
-{
-    return QString::fromUtf8(text);
-}
+QString s(const char *text) { return QString::fromUtf8(text); }
 
 // "group:topic-p=offset …" in map order.
 QString dump(const ResetFilePlan &plan)
@@ -35,15 +32,13 @@ PlannedPartition planned(const QString &topic, int partition, qint64 newOffset)
 }
 
 // A parser's answer: the expected value, or a refusal with exactly this error.
-template <typename T>
-void accepted(const Result<T> &r, const T &expected)
+template <typename T> void accepted(const Result<T> &r, const T &expected)
 {
     QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.errorMessage()));
     QCOMPARE(*r, expected);
 }
 
-template <typename T>
-void rejected(const Result<T> &r, const QString &error)
+template <typename T> void rejected(const Result<T> &r, const QString &error)
 {
     QVERIFY(!r.ok());
     QCOMPARE(r.errorMessage(), error);
@@ -100,15 +95,20 @@ private Q_SLOTS:
         QTest::newRow("empty") << QString() << s("The date-time is empty; ") + hint;
         QTest::newRow("blank") << s("   ") << s("The date-time is empty; ") + hint;
         QTest::newRow("space instead of T")
-            << s("2024-05-01 12:00:00.000") << s("'2024-05-01 12:00:00.000' has no 'T' between the date and the time; ") + hint;
-        QTest::newRow("lowercase t")
-            << s("2024-05-01t12:00:00.000") << s("'2024-05-01t12:00:00.000' has no 'T' between the date and the time; ") + hint;
-        QTest::newRow("date only") << s("2024-05-01") << s("'2024-05-01' has no 'T' between the date and the time; ") + hint;
-        QTest::newRow("garbage") << s("yesterday") << s("'yesterday' has no 'T' between the date and the time; ") + hint;
+            << s("2024-05-01 12:00:00.000")
+            << s("'2024-05-01 12:00:00.000' has no 'T' between the date and the time; ") + hint;
+        QTest::newRow("lowercase t") << s("2024-05-01t12:00:00.000")
+                                     << s("'2024-05-01t12:00:00.000' has no 'T' between the date and the time; ")
+                                            + hint;
+        QTest::newRow("date only") << s("2024-05-01")
+                                   << s("'2024-05-01' has no 'T' between the date and the time; ") + hint;
+        QTest::newRow("garbage") << s("yesterday")
+                                 << s("'yesterday' has no 'T' between the date and the time; ") + hint;
         QTest::newRow("garbage with T") << s("Tuesday") << s("'Tuesday' is not a date-time; ") + hint;
-        QTest::newRow("one-digit month")
-            << s("2024-5-01T12:00:00.000") << s("'2024-5-01T12:00:00.000' is not a date-time; ") + hint;
-        QTest::newRow("no seconds") << s("2024-05-01T12:00.000") << s("'2024-05-01T12:00.000' is not a date-time; ") + hint;
+        QTest::newRow("one-digit month") << s("2024-5-01T12:00:00.000")
+                                         << s("'2024-5-01T12:00:00.000' is not a date-time; ") + hint;
+        QTest::newRow("no seconds") << s("2024-05-01T12:00.000")
+                                    << s("'2024-05-01T12:00.000' is not a date-time; ") + hint;
         QTest::newRow("missing millis")
             << s("2024-05-01T12:00:00")
             << s("'2024-05-01T12:00:00' has no milliseconds; they are required, e.g. 2024-05-01T12:00:00.000");
@@ -131,22 +131,35 @@ private Q_SLOTS:
                                    << s("'2024-13-01T12:00:00.000': month 13 is out of range (01-12)");
         QTest::newRow("month 00") << s("2024-00-10T12:00:00.000")
                                   << s("'2024-00-10T12:00:00.000': month 00 is out of range (01-12)");
-        QTest::newRow("Feb 29 in a common year") << s("2023-02-29T12:00:00.000")
-                                                 << s("'2023-02-29T12:00:00.000': day 29 does not exist in 2023-02");
-        QTest::newRow("day 00") << s("2024-05-00T12:00:00.000") << s("'2024-05-00T12:00:00.000': day 00 does not exist in 2024-05");
-        QTest::newRow("April 31") << s("2024-04-31T12:00:00.000") << s("'2024-04-31T12:00:00.000': day 31 does not exist in 2024-04");
-        QTest::newRow("year 0") << s("0000-01-01T00:00:00.000") << s("'0000-01-01T00:00:00.000': year 0000 does not exist");
-        QTest::newRow("hour 24") << s("2024-05-01T24:00:00.000") << s("'2024-05-01T24:00:00.000': hour 24 is out of range (00-23)");
-        QTest::newRow("minute 60") << s("2024-05-01T12:60:00.000") << s("'2024-05-01T12:60:00.000': minute 60 is out of range (00-59)");
-        QTest::newRow("second 60") << s("2024-05-01T12:00:60.000") << s("'2024-05-01T12:00:60.000': second 60 is out of range (00-59)");
+        QTest::newRow("Feb 29 in a common year")
+            << s("2023-02-29T12:00:00.000") << s("'2023-02-29T12:00:00.000': day 29 does not exist in 2023-02");
+        QTest::newRow("day 00") << s("2024-05-00T12:00:00.000")
+                                << s("'2024-05-00T12:00:00.000': day 00 does not exist in 2024-05");
+        QTest::newRow("April 31") << s("2024-04-31T12:00:00.000")
+                                  << s("'2024-04-31T12:00:00.000': day 31 does not exist in 2024-04");
+        QTest::newRow("year 0") << s("0000-01-01T00:00:00.000")
+                                << s("'0000-01-01T00:00:00.000': year 0000 does not exist");
+        QTest::newRow("hour 24") << s("2024-05-01T24:00:00.000")
+                                 << s("'2024-05-01T24:00:00.000': hour 24 is out of range (00-23)");
+        QTest::newRow("minute 60") << s("2024-05-01T12:60:00.000")
+                                   << s("'2024-05-01T12:60:00.000': minute 60 is out of range (00-59)");
+        QTest::newRow("second 60") << s("2024-05-01T12:00:60.000")
+                                   << s("'2024-05-01T12:00:60.000': second 60 is out of range (00-59)");
         const QString zoneTail = s("; use Z, +08, +0800 or +08:00 (or - offsets), or nothing for UTC");
-        QTest::newRow("one-digit zone") << s("2024-05-01T12:00:00.000+8") << s("'2024-05-01T12:00:00.000+8': unrecognised zone '+8'") + zoneTail;
-        QTest::newRow("zone +08:0") << s("2024-05-01T12:00:00.000+08:0") << s("'2024-05-01T12:00:00.000+08:0': unrecognised zone '+08:0'") + zoneTail;
-        QTest::newRow("zone name") << s("2024-05-01T12:00:00.000 UTC") << s("'2024-05-01T12:00:00.000 UTC': unrecognised zone ' UTC'") + zoneTail;
-        QTest::newRow("lowercase z") << s("2024-05-01T12:00:00.000z") << s("'2024-05-01T12:00:00.000z': unrecognised zone 'z'") + zoneTail;
-        QTest::newRow("zone hour 24") << s("2024-05-01T12:00:00.000+24:00") << s("'2024-05-01T12:00:00.000+24:00': unrecognised zone '+24:00'") + zoneTail;
-        QTest::newRow("zone minute 60") << s("2024-05-01T12:00:00.000+08:60") << s("'2024-05-01T12:00:00.000+08:60': unrecognised zone '+08:60'") + zoneTail;
-        QTest::newRow("trailing text") << s("2024-05-01T12:00:00.000Zulu") << s("'2024-05-01T12:00:00.000Zulu': unrecognised zone 'Zulu'") + zoneTail;
+        QTest::newRow("one-digit zone") << s("2024-05-01T12:00:00.000+8")
+                                        << s("'2024-05-01T12:00:00.000+8': unrecognised zone '+8'") + zoneTail;
+        QTest::newRow("zone +08:0") << s("2024-05-01T12:00:00.000+08:0")
+                                    << s("'2024-05-01T12:00:00.000+08:0': unrecognised zone '+08:0'") + zoneTail;
+        QTest::newRow("zone name") << s("2024-05-01T12:00:00.000 UTC")
+                                   << s("'2024-05-01T12:00:00.000 UTC': unrecognised zone ' UTC'") + zoneTail;
+        QTest::newRow("lowercase z") << s("2024-05-01T12:00:00.000z")
+                                     << s("'2024-05-01T12:00:00.000z': unrecognised zone 'z'") + zoneTail;
+        QTest::newRow("zone hour 24") << s("2024-05-01T12:00:00.000+24:00")
+                                      << s("'2024-05-01T12:00:00.000+24:00': unrecognised zone '+24:00'") + zoneTail;
+        QTest::newRow("zone minute 60") << s("2024-05-01T12:00:00.000+08:60")
+                                        << s("'2024-05-01T12:00:00.000+08:60': unrecognised zone '+08:60'") + zoneTail;
+        QTest::newRow("trailing text") << s("2024-05-01T12:00:00.000Zulu")
+                                       << s("'2024-05-01T12:00:00.000Zulu': unrecognised zone 'Zulu'") + zoneTail;
     }
     void dateTimeRejected()
     {
@@ -163,7 +176,8 @@ private Q_SLOTS:
         QTest::newRow("PT45S") << s("PT45S") << qint64(45'000);
         QTest::newRow("P1D") << s("P1D") << qint64(86'400'000);
         QTest::newRow("P1DT2H") << s("P1DT2H") << qint64(93'600'000);
-        QTest::newRow("all parts") << s("P2DT3H4M5.678S") << qint64(2 * 86'400'000LL + 3 * 3'600'000 + 4 * 60'000 + 5678);
+        QTest::newRow("all parts") << s("P2DT3H4M5.678S")
+                                   << qint64(2 * 86'400'000LL + 3 * 3'600'000 + 4 * 60'000 + 5678);
         QTest::newRow("PT0.5S") << s("PT0.5S") << qint64(500);
         QTest::newRow("comma fraction") << s("PT1,5S") << qint64(1500);
         QTest::newRow("fraction without digits") << s("PT1.S") << qint64(1000);
@@ -199,8 +213,10 @@ private Q_SLOTS:
         test::addColumns<QString, QString>("text", "error");
         QTest::newRow("empty") << QString() << s("The duration is empty; ") + hint;
         QTest::newRow("P alone") << s("P") << s("'P' has no days, hours, minutes or seconds; ") + hint;
-        QTest::newRow("PT alone") << s("PT") << s("'PT': 'T' must be followed by hours (H), minutes (M) or seconds (S)");
-        QTest::newRow("P1DT") << s("P1DT") << s("'P1DT': 'T' must be followed by hours (H), minutes (M) or seconds (S)");
+        QTest::newRow("PT alone") << s("PT")
+                                  << s("'PT': 'T' must be followed by hours (H), minutes (M) or seconds (S)");
+        QTest::newRow("P1DT") << s("P1DT")
+                              << s("'P1DT': 'T' must be followed by hours (H), minutes (M) or seconds (S)");
         QTest::newRow("weeks") << s("P1W") << s("'P1W'") + ymw;
         QTest::newRow("years") << s("P1Y") << s("'P1Y'") + ymw;
         QTest::newRow("months") << s("P1M") << s("'P1M'") + ymw;
@@ -210,12 +226,15 @@ private Q_SLOTS:
         QTest::newRow("wrong order") << s("PT1M1H") << s("'PT1M1H' is not an ISO-8601 duration; ") + hint;
         QTest::newRow("fractional hours") << s("PT1.5H") << s("'PT1.5H' is not an ISO-8601 duration; ") + hint;
         QTest::newRow("fractional days") << s("P1.5D") << s("'P1.5D' is not an ISO-8601 duration; ") + hint;
-        QTest::newRow("ten fraction digits") << s("PT0.1234567891S") << s("'PT0.1234567891S' is not an ISO-8601 duration; ") + hint;
+        QTest::newRow("ten fraction digits")
+            << s("PT0.1234567891S") << s("'PT0.1234567891S' is not an ISO-8601 duration; ") + hint;
         QTest::newRow("number only") << s("3600") << s("'3600' is not an ISO-8601 duration; ") + hint;
         QTest::newRow("words") << s("1 hour") << s("'1 hour' is not an ISO-8601 duration; ") + hint;
         QTest::newRow("spaces inside") << s("PT1H 30M") << s("'PT1H 30M' is not an ISO-8601 duration; ") + hint;
-        QTest::newRow("number beyond 64 bits") << s("PT99999999999999999999S") << s("'PT99999999999999999999S' is too long to express in milliseconds");
-        QTest::newRow("too many days") << s("P200000000000D") << s("'P200000000000D' is too long to express in milliseconds");
+        QTest::newRow("number beyond 64 bits")
+            << s("PT99999999999999999999S") << s("'PT99999999999999999999S' is too long to express in milliseconds");
+        QTest::newRow("too many days") << s("P200000000000D")
+                                       << s("'P200000000000D' is too long to express in milliseconds");
     }
     void durationRejected()
     {
@@ -265,22 +284,23 @@ private Q_SLOTS:
 
     void csvAccepted_data()
     {
-        test::addColumns<QString, QString, bool, QString, QStringList>(
-            "text", "group", "withGroup", "offsets", "warnings");
-        QTest::newRow("topic,partition,offset")
-            << s("orders,0,5\norders,1,7\n") << s("billing") << false << s("billing:orders-0=5 billing:orders-1=7") << QStringList();
+        test::addColumns<QString, QString, bool, QString, QStringList>("text", "group", "withGroup", "offsets",
+                                                                       "warnings");
+        QTest::newRow("topic,partition,offset") << s("orders,0,5\norders,1,7\n") << s("billing") << false
+                                                << s("billing:orders-0=5 billing:orders-1=7") << QStringList();
         QTest::newRow("group,topic,partition,offset")
             << s("g1,orders,0,5\ng2,orders,0,9\ng1,payments,3,1\n") << QString() << true
             << s("g1:orders-0=5 g1:payments-3=1 g2:orders-0=9") << QStringList();
         QTest::newRow("group column wins over the default group")
             << s("g1,orders,0,5") << s("billing") << true << s("g1:orders-0=5") << QStringList();
-        QTest::newRow("no final newline") << s("orders,0,5\norders,1,7") << s("g") << false
-                                          << s("g:orders-0=5 g:orders-1=7") << QStringList();
-        QTest::newRow("CRLF") << s("orders,0,5\r\norders,1,7\r\n") << s("g") << false
-                              << s("g:orders-0=5 g:orders-1=7") << QStringList();
+        QTest::newRow("no final newline")
+            << s("orders,0,5\norders,1,7") << s("g") << false << s("g:orders-0=5 g:orders-1=7") << QStringList();
+        QTest::newRow("CRLF") << s("orders,0,5\r\norders,1,7\r\n") << s("g") << false << s("g:orders-0=5 g:orders-1=7")
+                              << QStringList();
         QTest::newRow("blank lines") << s("\norders,0,5\n\n   \norders,1,7\n\n") << s("g") << false
                                      << s("g:orders-0=5 g:orders-1=7") << QStringList();
-        QTest::newRow("blanks around fields") << s(" orders , 0 , 5 ") << s("g") << false << s("g:orders-0=5") << QStringList();
+        QTest::newRow("blanks around fields")
+            << s(" orders , 0 , 5 ") << s("g") << false << s("g:orders-0=5") << QStringList();
         QTest::newRow("quoted group with a comma")
             << s("\"team,a\",orders,0,5") << QString() << true << s("team,a:orders-0=5") << QStringList();
         QTest::newRow("quoted group with quotes")
@@ -320,8 +340,7 @@ private Q_SLOTS:
         QTest::newRow("one field on line 3")
             << s("orders,0,5\norders,1,7\nx") << s("g") << s("line 3: expected 3 or 4 fields, got 1");
         QTest::newRow("five fields") << s("a,b,0,1,2") << s("g") << s("line 1: expected 3 or 4 fields, got 5");
-        QTest::newRow("blank lines count")
-            << s("\n\norders,0") << s("g") << s("line 3: expected 3 or 4 fields, got 2");
+        QTest::newRow("blank lines count") << s("\n\norders,0") << s("g") << s("line 3: expected 3 or 4 fields, got 2");
         QTest::newRow("header line") << s("topic,partition,offset\norders,0,5") << s("g")
                                      << s("line 1: partition 'partition' is not a number");
         QTest::newRow("mixed: 4 fields after 3")
@@ -330,22 +349,24 @@ private Q_SLOTS:
         QTest::newRow("mixed: 3 fields after 4")
             << s("\ng,orders,0,5\ng,orders,1,7\norders,2,7") << s("g")
             << s("line 4: expected 4 fields (group,topic,partition,offset) as on line 2, got 3; a file cannot mix the two formats");
-        QTest::newRow("partition not a number")
-            << s("orders,0,5\norders,1,5\norders,2,5\norders,3,5\norders,x,5") << s("g")
-            << s("line 5: partition 'x' is not a number");
-        QTest::newRow("partition with a fraction") << s("orders,1.5,3") << s("g") << s("line 1: partition '1.5' is not a number");
+        QTest::newRow("partition not a number") << s("orders,0,5\norders,1,5\norders,2,5\norders,3,5\norders,x,5")
+                                                << s("g") << s("line 5: partition 'x' is not a number");
+        QTest::newRow("partition with a fraction")
+            << s("orders,1.5,3") << s("g") << s("line 1: partition '1.5' is not a number");
         QTest::newRow("partition empty") << s("orders,,3") << s("g") << s("line 1: partition '' is not a number");
         QTest::newRow("partition negative") << s("orders,-1,3") << s("g") << s("line 1: partition '-1' is negative");
-        QTest::newRow("partition beyond int") << s("orders,4294967296,3") << s("g")
-                                              << s("line 1: partition '4294967296' is not a number");
-        QTest::newRow("offset not a number") << s("orders,0,abc") << s("g") << s("line 1: offset 'abc' is not a number");
+        QTest::newRow("partition beyond int")
+            << s("orders,4294967296,3") << s("g") << s("line 1: partition '4294967296' is not a number");
+        QTest::newRow("offset not a number")
+            << s("orders,0,abc") << s("g") << s("line 1: offset 'abc' is not a number");
         QTest::newRow("offset empty") << s("orders,0,") << s("g") << s("line 1: offset '' is not a number");
-        QTest::newRow("offset in group format") << s("g,orders,0,5\ng,orders,1,1e3") << QString()
-                                                << s("line 2: offset '1e3' is not a number");
+        QTest::newRow("offset in group format")
+            << s("g,orders,0,5\ng,orders,1,1e3") << QString() << s("line 2: offset '1e3' is not a number");
         QTest::newRow("topic empty") << s(",0,5") << s("g") << s("line 1: the topic is empty");
         QTest::newRow("group empty") << s(",orders,0,5") << s("g") << s("line 1: the group is empty");
         QTest::newRow("no group for the short format")
-            << s("orders,0,5") << QString() << s("line 1: topic,partition,offset lines need a group, and none was given");
+            << s("orders,0,5") << QString()
+            << s("line 1: topic,partition,offset lines need a group, and none was given");
         QTest::newRow("unterminated quote")
             << s("g,orders,0,5\n\"g,orders,0,5") << s("g") << s("line 2: unterminated quoted field");
     }
@@ -362,8 +383,8 @@ private Q_SLOTS:
         test::addColumns<QString, bool, QString>("group", "withGroup", "csv");
         QTest::newRow("one group") << s("billing") << false
                                    << s("orders,0,42\norders,1,0\npayments.eu,2,123456789012\n");
-        QTest::newRow("with group") << s("billing") << true
-                                    << s("billing,orders,0,42\nbilling,orders,1,0\nbilling,payments.eu,2,123456789012\n");
+        QTest::newRow("with group") << s(
+            "billing") << true << s("billing,orders,0,42\nbilling,orders,1,0\nbilling,payments.eu,2,123456789012\n");
         QTest::newRow("group needing quotes") << s("team \"a\",b") << true
                                               << s("\"team \"\"a\"\",b\",orders,0,42\n\"team \"\"a\"\",b\",orders,1,0\n"
                                                    "\"team \"\"a\"\",b\",payments.eu,2,123456789012\n");

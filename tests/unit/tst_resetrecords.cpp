@@ -66,7 +66,8 @@ private Q_SLOTS:
         QTest::newRow("not json") << QByteArray("offsets");
         QTest::newRow("no group") << QByteArray(R"({"offsets": []})");
         QTest::newRow("no offsets") << QByteArray(R"({"group": "g"})");
-        QTest::newRow("negative offset") << QByteArray(R"({"group": "g", "offsets": [{"topic": "t", "partition": 0, "offset": -1}]})");
+        QTest::newRow("negative offset") << QByteArray(
+            R"({"group": "g", "offsets": [{"topic": "t", "partition": 0, "offset": -1}]})");
         QTest::newRow("no partition") << QByteArray(R"({"group": "g", "offsets": [{"topic": "t", "offset": 1}]})");
     }
 
@@ -88,7 +89,8 @@ private Q_SLOTS:
     void verification()
     {
         const ResetPlan plan = samplePlan();
-        const std::map<TopicPartition, QString> refused = {{{QStringLiteral("t"), 3}, QStringLiteral("Broker: Unknown member")}};
+        const std::map<TopicPartition, QString> refused = {
+            {{QStringLiteral("t"), 3}, QStringLiteral("Broker: Unknown member")}};
         const CommittedOffsets readBack = {{{QStringLiteral("t"), 0}, 5},
                                            {{QStringLiteral("t"), 1}, 7},
                                            {{QStringLiteral("t"), 2}, 9},
@@ -110,10 +112,11 @@ private Q_SLOTS:
         for (const auto &o : missing)
             QCOMPARE(o.result, PartitionOutcome::Mismatch);
         QCOMPARE(overallResult(missing), WriteResult::Failed);
-        QCOMPARE(overallResult(verifyReset(plan, {}, {{{QStringLiteral("t"), 0}, 5},
-                                                      {{QStringLiteral("t"), 1}, 7},
-                                                      {{QStringLiteral("t"), 2}, 4},
-                                                      {{QStringLiteral("t"), 3}, 2}})),
+        QCOMPARE(overallResult(verifyReset(plan, {},
+                                           {{{QStringLiteral("t"), 0}, 5},
+                                            {{QStringLiteral("t"), 1}, 7},
+                                            {{QStringLiteral("t"), 2}, 4},
+                                            {{QStringLiteral("t"), 3}, 2}})),
                  WriteResult::Applied);
     }
 
@@ -127,30 +130,34 @@ private Q_SLOTS:
         const auto R = int(PartitionOutcome::Refused);
         const auto N = int(PartitionOutcome::NotApplied);
         const auto U = int(PartitionOutcome::Unknown);
-        const QString unknownAnswer = QStringLiteral("the commit failed (timed out); committed offset is 10 "
-                                                     "now, but the commit may still land until the connection is closed");
+        const QString unknownAnswer =
+            QStringLiteral("the commit failed (timed out); committed offset is 10 "
+                           "now, but the commit may still land until the connection is closed");
         QTest::newRow("acknowledged, read back") << QStringLiteral("ack") << qint64(5) << A << true << QString();
-        QTest::newRow("acknowledged, overwritten") << QStringLiteral("ack") << qint64(10) << M << true
-                                                   << QStringLiteral("committed offset is 10, not 5");
-        QTest::newRow("acknowledged, no commit") << QStringLiteral("ack") << kNoCommit << M << true
-                                                 << QStringLiteral("no committed offset after the reset");
+        QTest::newRow("acknowledged, overwritten")
+            << QStringLiteral("ack") << qint64(10) << M << true << QStringLiteral("committed offset is 10, not 5");
+        QTest::newRow("acknowledged, no commit")
+            << QStringLiteral("ack") << kNoCommit << M << true << QStringLiteral("no committed offset after the reset");
         QTest::newRow("acknowledged, read-back failed")
             << QStringLiteral("ack") << kReadBackFailed << U << true
             << QStringLiteral("acknowledged by the coordinator, but not read back: coordinator down");
         QTest::newRow("no answer, landed") << QStringLiteral("unanswered") << qint64(5) << A << false << QString();
-        QTest::newRow("no answer, old offset") << QStringLiteral("unanswered") << qint64(10) << U << false << unknownAnswer;
+        QTest::newRow("no answer, old offset")
+            << QStringLiteral("unanswered") << qint64(10) << U << false << unknownAnswer;
         QTest::newRow("no answer, read-back failed")
             << QStringLiteral("unanswered") << kReadBackFailed << U << false
             << QStringLiteral("the commit failed (timed out), and not read back: coordinator down");
-        QTest::newRow("not sent") << QStringLiteral("notSent") << qint64(10) << N << false << QStringLiteral("not sent: x failed");
-        QTest::newRow("not sent, read-back failed") << QStringLiteral("notSent") << kReadBackFailed << N << false
-                                                    << QStringLiteral("not sent: x failed");
+        QTest::newRow("not sent") << QStringLiteral("notSent") << qint64(10) << N << false
+                                  << QStringLiteral("not sent: x failed");
+        QTest::newRow("not sent, read-back failed")
+            << QStringLiteral("notSent") << kReadBackFailed << N << false << QStringLiteral("not sent: x failed");
         // A partition that already held the planned offset was still not written by this reset.
-        QTest::newRow("not sent, already there") << QStringLiteral("notSent") << qint64(5) << N << false
-                                                 << QStringLiteral("not sent: x failed");
-        QTest::newRow("refused") << QStringLiteral("refused") << qint64(10) << R << false << QStringLiteral("Broker: Unknown member");
-        QTest::newRow("refused, read-back failed") << QStringLiteral("refused") << kReadBackFailed << R << false
-                                                   << QStringLiteral("Broker: Unknown member");
+        QTest::newRow("not sent, already there")
+            << QStringLiteral("notSent") << qint64(5) << N << false << QStringLiteral("not sent: x failed");
+        QTest::newRow("refused") << QStringLiteral("refused") << qint64(10) << R << false
+                                 << QStringLiteral("Broker: Unknown member");
+        QTest::newRow("refused, read-back failed")
+            << QStringLiteral("refused") << kReadBackFailed << R << false << QStringLiteral("Broker: Unknown member");
     }
 
     void commitAndReadBack()
@@ -220,7 +227,8 @@ private Q_SLOTS:
         QTest::addColumn<WriteResult>("result");
         QTest::addColumn<QString>("name");
         QTest::newRow("applied") << WriteResult::Applied << QStringLiteral("applied");
-        QTest::newRow("untranslated") << WriteResult::AppliedWithUntranslated << QStringLiteral("applied-with-untranslated");
+        QTest::newRow("untranslated") << WriteResult::AppliedWithUntranslated
+                                      << QStringLiteral("applied-with-untranslated");
         QTest::newRow("partial") << WriteResult::Partial << QStringLiteral("partial");
         QTest::newRow("unknown") << WriteResult::Unknown << QStringLiteral("unknown");
         QTest::newRow("refused") << WriteResult::Refused << QStringLiteral("refused");

@@ -62,10 +62,10 @@ void TestSecrets::resolve_data()
     QTest::newRow("set but empty env") << QStringLiteral("${env:TST_EMPTY}") << QString();
     QTest::newRow("file, trimmed") << QStringLiteral("${file:%1}").arg(m_dir.filePath(QStringLiteral("pw")))
                                    << QStringLiteral("s3cr3t-file");
-    QTest::newRow("cmd, first line trimmed") << QStringLiteral("${cmd:printf ' s3cr3t-cmd \\nnotes\\n'}")
-                                             << QStringLiteral("s3cr3t-cmd");
-    QTest::newRow("cmd sees the environment") << QStringLiteral("${cmd:echo $TST_SECRET}")
-                                              << QStringLiteral("s3cr3t-env");
+    QTest::newRow("cmd, first line trimmed")
+        << QStringLiteral("${cmd:printf ' s3cr3t-cmd \\nnotes\\n'}") << QStringLiteral("s3cr3t-cmd");
+    QTest::newRow("cmd sees the environment")
+        << QStringLiteral("${cmd:echo $TST_SECRET}") << QStringLiteral("s3cr3t-env");
 }
 
 void TestSecrets::resolve()
@@ -84,15 +84,17 @@ void TestSecrets::failures_data()
                                << QStringLiteral("${env:TST_NOT_SET_ANYWHERE}: the environment variable is not set");
     QTest::newRow("missing file") << QStringLiteral("${file:/nonexistent/pw}")
                                   << QStringLiteral("${file:/nonexistent/pw}: No such file or directory");
-    QTest::newRow("empty file") << QStringLiteral("${file:%1}").arg(m_dir.filePath(QStringLiteral("empty")))
-                                << QStringLiteral("${file:%1}: the file is empty").arg(m_dir.filePath(QStringLiteral("empty")));
+    QTest::newRow("empty file")
+        << QStringLiteral("${file:%1}").arg(m_dir.filePath(QStringLiteral("empty")))
+        << QStringLiteral("${file:%1}: the file is empty").arg(m_dir.filePath(QStringLiteral("empty")));
     QTest::newRow("cmd fails, stderr shown")
         << QStringLiteral("${cmd:echo 'gpg: decryption failed: No secret key' >&2; exit 2}")
         << QStringLiteral("${cmd:echo 'gpg: decryption failed: No secret key' >&2; exit 2}: failed (exit code 2); "
                           "stderr: gpg: decryption failed: No secret key");
-    QTest::newRow("cmd prints nothing") << QStringLiteral("${cmd:true}") << QStringLiteral("${cmd:true}: printed nothing");
-    QTest::newRow("unknown scheme") << QStringLiteral("${vault:x}")
-                                    << QStringLiteral("unknown reference ${vault:...} (expected env, file, cmd or keyring)");
+    QTest::newRow("cmd prints nothing") << QStringLiteral("${cmd:true}")
+                                        << QStringLiteral("${cmd:true}: printed nothing");
+    QTest::newRow("unknown scheme") << QStringLiteral(
+        "${vault:x}") << QStringLiteral("unknown reference ${vault:...} (expected env, file, cmd or keyring)");
     QTest::newRow("empty argument") << QStringLiteral("${env:}") << QStringLiteral("${env:} names nothing");
     QTest::newRow("unclosed") << QStringLiteral("${env:X")
                               << QStringLiteral("a reference must look like ${env:NAME}, ${file:/path}, ${cmd:command} "
@@ -116,11 +118,12 @@ void TestSecrets::commandTimeout()
 {
     QElapsedTimer timer;
     timer.start();
-    auto resolved = resolveSecret(QStringLiteral("${cmd:echo waiting for a pinentry >&2; sleep 30}"),
-                                  SecretResolveOptions{300});
+    auto resolved =
+        resolveSecret(QStringLiteral("${cmd:echo waiting for a pinentry >&2; sleep 30}"), SecretResolveOptions{300});
     QVERIFY(!resolved);
-    QCOMPARE(resolved.errorMessage(), QStringLiteral("${cmd:echo waiting for a pinentry >&2; sleep 30}: no answer within "
-                                                     "0.3 s (killed); stderr: waiting for a pinentry"));
+    QCOMPARE(resolved.errorMessage(),
+             QStringLiteral("${cmd:echo waiting for a pinentry >&2; sleep 30}: no answer within "
+                            "0.3 s (killed); stderr: waiting for a pinentry"));
     // Killed, not waited for: well under the command's 30 s.
     QVERIFY2(timer.elapsed() < 20000, qPrintable(QString::number(timer.elapsed())));
 }
@@ -163,9 +166,9 @@ void TestSecrets::masking_data()
                               << QStringLiteral("login **** failed");
     QTest::newRow("several times") << QStringLiteral("pa55word") << QStringLiteral("pa55word/pa55word")
                                    << QStringLiteral("****/****");
-    QTest::newRow("librdkafka property dump") << QStringLiteral("pa55word")
-                                              << QStringLiteral("sasl.password = pa55word, sasl.username = u")
-                                              << QStringLiteral("sasl.password = ****, sasl.username = u");
+    QTest::newRow("librdkafka property dump")
+        << QStringLiteral("pa55word") << QStringLiteral("sasl.password = pa55word, sasl.username = u")
+        << QStringLiteral("sasl.password = ****, sasl.username = u");
     QTest::newRow("JSON-escaped quote and backslash")
         << QStringLiteral("pa\"ss\\word") << QStringLiteral("{\"reason\":\"pa\\\"ss\\\\word\"}")
         << QStringLiteral("{\"reason\":\"****\"}");
@@ -175,8 +178,8 @@ void TestSecrets::masking_data()
                              << QStringLiteral("x **** y");
     QTest::newRow("secret containing a shorter secret first")
         << QStringLiteral("hunter2hunter2") << QStringLiteral("hunter2hunter2") << QStringLiteral("****");
-    QTest::newRow("other text untouched") << QStringLiteral("pa55word") << QStringLiteral("nothing secret here")
-                                          << QStringLiteral("nothing secret here");
+    QTest::newRow("other text untouched")
+        << QStringLiteral("pa55word") << QStringLiteral("nothing secret here") << QStringLiteral("nothing secret here");
 }
 
 void TestSecrets::masking()

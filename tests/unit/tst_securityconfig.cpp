@@ -127,8 +127,9 @@ void TestSecurityConfig::errors_data()
 
     const QString at = QStringLiteral("config.yaml:");
     QTest::newRow("unknown protocol") << QStringLiteral("      protocol: TLS\n")
-                                      << at + QStringLiteral("5:17: clusters[0].security.protocol: expected one of "
-                                                             "PLAINTEXT, SSL, SASL_PLAINTEXT, SASL_SSL, got \"TLS\"");
+                                      << at
+                                             + QStringLiteral("5:17: clusters[0].security.protocol: expected one of "
+                                                              "PLAINTEXT, SSL, SASL_PLAINTEXT, SASL_SSL, got \"TLS\"");
     QTest::newRow("no protocol") << QStringLiteral("      ca_file: /x\n")
                                  << at + QStringLiteral("5:7: clusters[0].security: missing required key \"protocol\"");
     QTest::newRow("missing CA file")
@@ -137,46 +138,57 @@ void TestSecurityConfig::errors_data()
     // root reads any file whatever its mode: the permission row only means something otherwise.
     if (::geteuid() != 0)
         QTest::newRow("unreadable key")
-            << QStringLiteral("      protocol: SSL\n      cert_file: %1\n      key_file: %2\n").arg(m_cert, m_unreadable)
-            << at + QStringLiteral("7:17: clusters[0].security.key_file: cannot read %1: permission denied").arg(m_unreadable);
+            << QStringLiteral("      protocol: SSL\n      cert_file: %1\n      key_file: %2\n")
+                   .arg(m_cert, m_unreadable)
+            << at
+                   + QStringLiteral("7:17: clusters[0].security.key_file: cannot read %1: permission denied")
+                         .arg(m_unreadable);
     QTest::newRow("key is a folder")
         << QStringLiteral("      protocol: SSL\n      cert_file: %1\n      key_file: %2\n").arg(m_cert, m_dir.path())
         << at + QStringLiteral("7:17: clusters[0].security.key_file: not a file: %1").arg(m_dir.path());
     QTest::newRow("mechanism without credentials")
         << QStringLiteral("      protocol: SASL_SSL\n      sasl_mechanism: SCRAM-SHA-512\n")
-        << at + QStringLiteral("5:7: clusters[0].security.username: missing: sasl_mechanism SCRAM-SHA-512 needs a "
-                               "username and a password\n")
-               + at + QStringLiteral("5:7: clusters[0].security.password: missing: sasl_mechanism SCRAM-SHA-512 needs "
-                                     "a username and a password");
+        << at
+               + QStringLiteral("5:7: clusters[0].security.username: missing: sasl_mechanism SCRAM-SHA-512 needs a "
+                                "username and a password\n")
+               + at
+               + QStringLiteral("5:7: clusters[0].security.password: missing: sasl_mechanism SCRAM-SHA-512 needs "
+                                "a username and a password");
     QTest::newRow("password without user")
         << QStringLiteral("      protocol: SASL_PLAINTEXT\n      sasl_mechanism: PLAIN\n      password: ${env:X}\n")
-        << at + QStringLiteral("5:7: clusters[0].security.username: missing: sasl_mechanism PLAIN needs a username "
-                               "and a password");
+        << at
+               + QStringLiteral("5:7: clusters[0].security.username: missing: sasl_mechanism PLAIN needs a username "
+                                "and a password");
     QTest::newRow("sasl without mechanism")
         << QStringLiteral("      protocol: SASL_PLAINTEXT\n")
-        << at + QStringLiteral("5:7: clusters[0].security: missing required key \"sasl_mechanism\" (PLAIN, "
-                               "SCRAM-SHA-256, SCRAM-SHA-512 or OAUTHBEARER) for protocol SASL_PLAINTEXT");
+        << at
+               + QStringLiteral("5:7: clusters[0].security: missing required key \"sasl_mechanism\" (PLAIN, "
+                                "SCRAM-SHA-256, SCRAM-SHA-512 or OAUTHBEARER) for protocol SASL_PLAINTEXT");
     QTest::newRow("GSSAPI is not offered")
         << QStringLiteral("      protocol: SASL_SSL\n      sasl_mechanism: GSSAPI\n")
-        << at + QStringLiteral("6:23: clusters[0].security.sasl_mechanism: expected one of PLAIN, SCRAM-SHA-256, "
-                               "SCRAM-SHA-512, OAUTHBEARER, got \"GSSAPI\"");
+        << at
+               + QStringLiteral("6:23: clusters[0].security.sasl_mechanism: expected one of PLAIN, SCRAM-SHA-256, "
+                                "SCRAM-SHA-512, OAUTHBEARER, got \"GSSAPI\"");
     QTest::newRow("mechanism on a plaintext listener")
         << QStringLiteral("      protocol: PLAINTEXT\n      sasl_mechanism: PLAIN\n")
-        << at + QStringLiteral("6:7: clusters[0].security.sasl_mechanism: only used with protocol SASL_PLAINTEXT or "
-                               "SASL_SSL, not PLAINTEXT");
+        << at
+               + QStringLiteral("6:7: clusters[0].security.sasl_mechanism: only used with protocol SASL_PLAINTEXT or "
+                                "SASL_SSL, not PLAINTEXT");
     QTest::newRow("CA without TLS")
         << QStringLiteral("      protocol: SASL_PLAINTEXT\n      sasl_mechanism: OAUTHBEARER\n      ca_file: %1\n")
                .arg(m_ca)
-        << at + QStringLiteral("7:7: clusters[0].security.ca_file: only used with protocol SSL or SASL_SSL, not "
-                               "SASL_PLAINTEXT");
+        << at
+               + QStringLiteral("7:7: clusters[0].security.ca_file: only used with protocol SSL or SASL_SSL, not "
+                                "SASL_PLAINTEXT");
     QTest::newRow("certificate without key")
         << QStringLiteral("      protocol: SSL\n      cert_file: %1\n").arg(m_cert)
         << at + QStringLiteral("6:7: clusters[0].security.key_file: missing: a client certificate needs its key_file");
     QTest::newRow("unknown reference scheme")
         << QStringLiteral("      protocol: SASL_SSL\n      sasl_mechanism: PLAIN\n      username: u\n"
                           "      password: ${vault:kafka}\n")
-        << at + QStringLiteral("8:17: clusters[0].security.password: unknown reference ${vault:...} (expected env, "
-                               "file, cmd or keyring)");
+        << at
+               + QStringLiteral("8:17: clusters[0].security.password: unknown reference ${vault:...} (expected env, "
+                                "file, cmd or keyring)");
     QTest::newRow("secret file missing")
         << QStringLiteral("      protocol: SASL_SSL\n      sasl_mechanism: PLAIN\n      username: u\n"
                           "      password: ${file:/nonexistent/pw}\n")
@@ -262,8 +274,8 @@ clusters:
 
 void TestSecurityConfig::badReadOnlyPattern()
 {
-    auto config = parseConfig(yaml("read_only_clusters: \"prod-(\"\nclusters: [{name: a, bootstrap: \"h:1\"}]\n"),
-                              fileName());
+    auto config =
+        parseConfig(yaml("read_only_clusters: \"prod-(\"\nclusters: [{name: a, bootstrap: \"h:1\"}]\n"), fileName());
     QVERIFY(!config);
     QVERIFY2(config.errorMessage().startsWith(QStringLiteral(
                  "config.yaml:1:21: read_only_clusters: expected a regular expression over cluster names, got "

@@ -14,15 +14,9 @@ namespace {
 const QDateTime kT0(QDate(2024, 5, 1), QTime(10, 0), Qt::UTC);
 const QDateTime kT1 = kT0.addSecs(30);
 
-QString u8(const char *text)
-{
-    return QString::fromUtf8(text);
-}
+QString u8(const char *text) { return QString::fromUtf8(text); }
 
-TopicPartition tp(const char *topic, int partition)
-{
-    return {u8(topic), partition};
-}
+TopicPartition tp(const char *topic, int partition) { return {u8(topic), partition}; }
 
 GroupMember member(const char *id, std::vector<TopicPartition> assignment)
 {
@@ -150,16 +144,13 @@ Snap healthy()
     return s;
 }
 
-SnapshotPtr before()
-{
-    return healthy().at(kT0).ptr();
-}
+SnapshotPtr before() { return healthy().at(kT0).ptr(); }
 
 // kind|severity|subject|message
 QString compact(const ClusterEvent &e)
 {
     return eventKindName(e.kind) + QLatin1Char('|') + severityName(e.severity) + QLatin1Char('|') + e.subject
-        + QLatin1Char('|') + e.message;
+           + QLatin1Char('|') + e.message;
 }
 
 QStringList expect(std::initializer_list<const char *> lines)
@@ -179,10 +170,8 @@ bool isGroupEvent(EventKind kind)
     case EventKind::AssignmentChanged:
     case EventKind::GroupAppeared:
     case EventKind::GroupDisappeared:
-    case EventKind::LagStatusChanged:
-        return true;
-    default:
-        return false;
+    case EventKind::LagStatusChanged: return true;
+    default: return false;
     }
 }
 
@@ -211,8 +200,8 @@ private Q_SLOTS:
 
 void TestSnapshotDiff::diff_data()
 {
-    test::addColumns<SnapshotPtr, SnapshotPtr, SnapshotPtr, QStringList>(
-        "previous", "lastReachable", "current", "expected");
+    test::addColumns<SnapshotPtr, SnapshotPtr, SnapshotPtr, QStringList>("previous", "lastReachable", "current",
+                                                                         "expected");
 
     const auto down = [](const QDateTime &since = QDateTime()) {
         return Snap().at(kT0).unreachable("Local: Broker transport failure", since).ptr();
@@ -264,12 +253,13 @@ void TestSnapshotDiff::diff_data()
         healthy().withoutBroker(2).ptr(), {});
 
     // --- controller
-    row("controller failed over: old controller gone", before(), healthy().broker(1, BrokerStatus::Offline).controller(3).ptr(),
+    row("controller failed over: old controller gone", before(),
+        healthy().broker(1, BrokerStatus::Offline).controller(3).ptr(),
         expect({"broker-offline|error|broker 1|broker 1 (127.0.0.1:9092) is offline: missing from metadata",
                 "controller-changed|warning|controller|controller 1 → 3"}));
     // KRaft brokers name a random live broker as controller in each metadata answer.
-    row("controller id moved, old controller still online (KRaft): no event", before(),
-        healthy().controller(3).ptr(), {});
+    row("controller id moved, old controller still online (KRaft): no event", before(), healthy().controller(3).ptr(),
+        {});
     row("controller unknown (-1): no event", before(), healthy().controller(-1).ptr(), {});
 
     // --- partitions
@@ -350,8 +340,9 @@ void TestSnapshotDiff::diff_data()
     row("assignment in another order is the same set: no event", before(),
         healthy().group("billing", "Stable", {member("m1", orders({2, 0, 1}))}).ptr(), {});
     row("subscription grew: newly assigned partitions", before(),
-        healthy().group("billing", "Stable", {member("m1", {tp("orders", 0), tp("orders", 1), tp("orders", 2),
-                                                             tp("audit", 0)})})
+        healthy()
+            .group("billing", "Stable",
+                   {member("m1", {tp("orders", 0), tp("orders", 1), tp("orders", 2), tp("audit", 0)})})
             .ptr(),
         expect({"assignment-changed|info|billing|1 partition newly assigned"}));
     row("summary counts moved and released partitions",

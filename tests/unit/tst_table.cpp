@@ -29,8 +29,9 @@ private Q_SLOTS:
 
     void textAlignsColumns()
     {
-        const Table t{{QStringLiteral("GROUP"), QStringLiteral("LAG")},
-                      {{QStringLiteral("billing-service"), QStringLiteral("5")}, {QStringLiteral("a"), QStringLiteral("-")}}};
+        const Table t{
+            {QStringLiteral("GROUP"), QStringLiteral("LAG")},
+            {{QStringLiteral("billing-service"), QStringLiteral("5")}, {QStringLiteral("a"), QStringLiteral("-")}}};
         QCOMPARE(formatText(t), QStringLiteral("GROUP           LAG\n"
                                                "billing-service 5\n"
                                                "a               -\n"));

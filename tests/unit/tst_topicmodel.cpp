@@ -128,10 +128,10 @@ private Q_SLOTS:
         // the others hold 1,500,000 messages each.
         QTest::newRow("name") << int(TopicTableModel::Name) << kAudit << QVariant(kAudit);
         QTest::newRow("partitions") << int(TopicTableModel::Partitions) << QStringLiteral("4") << QVariant(4);
-        QTest::newRow("replication factor") << int(TopicTableModel::ReplicationFactor) << QStringLiteral("3")
-                                            << QVariant(3);
-        QTest::newRow("under-replicated") << int(TopicTableModel::UnderReplicated) << QStringLiteral("2")
-                                          << QVariant(2);
+        QTest::newRow("replication factor")
+            << int(TopicTableModel::ReplicationFactor) << QStringLiteral("3") << QVariant(3);
+        QTest::newRow("under-replicated")
+            << int(TopicTableModel::UnderReplicated) << QStringLiteral("2") << QVariant(2);
         QTest::newRow("offline") << int(TopicTableModel::Offline) << QStringLiteral("1") << QVariant(1);
         QTest::newRow("total messages") << int(TopicTableModel::TotalMessages) << QStringLiteral("4,500,000")
                                         << QVariant(qint64(4500000));

@@ -28,10 +28,12 @@ PollResult pollResult(int i, std::int64_t committed, bool member, bool unread)
     d.groupId = QStringLiteral("g");
     d.state = member ? QStringLiteral("Stable") : QStringLiteral("Empty");
     if (member)
-        d.members.push_back(GroupMember{QStringLiteral("m-1"), QStringLiteral("c-1"), QStringLiteral("/10.0.0.1"), {kTp}});
+        d.members.push_back(
+            GroupMember{QStringLiteral("m-1"), QStringLiteral("c-1"), QStringLiteral("/10.0.0.1"), {kTp}});
     r.groups.push_back(d);
     if (unread)
-        r.groupErrors[d.groupId] = QStringLiteral("committed offsets of group 'g': Failed to look up group coordinator");
+        r.groupErrors[d.groupId] =
+            QStringLiteral("committed offsets of group 'g': Failed to look up group coordinator");
     else
         r.committed[d.groupId][kTp] = committed;
     r.logEnd[kTp] = 100 * (i + 1);

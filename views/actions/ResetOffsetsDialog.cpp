@@ -4,12 +4,12 @@
 #include "actions/UndoConfirmation.h"
 #include "actions/WriteGuard.h"
 #include "jobs/ResetJobs.h"
+#include "util/AppPaths.h"
 
 #include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QStandardPaths>
 
 #include <map>
 
@@ -18,8 +18,6 @@ namespace lagscope {
 namespace {
 
 constexpr int kStepTimeoutMs = 30000;
-
-QString dataDir() { return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation); }
 
 QString optionalOffset(const std::optional<qint64> &v) { return v ? QString::number(*v) : QStringLiteral("-"); }
 
@@ -95,7 +93,7 @@ ResetApplyOptions ResetOffsetsDialog::applyOptions(const QString &specText, cons
     options.cluster = m_cluster.name;
     options.readOnly = m_cluster.readOnly;
     options.readOnlyReason = m_cluster.readOnlyReason;
-    options.dataDir = dataDir();
+    options.dataDir = appDataDir();
     options.specText = specText;
     options.scopeText = scopeText;
     options.deadline = Deadline::inMs(kStepTimeoutMs);
@@ -140,7 +138,8 @@ void ResetOffsetsDialog::undo()
     auto *job = makeResetUndoJob(m_cluster, path, options, kStepTimeoutMs, this);
     startJob(job, [this, job] {
         const Result<UndoOutcome> &undone = *job->result();
-        const Result<ResetOutcome> outcome = undone ? Result<ResetOutcome>(undone->reset) : Result<ResetOutcome>(undone.error());
+        const Result<ResetOutcome> outcome =
+            undone ? Result<ResetOutcome>(undone->reset) : Result<ResetOutcome>(undone.error());
         m_planned.reset();
         m_status->setText(tr("Finished. Preview again before another reset."));
         showOutcome(tr("Undo"), outcome);
@@ -193,7 +192,7 @@ void ResetOffsetsDialog::showOutcome(const QString &title, const Result<ResetOut
         lines << QStringLiteral("[%1] %2").arg(i + 1).arg(reasons[i]);
     lines << tr("Backup of the previous offsets: %1").arg(outcome->backupPath);
     m_resultLabel->setStyleSheet(outcome->result == WriteResult::Applied ? QStringLiteral("color: #1a7f37;")
-                                                                             : QStringLiteral("color: #d02121;"));
+                                                                         : QStringLiteral("color: #d02121;"));
     m_resultLabel->setText(lines.join(QLatin1Char('\n')));
 }
 

@@ -105,8 +105,8 @@ std::optional<ResetOffsetsDialog::Request> ResetOffsetsDialog::request(QString *
     case ResetSpec::ToDatetime: {
         const QDateTime t = m_datetimeValue->dateTime().toUTC();
         r.spec.value = t.toMSecsSinceEpoch();
-        r.specText = QStringLiteral("--to-datetime ") + t.toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss.zzz")) +
-                     QLatin1Char('Z');
+        r.specText =
+            QStringLiteral("--to-datetime ") + t.toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss.zzz")) + QLatin1Char('Z');
         break;
     }
     case ResetSpec::ByDuration: {

@@ -5,10 +5,7 @@
 
 namespace lagscope {
 
-ResetPreviewModel::ResetPreviewModel(QObject *parent) : ColumnTableModel(columns(), parent)
-{
-    m_rowNumbers = false;
-}
+ResetPreviewModel::ResetPreviewModel(QObject *parent) : ColumnTableModel(columns(), parent) { m_rowNumbers = false; }
 
 void ResetPreviewModel::setPlan(const ResetPlan &plan)
 {
@@ -33,7 +30,8 @@ const ResetPreviewModel::Columns &ResetPreviewModel::columns()
          .sort = [](const PlannedPartition &p) { return p.tp.partition; }},
         {.header = QT_TR_NOOP("Current"),
          .alignment = right,
-         .display = [](const PlannedPartition &p) { return p.current ? QString::number(*p.current) : QStringLiteral("-"); },
+         .display =
+             [](const PlannedPartition &p) { return p.current ? QString::number(*p.current) : QStringLiteral("-"); },
          .sort = [](const PlannedPartition &p) { return p.current ? qlonglong(*p.current) : qlonglong(-1); }},
         {.header = QT_TR_NOOP("New"),
          .alignment = right,
@@ -48,13 +46,12 @@ const ResetPreviewModel::Columns &ResetPreviewModel::columns()
                  return p.delta > 0 ? QStringLiteral("+%1").arg(p.delta) : QString::number(p.delta);
              },
          .sort = [](const PlannedPartition &p) { return qlonglong(p.delta); },
-         .toolTip =
-             [](const PlannedPartition &p) -> QVariant {
-                 if (!p.current || p.delta == 0)
-                     return QVariant();
-                 return p.delta > 0 ? tr("%1 records will never be consumed by this group").arg(p.delta)
-                                    : tr("%1 records will be consumed again by this group").arg(-p.delta);
-             }},
+         .toolTip = [](const PlannedPartition &p) -> QVariant {
+             if (!p.current || p.delta == 0)
+                 return QVariant();
+             return p.delta > 0 ? tr("%1 records will never be consumed by this group").arg(p.delta)
+                                : tr("%1 records will be consumed again by this group").arg(-p.delta);
+         }},
         {.header = QT_TR_NOOP("Warnings"),
          .display = [](const PlannedPartition &p) { return p.warnings.join(QStringLiteral("; ")); },
          .sort = [](const PlannedPartition &p) { return p.warnings.join(QLatin1Char('\n')); },

@@ -14,7 +14,15 @@ class ResetPreviewModel final : public ColumnTableModel<PlannedPartition> {
     Q_DISABLE_COPY_MOVE(ResetPreviewModel)
 
 public:
-    enum Column { Topic, Partition, Current, New, Delta, Warnings, NB_COLUMNS };
+    enum Column {
+        Topic,
+        Partition,
+        Current,
+        New,
+        Delta,
+        Warnings,
+        NB_COLUMNS
+    };
     static constexpr int SortRole = kTableSortRole;
 
     explicit ResetPreviewModel(QObject *parent = nullptr);

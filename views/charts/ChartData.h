@@ -12,10 +12,7 @@
 
 namespace lagscope {
 
-inline double keyOf(const QDateTime &time)
-{
-    return double(time.toMSecsSinceEpoch()) / 1000.0;
-}
+inline double keyOf(const QDateTime &time) { return double(time.toMSecsSinceEpoch()) / 1000.0; }
 
 inline QDateTime timeOf(double key)
 {

@@ -2,6 +2,7 @@
 
 #include "charts/QCustomPlotInclude.h"
 
+#include <QCoreApplication>
 #include <QFileDialog>
 #include <QMenu>
 #include <QMessageBox>
@@ -17,15 +18,15 @@ std::function<QString(const QString &)> &pathProvider()
     return provider;
 }
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("lagscope::ChartImageMenu", text);
-}
+// The translation context of this file's strings (lupdate reads it from here).
+struct ChartImageMenuText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::ChartImageMenu)
+};
 
 void reportResult(QCustomPlot *plot, const Status &saved)
 {
     if (!saved)
-        QMessageBox::warning(plot, tr("Save image"), saved.errorMessage());
+        QMessageBox::warning(plot, ChartImageMenuText::tr("Save image"), saved.errorMessage());
 }
 
 void askAndSave(QCustomPlot *plot, const QString &suggested)
@@ -36,7 +37,8 @@ void askAndSave(QCustomPlot *plot, const QString &suggested)
             reportResult(plot, saveChartImage(plot, path));
         return;
     }
-    auto *dialog = new QFileDialog(plot->window(), tr("Save chart image"), suggested, tr("PNG images (*.png)"));
+    auto *dialog = new QFileDialog(plot->window(), ChartImageMenuText::tr("Save chart image"), suggested,
+                                   ChartImageMenuText::tr("PNG images (*.png)"));
     dialog->setAcceptMode(QFileDialog::AcceptSave);
     dialog->setDefaultSuffix(QStringLiteral("png"));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -54,7 +56,7 @@ void installSaveImageMenu(QCustomPlot *plot, std::function<QString()> baseName)
         auto *menu = new QMenu(plot);
         menu->setObjectName(QStringLiteral("chartMenu"));
         menu->setAttribute(Qt::WA_DeleteOnClose);
-        QAction *save = menu->addAction(tr("Save image…"));
+        QAction *save = menu->addAction(ChartImageMenuText::tr("Save image…"));
         save->setObjectName(QStringLiteral("actionSaveImage"));
         QObject::connect(save, &QAction::triggered, plot, [plot, baseName] {
             QString name = baseName ? baseName() : QString();
@@ -73,7 +75,7 @@ Status saveChartImage(QCustomPlot *plot, const QString &path)
     // scale 0 would mean 1; the device pixel ratio keeps a HiDPI screen's sharpness.
     const double ratio = std::max(1.0, plot->devicePixelRatioF());
     if (!plot->savePng(path, plot->width(), plot->height(), ratio))
-        return Status::failure(tr("Cannot write the image %1").arg(path));
+        return Status::failure(ChartImageMenuText::tr("Cannot write the image %1").arg(path));
     return success();
 }
 

@@ -44,14 +44,8 @@ void ChartRangeBar::setRange(ChartRange range)
         b->setChecked(true);
 }
 
-void ChartRangeBar::setLive(bool live)
-{
-    m_live->setChecked(live);
-}
+void ChartRangeBar::setLive(bool live) { m_live->setChecked(live); }
 
-bool ChartRangeBar::isLive() const
-{
-    return m_live->isChecked();
-}
+bool ChartRangeBar::isLive() const { return m_live->isChecked(); }
 
 } // namespace lagscope

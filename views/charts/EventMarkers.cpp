@@ -14,19 +14,16 @@ namespace {
 QColor severityColor(EventSeverity severity, const QPalette &palette)
 {
     switch (severity) {
-    case EventSeverity::Warning:
-        return statusForeground(StatusTone::Warning, palette);
-    case EventSeverity::Error:
-        return statusForeground(StatusTone::Error, palette);
-    case EventSeverity::Info:
-        break;
+    case EventSeverity::Warning: return statusForeground(StatusTone::Warning, palette);
+    case EventSeverity::Error: return statusForeground(StatusTone::Error, palette);
+    case EventSeverity::Info: break;
     }
     return palette.color(QPalette::Active, QPalette::Link);
 }
 
 } // namespace
 
-EventMarkers::EventMarkers(QCustomPlot *plot) : m_plot(plot) {}
+EventMarkers::EventMarkers(QCustomPlot *plot) : m_plot(plot) { }
 
 bool EventMarkers::add(const ClusterEvent &event, const QPalette &palette, const QFont &font)
 {

@@ -5,10 +5,7 @@
 
 namespace lagscope {
 
-double LagValueTicker::getTickStep(const QCPRange &range)
-{
-    return std::max(1.0, QCPAxisTicker::getTickStep(range));
-}
+double LagValueTicker::getTickStep(const QCPRange &range) { return std::max(1.0, QCPAxisTicker::getTickStep(range)); }
 
 int LagValueTicker::getSubTickCount(double tickStep)
 {

@@ -88,10 +88,7 @@ void LagChart::setLive(bool live)
     scheduleReplot();
 }
 
-bool LagChart::isLive() const
-{
-    return m_bar->isLive();
-}
+bool LagChart::isLive() const { return m_bar->isLive(); }
 
 void LagChart::resetView()
 {
@@ -207,10 +204,7 @@ void LagChart::setEmptyText(const QString &text)
     m_emptyLabel->setVisible(!text.isEmpty());
 }
 
-QString LagChart::emptyText() const
-{
-    return m_emptyLabel->visible() ? m_emptyLabel->text() : QString();
-}
+QString LagChart::emptyText() const { return m_emptyLabel->visible() ? m_emptyLabel->text() : QString(); }
 
 void LagChart::appendSnapshot(const SnapshotPtr &snapshot)
 {
@@ -310,10 +304,7 @@ void LagChart::scheduleReplot()
         m_replotTimer->start();
 }
 
-bool LagChart::replotPending() const
-{
-    return m_replotTimer->isActive();
-}
+bool LagChart::replotPending() const { return m_replotTimer->isActive(); }
 
 void LagChart::replot()
 {
@@ -330,25 +321,13 @@ int LagChart::pointCount() const
     return n;
 }
 
-int LagChart::seriesCount() const
-{
-    return m_plot->graphCount();
-}
+int LagChart::seriesCount() const { return m_plot->graphCount(); }
 
-int LagChart::markerCount() const
-{
-    return m_markers->count();
-}
+int LagChart::markerCount() const { return m_markers->count(); }
 
-QDateTime LagChart::visibleFrom() const
-{
-    return timeOf(m_plot->xAxis->range().lower);
-}
+QDateTime LagChart::visibleFrom() const { return timeOf(m_plot->xAxis->range().lower); }
 
-QDateTime LagChart::visibleTo() const
-{
-    return timeOf(m_plot->xAxis->range().upper);
-}
+QDateTime LagChart::visibleTo() const { return timeOf(m_plot->xAxis->range().upper); }
 
 void LagChart::setSeriesForBenchmark(const QVector<double> &timeSecs, const QVector<double> &lag)
 {

@@ -9,10 +9,10 @@ namespace lagscope {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("lagscope::LagChart", text);
-}
+// The translation context of this file's strings (lupdate reads it from here).
+struct LagChartText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::LagChart)
+};
 
 } // namespace
 
@@ -23,39 +23,34 @@ bool isMarkedEvent(EventKind kind)
     case EventKind::MemberLeft:
     case EventKind::AssignmentChanged:
     case EventKind::GroupStateChanged:
-    case EventKind::LagStatusChanged:
-        return true;
-    default:
-        return false;
+    case EventKind::LagStatusChanged: return true;
+    default: return false;
     }
 }
 
 QString markerLabel(const ClusterEvent &event)
 {
     switch (event.kind) {
-    case EventKind::MemberJoined:
-        return tr("joined");
-    case EventKind::MemberLeft:
-        return tr("left");
-    case EventKind::AssignmentChanged:
-        return tr("reassigned");
+    case EventKind::MemberJoined: return LagChartText::tr("joined");
+    case EventKind::MemberLeft: return LagChartText::tr("left");
+    case EventKind::AssignmentChanged: return LagChartText::tr("reassigned");
     case EventKind::GroupStateChanged: {
         // The diff writes "Old → New"; the new state is what the chart needs to say.
         const qsizetype arrow = event.message.lastIndexOf(QChar(0x2192));
         if (arrow >= 0 && arrow + 1 < event.message.size())
             return QString(QChar(0x2192)) + QLatin1Char(' ') + event.message.mid(arrow + 1).trimmed();
-        return tr("state");
+        return LagChartText::tr("state");
     }
     case EventKind::LagStatusChanged: {
         // "lag status OK → STOP: reason": the chart marks the new status only.
         const qsizetype arrow = event.message.indexOf(QChar(0x2192));
         const qsizetype colon = event.message.indexOf(QLatin1Char(':'), arrow);
         if (arrow >= 0 && colon > arrow)
-            return QString(QChar(0x2192)) + QLatin1Char(' ') + event.message.mid(arrow + 1, colon - arrow - 1).trimmed();
-        return tr("status");
+            return QString(QChar(0x2192)) + QLatin1Char(' ')
+                   + event.message.mid(arrow + 1, colon - arrow - 1).trimmed();
+        return LagChartText::tr("status");
     }
-    default:
-        break;
+    default: break;
     }
     return eventKindName(event.kind);
 }

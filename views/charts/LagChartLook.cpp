@@ -73,8 +73,7 @@ void LagChart::setupPlot()
     m_emptyLabel->setSelectable(false);
     m_emptyLabel->setVisible(false);
 
-    connect(m_plot->xAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this,
-            &LagChart::onTimeRangeChanged);
+    connect(m_plot->xAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, &LagChart::onTimeRangeChanged);
     connect(m_plot, &QCustomPlot::beforeReplot, this, [this] {
         placeLegend();
         m_markers->layoutLabels();
@@ -83,7 +82,8 @@ void LagChart::setupPlot()
     connect(m_plot, &QCustomPlot::mouseMove, this, &LagChart::onMouseMove);
     connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this] { resetView(); });
     connect(m_plot, &QCustomPlot::legendClick, this, &LagChart::onLegendClick);
-    installSaveImageMenu(m_plot, [this] { return m_group.isEmpty() ? QString() : m_cluster + QLatin1Char('-') + m_group; });
+    installSaveImageMenu(m_plot,
+                         [this] { return m_group.isEmpty() ? QString() : m_cluster + QLatin1Char('-') + m_group; });
 }
 
 void LagChart::placeLegend()

@@ -78,7 +78,8 @@ void FailoverApplyPage::allFinished()
     const auto runs = m_wizard->session().includedRuns();
     for (const FailoverGroupRun *run : runs) {
         const bool applied = run->applied() && run->outcome->reset.result == WriteResult::Applied;
-        const bool withUntranslated = run->applied() && run->outcome->reset.result == WriteResult::AppliedWithUntranslated;
+        const bool withUntranslated =
+            run->applied() && run->outcome->reset.result == WriteResult::AppliedWithUntranslated;
         ok += applied || withUntranslated ? 1 : 0;
         leftBehind += withUntranslated ? 1 : 0;
     }
@@ -87,7 +88,7 @@ void FailoverApplyPage::allFinished()
     if (leftBehind > 0)
         text += tr(" %n of them left committed topics untranslated (named below).", nullptr, leftBehind);
     m_status->setText(text);
-    const PreflightCheck::Level level = ok < total         ? PreflightCheck::Red
+    const PreflightCheck::Level level = ok < total       ? PreflightCheck::Red
                                         : leftBehind > 0 ? PreflightCheck::Amber
                                                          : PreflightCheck::Green;
     m_status->setStyleSheet(QStringLiteral("color: %1;").arg(failoverui::levelColor(level).name()));

@@ -41,7 +41,8 @@ void FailoverConfirmPage::initializePage()
     m_confirm->clear();
     m_confirm->setPlaceholderText(to);
     QStringList lines;
-    lines << tr("The %1 commits new offsets on %2 for %n group(s):", nullptr, int(m_wizard->session().includedRuns().size()))
+    lines << tr("The %1 commits new offsets on %2 for %n group(s):", nullptr,
+                int(m_wizard->session().includedRuns().size()))
                  .arg(m_wizard->operationName(), to);
     for (const FailoverGroupRun *run : m_wizard->session().includedRuns()) {
         QStringList topics;

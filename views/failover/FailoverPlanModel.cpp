@@ -8,10 +8,7 @@ namespace lagscope {
 
 using namespace failover;
 
-FailoverPlanModel::FailoverPlanModel(QObject *parent) : ColumnTableModel(columns(), parent)
-{
-    m_rowNumbers = false;
-}
+FailoverPlanModel::FailoverPlanModel(QObject *parent) : ColumnTableModel(columns(), parent) { m_rowNumbers = false; }
 
 void FailoverPlanModel::setPlans(const std::vector<FailoverPlan> &plans)
 {
@@ -27,7 +24,9 @@ const FailoverPlanModel::Columns &FailoverPlanModel::columns()
 {
     const auto opt = [](const std::optional<qint64> &v) { return v ? qlonglong(*v) : qlonglong(-1); };
     // The error when there is one, else how the offset was found.
-    const auto how = [](const Row &row) { return row.partition.error.isEmpty() ? row.partition.note : row.partition.error; };
+    const auto how = [](const Row &row) {
+        return row.partition.error.isEmpty() ? row.partition.note : row.partition.error;
+    };
     constexpr Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
     static const Columns table{
         {.header = QT_TR_NOOP("Group"),
@@ -50,8 +49,9 @@ const FailoverPlanModel::Columns &FailoverPlanModel::columns()
                  const PlannedFailoverPartition &p = row.partition;
                  if (!p.committed)
                      return QStringLiteral("-");
-                 return p.committedAgeMs < 0 ? QString::number(*p.committed)
-                                             : tr("%1 (%2)").arg(*p.committed).arg(failoverui::ageText(p.committedAgeMs));
+                 return p.committedAgeMs < 0
+                            ? QString::number(*p.committed)
+                            : tr("%1 (%2)").arg(*p.committed).arg(failoverui::ageText(p.committedAgeMs));
              },
          .sort = [opt](const Row &row) { return opt(row.partition.committed); }},
         {.header = QT_TR_NOOP("Target topic"),
@@ -98,8 +98,8 @@ const FailoverPlanModel::Columns &FailoverPlanModel::columns()
          .toolTip =
              [](const Row &row) {
                  return row.partition.skipped != 0
-                     ? QVariant(tr("records the group has not consumed that the new offset jumps over"))
-                     : QVariant();
+                            ? QVariant(tr("records the group has not consumed that the new offset jumps over"))
+                            : QVariant();
              }},
         {.header = QT_TR_NOOP("Not replicated"),
          .alignment = right,
@@ -112,8 +112,8 @@ const FailoverPlanModel::Columns &FailoverPlanModel::columns()
          .toolTip =
              [](const Row &row) {
                  return row.partition.notReplicated > 0
-                     ? QVariant(tr("records on %1 not (yet) on the target").arg(row.partition.from.toString()))
-                     : QVariant();
+                            ? QVariant(tr("records on %1 not (yet) on the target").arg(row.partition.from.toString()))
+                            : QVariant();
              }},
         {.header = QT_TR_NOOP("How"), .display = how, .sort = how, .toolTip = how},
     };

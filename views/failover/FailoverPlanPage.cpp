@@ -124,14 +124,15 @@ void FailoverPlanPage::updateSummary()
     QStringList names;
     for (const FailoverGroupRun *run : m_wizard->session().includedRuns())
         names << run->plan.group;
-    lines << tr("%1 group(s) (%7), %2 partition(s) by method: %3. Re-read at most %4 record(s), skipped %5, not replicated %6.")
-                 .arg(m_wizard->session().includedRuns().size())
-                 .arg(partitions)
-                 .arg(byMethod.isEmpty() ? tr("none") : byMethod.join(QStringLiteral(", ")))
-                 .arg(reread)
-                 .arg(skipped)
-                 .arg(notReplicated)
-                 .arg(names.join(QStringLiteral(", ")));
+    lines
+        << tr("%1 group(s) (%7), %2 partition(s) by method: %3. Re-read at most %4 record(s), skipped %5, not replicated %6.")
+               .arg(m_wizard->session().includedRuns().size())
+               .arg(partitions)
+               .arg(byMethod.isEmpty() ? tr("none") : byMethod.join(QStringLiteral(", ")))
+               .arg(reread)
+               .arg(skipped)
+               .arg(notReplicated)
+               .arg(names.join(QStringLiteral(", ")));
     QString colour;
     if (failed > 0) {
         lines << tr("%n partition(s) have no translated offset: the plan is refused (choose another fallback on the "

@@ -18,7 +18,11 @@ using namespace failover;
 
 namespace {
 
-enum TreeColumn { NameColumn, LevelColumn, ReasonColumn };
+enum TreeColumn {
+    NameColumn,
+    LevelColumn,
+    ReasonColumn
+};
 
 } // namespace
 
@@ -243,12 +247,13 @@ bool FailoverPreflightPage::isComplete() const
         options.acceptSkips = true;
         if (anyRed(preflightFailover(run->inputs, run->plan, options))) {
             complete = false;
-            hint = tr("'%1' is refused (red checks): fix the cause and check again, or uncheck the group to leave it out.")
-                       .arg(run->plan.group);
+            hint =
+                tr("'%1' is refused (red checks): fix the cause and check again, or uncheck the group to leave it out.")
+                    .arg(run->plan.group);
         }
     }
-    if (m_session->gathered() && !m_session->gathered()->fromReachable &&
-        !m_session->preflightOptions().disasterAcknowledged)
+    if (m_session->gathered() && !m_session->gathered()->fromReachable
+        && !m_session->preflightOptions().disasterAcknowledged)
         hint = tr("Acknowledge disaster mode to continue.");
     m_hint->setText(hint);
     m_hint->setStyleSheet(hint.isEmpty() ? QString() : QStringLiteral("color: #c77c02;"));

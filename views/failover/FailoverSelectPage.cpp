@@ -155,8 +155,10 @@ void FailoverSelectPage::update()
     const ReplicationFlowConfig *flow = findFlow(m_wizard->config(), from, to, &inverse);
     m_all->setText(tr("All groups of %1 with commits on topics replicated to %2").arg(from, to));
     if (flow)
-        m_direction->setText(inverse ? tr("Failback over the flow %1 → %2, read backwards.").arg(flow->sourceCluster, flow->targetCluster)
-                                     : tr("Failover over the flow %1 → %2.").arg(flow->sourceCluster, flow->targetCluster));
+        m_direction->setText(
+            inverse
+                ? tr("Failback over the flow %1 → %2, read backwards.").arg(flow->sourceCluster, flow->targetCluster)
+                : tr("Failover over the flow %1 → %2.").arg(flow->sourceCluster, flow->targetCluster));
     else
         m_direction->clear();
     const QString why = incompleteReason();

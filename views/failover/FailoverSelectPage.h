@@ -20,7 +20,10 @@ class FailoverSelectPage final : public QWizardPage {
     Q_DISABLE_COPY_MOVE(FailoverSelectPage)
 
 public:
-    enum Columns { GroupColumn, TargetColumn };
+    enum Columns {
+        GroupColumn,
+        TargetColumn
+    };
 
     explicit FailoverSelectPage(FailoverWizard *wizard);
 

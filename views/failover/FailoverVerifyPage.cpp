@@ -32,8 +32,8 @@ FailoverVerifyPage::FailoverVerifyPage(FailoverWizard *wizard) : QWizardPage(wiz
 
     m_table = new QTableWidget(0, NB_COLUMNS, this);
     m_table->setObjectName(QStringLiteral("verifyTable"));
-    m_table->setHorizontalHeaderLabels({tr("Group"), tr("Target topic"), tr("Part."), tr("Before"), tr("Planned"),
-                                        tr("Committed now"), tr("Result")});
+    m_table->setHorizontalHeaderLabels(
+        {tr("Group"), tr("Target topic"), tr("Part."), tr("Before"), tr("Planned"), tr("Committed now"), tr("Result")});
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setAlternatingRowColors(true);
@@ -112,18 +112,21 @@ void FailoverVerifyPage::fillTable()
         for (const auto &o : run->outcome->reset.partitions) {
             const int row = m_table->rowCount();
             m_table->insertRow(row);
-            const QString cells[NB_COLUMNS] = {run->plan.targetGroup, o.tp.topic, QString::number(o.tp.partition),
-                                               optionalOffset(o.before), QString::number(o.planned),
-                                               optionalOffset(o.after),
-                                               o.reason.isEmpty() ? outcomeName(o.result)
-                                                                  : outcomeName(o.result) + QStringLiteral(": ") + o.reason};
+            const QString cells[NB_COLUMNS] = {
+                run->plan.targetGroup,
+                o.tp.topic,
+                QString::number(o.tp.partition),
+                optionalOffset(o.before),
+                QString::number(o.planned),
+                optionalOffset(o.after),
+                o.reason.isEmpty() ? outcomeName(o.result) : outcomeName(o.result) + QStringLiteral(": ") + o.reason};
             for (int c = 0; c < NB_COLUMNS; ++c) {
                 auto *item = new QTableWidgetItem(cells[c]);
                 if (c != Group && c != Topic && c != Outcome)
                     item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
                 if (c == Outcome)
-                    item->setForeground(failoverui::levelColor(o.result == PartitionOutcome::Applied ? PreflightCheck::Green
-                                                                                                    : PreflightCheck::Red));
+                    item->setForeground(failoverui::levelColor(
+                        o.result == PartitionOutcome::Applied ? PreflightCheck::Green : PreflightCheck::Red));
                 m_table->setItem(row, c, item);
             }
         }
@@ -165,7 +168,8 @@ void FailoverVerifyPage::undone()
         for (const auto &o : result.reset.partitions)
             parts << tr("%1 → %2").arg(o.tp.toString(), optionalOffset(o.after));
         lines << tr("%1: %2, restored %3")
-                     .arg(run->plan.targetGroup, writeResultName(result.reset.result), parts.join(QStringLiteral(", ")));
+                     .arg(run->plan.targetGroup, writeResultName(result.reset.result),
+                          parts.join(QStringLiteral(", ")));
         allOk = allOk && result.reset.result == WriteResult::Applied;
         for (const auto &tp : result.leftAsIs)
             lines << tr("  %1 had no committed offset before: left at its new offset (a commit cannot be "

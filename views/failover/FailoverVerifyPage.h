@@ -18,7 +18,16 @@ class FailoverVerifyPage final : public QWizardPage {
     Q_DISABLE_COPY_MOVE(FailoverVerifyPage)
 
 public:
-    enum Column { Group, Topic, Partition, Before, Planned, After, Outcome, NB_COLUMNS };
+    enum Column {
+        Group,
+        Topic,
+        Partition,
+        Before,
+        Planned,
+        After,
+        Outcome,
+        NB_COLUMNS
+    };
 
     explicit FailoverVerifyPage(FailoverWizard *wizard);
 

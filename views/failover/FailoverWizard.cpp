@@ -54,8 +54,8 @@ void fitHeightToRows(QTableView *view, int minRows)
 {
     const int rows = std::max(view->model() ? view->model()->rowCount() : 0, minRows);
     const int rowHeight = view->verticalHeader()->defaultSectionSize();
-    const int height = view->horizontalHeader()->height() + rows * rowHeight + 2 * view->frameWidth() +
-                       view->horizontalScrollBar()->sizeHint().height();
+    const int height = view->horizontalHeader()->height() + rows * rowHeight + 2 * view->frameWidth()
+                       + view->horizontalScrollBar()->sizeHint().height();
     view->setMaximumHeight(height);
 }
 
@@ -68,7 +68,7 @@ FailoverWizard::FailoverWizard(const AppConfig &config, const FailoverRequestSpe
     connect(m_session, &FailoverSession::busyChanged, this, &FailoverWizard::busyChanged);
     connect(m_session, &FailoverSession::applied, this, &FailoverWizard::applied);
     setWindowTitle(isFailback() ? tr("Fail back from %1 to %2").arg(spec.from, spec.to)
-                              : tr("Fail over from %1 to %2").arg(spec.from, spec.to));
+                                : tr("Fail over from %1 to %2").arg(spec.from, spec.to));
     setWizardStyle(QWizard::ClassicStyle);
     setOption(QWizard::NoBackButtonOnLastPage);
     setOption(QWizard::NoCancelButtonOnLastPage);

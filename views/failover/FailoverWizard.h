@@ -28,7 +28,14 @@ class FailoverWizard final : public QWizard {
     Q_DISABLE_COPY_MOVE(FailoverWizard)
 
 public:
-    enum PageId { SelectPage, PreflightPage, PlanPage, ConfirmPage, ApplyPage, VerifyPage };
+    enum PageId {
+        SelectPage,
+        PreflightPage,
+        PlanPage,
+        ConfirmPage,
+        ApplyPage,
+        VerifyPage
+    };
 
     FailoverWizard(const AppConfig &config, const FailoverRequestSpec &spec, QWidget *parent = nullptr);
     ~FailoverWizard() override;

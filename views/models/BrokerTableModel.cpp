@@ -5,10 +5,7 @@
 
 namespace lagscope {
 
-BrokerTableModel::BrokerTableModel(QObject *parent)
-    : SnapshotTableModel(columns(), parent)
-{
-}
+BrokerTableModel::BrokerTableModel(QObject *parent) : SnapshotTableModel(columns(), parent) { }
 
 QString BrokerTableRow::address() const
 {
@@ -20,12 +17,9 @@ QString BrokerTableRow::address() const
 QString BrokerTableModel::statusText(BrokerStatus status)
 {
     switch (status) {
-    case BrokerStatus::Online:
-        return tr("Online");
-    case BrokerStatus::Unreachable:
-        return tr("Unreachable");
-    case BrokerStatus::Offline:
-        return tr("Offline");
+    case BrokerStatus::Online: return tr("Online");
+    case BrokerStatus::Unreachable: return tr("Unreachable");
+    case BrokerStatus::Offline: return tr("Offline");
     }
     return unknownText();
 }
@@ -60,18 +54,14 @@ const BrokerTableModel::Columns &BrokerTableModel::columns()
         {.header = QT_TR_NOOP("State"),
          .display = [](const Row &row) { return statusText(row.status); },
          .sort = [](const Row &row) { return int(row.status); },
-         .toolTip =
-             [](const Row &row) -> QVariant {
-                 switch (row.status) {
-                 case BrokerStatus::Online:
-                     return tr("In the cluster metadata and connected");
-                 case BrokerStatus::Unreachable:
-                     return tr("In the cluster metadata, but Lagscope cannot connect to it");
-                 case BrokerStatus::Offline:
-                     return tr("Was in the cluster before, now missing from its metadata");
-                 }
-                 return QVariant();
-             },
+         .toolTip = [](const Row &row) -> QVariant {
+             switch (row.status) {
+             case BrokerStatus::Online: return tr("In the cluster metadata and connected");
+             case BrokerStatus::Unreachable: return tr("In the cluster metadata, but Lagscope cannot connect to it");
+             case BrokerStatus::Offline: return tr("Was in the cluster before, now missing from its metadata");
+             }
+             return QVariant();
+         },
          .foreground = [](const Row &row) -> std::optional<StatusTone> {
              if (row.status == BrokerStatus::Unreachable)
                  return StatusTone::Warning;

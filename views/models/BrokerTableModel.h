@@ -28,8 +28,18 @@ class BrokerTableModel final : public SnapshotTableModel<BrokerTableRow, Cluster
     Q_DISABLE_COPY_MOVE(BrokerTableModel)
 
 public:
-    enum Column { Id, HostPort, Rack, State, Controller, PartitionsLed, NB_COLUMNS };
-    enum Role { SortRole = kTableSortRole };
+    enum Column {
+        Id,
+        HostPort,
+        Rack,
+        State,
+        Controller,
+        PartitionsLed,
+        NB_COLUMNS
+    };
+    enum Role {
+        SortRole = kTableSortRole
+    };
 
     explicit BrokerTableModel(QObject *parent = nullptr);
 

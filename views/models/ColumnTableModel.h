@@ -11,6 +11,7 @@
 #include "models/IncrementalTableModel.h"
 #include "models/StatusColors.h"
 
+#include <QCoreApplication>
 #include <functional>
 #include <optional>
 #include <vector>
@@ -27,8 +28,7 @@ inline std::optional<StatusTone> toneIf(bool condition, StatusTone tone)
     return condition ? std::optional(tone) : std::nullopt;
 }
 
-template <typename Row>
-struct TableColumn {
+template <typename Row> struct TableColumn {
     using Value = std::function<QVariant(const Row &)>;
     using Tone = std::function<std::optional<StatusTone>(const Row &)>;
 
@@ -45,8 +45,7 @@ struct TableColumn {
     Tone background = {}; // Qt::BackgroundRole: statusBackground() of the tone
 };
 
-template <typename Row, typename Rows = std::vector<Row>>
-class ColumnTableModel : public IncrementalTableModel {
+template <typename Row, typename Rows = std::vector<Row>> class ColumnTableModel : public IncrementalTableModel {
 public:
     using Columns = std::vector<TableColumn<Row>>;
 
@@ -67,10 +66,8 @@ public:
         const Row &row = m_rows[size_t(index.row())];
         const TableColumn<Row> &column = m_columns[size_t(index.column())];
         switch (role) {
-        case Qt::DisplayRole:
-            return column.display ? column.display(row) : QVariant();
-        case kTableSortRole:
-            return column.sort ? column.sort(row) : QVariant();
+        case Qt::DisplayRole: return column.display ? column.display(row) : QVariant();
+        case kTableSortRole: return column.sort ? column.sort(row) : QVariant();
         case Qt::TextAlignmentRole:
             if (column.alignment)
                 return int(column.alignment);
@@ -96,9 +93,9 @@ public:
         if (orientation == Qt::Horizontal) {
             const bool known = section >= 0 && section < int(m_columns.size());
             if (role == Qt::DisplayRole)
-                return known ? metaObject()->tr(m_columns[size_t(section)].header, nullptr) : QVariant();
+                return known ? translated(m_columns[size_t(section)].header) : QVariant();
             if (role == Qt::ToolTipRole && known && m_columns[size_t(section)].headerToolTip)
-                return metaObject()->tr(m_columns[size_t(section)].headerToolTip, nullptr);
+                return translated(m_columns[size_t(section)].headerToolTip);
         } else if (!m_rowNumbers) {
             return QVariant();
         }
@@ -106,13 +103,13 @@ public:
     }
 
 protected:
+    // A header text of the column table, in the concrete model's context (the tables mark
+    // them with QT_TR_NOOP inside the model class, so lupdate files them there).
+    QString translated(const char *text) const { return QCoreApplication::translate(metaObject()->className(), text); }
+
     // columns: the model's whole column table, in the order of its Column enum; it must
     // outlive the model (a function-local static of the model's class).
-    ColumnTableModel(const Columns &columns, QObject *parent)
-        : IncrementalTableModel(parent)
-        , m_columns(columns)
-    {
-    }
+    ColumnTableModel(const Columns &columns, QObject *parent) : IncrementalTableModel(parent), m_columns(columns) { }
 
     // The roles the column table leaves open for this cell; nothing by default.
     virtual QVariant cellData(const Row &, int /*column*/, int /*role*/) const { return QVariant(); }

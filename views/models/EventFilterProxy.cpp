@@ -4,11 +4,7 @@
 
 namespace lagscope {
 
-EventFilterProxy::EventFilterProxy(QObject *parent)
-    : TextFilterProxy(parent)
-{
-    setSortRole(EventLogModel::SortRole);
-}
+EventFilterProxy::EventFilterProxy(QObject *parent) : TextFilterProxy(parent) { setSortRole(EventLogModel::SortRole); }
 
 void EventFilterProxy::setMinimumSeverity(EventSeverity severity)
 {
@@ -29,9 +25,7 @@ void EventFilterProxy::setCluster(const QString &cluster)
 bool EventFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 {
     const QAbstractItemModel *source = sourceModel();
-    const auto value = [&](int column, int role) {
-        return source->index(sourceRow, column, sourceParent).data(role);
-    };
+    const auto value = [&](int column, int role) { return source->index(sourceRow, column, sourceParent).data(role); };
     if (value(EventLogModel::Severity, EventLogModel::SortRole).toInt() < int(m_minimum))
         return false;
     if (!m_cluster.isEmpty() && value(EventLogModel::Cluster, EventLogModel::SortRole).toString() != m_cluster)

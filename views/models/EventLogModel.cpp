@@ -7,20 +7,14 @@
 
 namespace lagscope {
 
-EventLogModel::EventLogModel(QObject *parent)
-    : ColumnTableModel(columns(), parent)
-{
-}
+EventLogModel::EventLogModel(QObject *parent) : ColumnTableModel(columns(), parent) { }
 
 QString EventLogModel::severityText(EventSeverity severity)
 {
     switch (severity) {
-    case EventSeverity::Info:
-        return tr("Info");
-    case EventSeverity::Warning:
-        return tr("Warning");
-    case EventSeverity::Error:
-        return tr("Error");
+    case EventSeverity::Info: return tr("Info");
+    case EventSeverity::Warning: return tr("Warning");
+    case EventSeverity::Error: return tr("Error");
     }
     return unknownText();
 }
@@ -77,7 +71,9 @@ const EventLogModel::Columns &EventLogModel::columns()
              },
          .sort = [](const Event &e) { return e.time.isValid() ? e.time.toMSecsSinceEpoch() : qint64(0); },
          .toolTip =
-             [](const Event &e) { return e.time.isValid() ? QVariant(e.time.toUTC().toString(Qt::ISODateWithMs)) : QVariant(); }},
+             [](const Event &e) {
+                 return e.time.isValid() ? QVariant(e.time.toUTC().toString(Qt::ISODateWithMs)) : QVariant();
+             }},
         {.header = QT_TR_NOOP("Cluster"),
          .display = [](const Event &e) { return e.cluster; },
          .sort = [](const Event &e) { return e.cluster; }},

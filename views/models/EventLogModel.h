@@ -16,10 +16,18 @@ class EventLogModel final : public ColumnTableModel<ClusterEvent, std::deque<Clu
     Q_DISABLE_COPY_MOVE(EventLogModel)
 
 public:
-    enum Column { Time, Cluster, Severity, Kind, Subject, Message, NB_COLUMNS };
+    enum Column {
+        Time,
+        Cluster,
+        Severity,
+        Kind,
+        Subject,
+        Message,
+        NB_COLUMNS
+    };
     enum Role {
-        SortRole = kTableSortRole,   // Time: UTC ms since epoch; Severity: int; others: strings
-        GroupRole,                   // the event's group id (empty when none), any column
+        SortRole = kTableSortRole, // Time: UTC ms since epoch; Severity: int; others: strings
+        GroupRole,                 // the event's group id (empty when none), any column
     };
     static constexpr int kDefaultCapacity = 10000;
 

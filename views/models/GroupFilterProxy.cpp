@@ -6,8 +6,7 @@
 
 namespace lagscope {
 
-GroupFilterProxy::GroupFilterProxy(QObject *parent)
-    : TextFilterProxy(parent)
+GroupFilterProxy::GroupFilterProxy(QObject *parent) : TextFilterProxy(parent)
 {
     setSortRole(GroupTableModel::SortRole);
     setSortCaseSensitivity(Qt::CaseInsensitive);

@@ -8,10 +8,7 @@
 
 namespace lagscope {
 
-GroupTableModel::GroupTableModel(QObject *parent)
-    : SnapshotTableModel(columns(), parent)
-{
-}
+GroupTableModel::GroupTableModel(QObject *parent) : SnapshotTableModel(columns(), parent) { }
 
 const GroupTableModel::Row *GroupTableModel::findRow(const QString &groupId) const
 {
@@ -55,7 +52,9 @@ std::vector<GroupTableModel::Row> GroupTableModel::rowsOf(const ClusterSnapshot 
 
 const GroupTableModel::Columns &GroupTableModel::columns()
 {
-    const auto lagCount = [](const Row &row, std::int64_t lag) { return row.lagKnown ? formatCount(lag) : unknownText(); };
+    const auto lagCount = [](const Row &row, std::int64_t lag) {
+        return row.lagKnown ? formatCount(lag) : unknownText();
+    };
     const auto lagSort = [](const Row &row, std::int64_t lag) { return row.lagKnown ? qint64(lag) : qint64(-1); };
     const auto lagToolTip = [](const Row &row) {
         return row.lagKnown ? QVariant() : QVariant(tr("No partition of this group has a known lag"));
@@ -70,9 +69,13 @@ const GroupTableModel::Columns &GroupTableModel::columns()
          .display = [](const Row &row) { return row.state.isEmpty() ? unknownText() : row.state; },
          .sort = [](const Row &row) { return row.state; }},
         {.header = QT_TR_NOOP("Status"),
-         .display = [](const Row &row) { return row.error.isEmpty() ? lagStatusName(row.verdict.status) : unreadText(); },
+         .display =
+             [](const Row &row) { return row.error.isEmpty() ? lagStatusName(row.verdict.status) : unreadText(); },
          // Not knowing sorts with the worst: an unread group needs a look.
-         .sort = [](const Row &row) { return row.error.isEmpty() ? lagStatusSeverity(row.verdict.status) : kUnreadSeverity; },
+         .sort =
+             [](const Row &row) {
+                 return row.error.isEmpty() ? lagStatusSeverity(row.verdict.status) : kUnreadSeverity;
+             },
          .toolTip =
              [](const Row &row) {
                  return row.error.isEmpty() ? lagStatusToolTip(row.verdict) : unreadToolTip(row.error, row.lastReadAt);
@@ -89,7 +92,10 @@ const GroupTableModel::Columns &GroupTableModel::columns()
          .display = [](const Row &row) { return formatCount(row.members); },
          .sort = [](const Row &row) { return row.members; }},
         {.header = QT_TR_NOOP("Topics"),
-         .display = [](const Row &row) { return row.topics.isEmpty() ? unknownText() : row.topics.join(QStringLiteral(", ")); },
+         .display =
+             [](const Row &row) {
+                 return row.topics.isEmpty() ? unknownText() : row.topics.join(QStringLiteral(", "));
+             },
          .sort = [](const Row &row) { return row.topics.join(QLatin1Char(',')); },
          .toolTip =
              [](const Row &row) {
@@ -139,7 +145,8 @@ const GroupTableModel::Columns &GroupTableModel::columns()
                  if (row.trend.isEmpty())
                      return tr("No lag seen yet");
                  const auto [lo, hi] = std::minmax_element(row.trend.begin(), row.trend.end());
-                 return tr("Total lag over the last %n change(s): from %1 to %2, now %3", nullptr, int(row.trend.size()))
+                 return tr("Total lag over the last %n change(s): from %1 to %2, now %3", nullptr,
+                           int(row.trend.size()))
                      .arg(formatCount(*lo), formatCount(*hi), formatCount(row.trend.last()));
              }},
     };
@@ -177,12 +184,9 @@ QVariant GroupTableModel::foreground(const Row &row, int column)
 QVariant GroupTableModel::cellData(const Row &row, int column, int role) const
 {
     switch (role) {
-    case TrendRole:
-        return QVariant::fromValue(row.trend);
-    case TopicsRole:
-        return row.topics;
-    case Qt::ForegroundRole:
-        return foreground(row, column);
+    case TrendRole: return QVariant::fromValue(row.trend);
+    case TopicsRole: return row.topics;
+    case Qt::ForegroundRole: return foreground(row, column);
     }
     return QVariant();
 }

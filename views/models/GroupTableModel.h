@@ -30,7 +30,7 @@ struct GroupTableRow {
     LagVerdict verdict;
     std::optional<LagTime> lagTime;
     std::optional<DrainTime> drain;
-    QString error;         // not read in the last poll: the values are from lastReadAt
+    QString error; // not read in the last poll: the values are from lastReadAt
     QDateTime lastReadAt;
 
     const QString &key() const { return groupId; } // rows are kept sorted by group id
@@ -42,7 +42,20 @@ class GroupTableModel final : public SnapshotTableModel<GroupTableRow, ClusterSn
     Q_DISABLE_COPY_MOVE(GroupTableModel)
 
 public:
-    enum Column { Group, State, Status, Members, Topics, TotalLag, MaxLag, LagSeconds, Drain, Rebalances, Trend, NB_COLUMNS };
+    enum Column {
+        Group,
+        State,
+        Status,
+        Members,
+        Topics,
+        TotalLag,
+        MaxLag,
+        LagSeconds,
+        Drain,
+        Rebalances,
+        Trend,
+        NB_COLUMNS
+    };
     enum Role {
         SortRole = kTableSortRole,
         TrendRole,  // QList<qint64>, oldest first; on every column of a row

@@ -20,17 +20,13 @@ class IncrementalTableModel : public QAbstractTableModel {
     Q_DISABLE_COPY_MOVE(IncrementalTableModel)
 
 public:
-    explicit IncrementalTableModel(QObject *parent = nullptr)
-        : QAbstractTableModel(parent)
-    {
-    }
+    explicit IncrementalTableModel(QObject *parent = nullptr) : QAbstractTableModel(parent) { }
 
 protected:
     // rows: the model's storage, sorted by keyOf(row) and without duplicate keys.
     // next: the new content in any order; of rows with the same key, the first wins.
     // Rows are compared with operator== to decide whether they changed.
-    template <typename Row, typename KeyOf>
-    void updateRows(std::vector<Row> &rows, std::vector<Row> next, KeyOf keyOf);
+    template <typename Row, typename KeyOf> void updateRows(std::vector<Row> &rows, std::vector<Row> next, KeyOf keyOf);
 
 private:
     void announceChanged(const std::vector<int> &changedRows);
@@ -41,9 +37,9 @@ void IncrementalTableModel::updateRows(std::vector<Row> &rows, std::vector<Row> 
 {
     const auto keyLess = [&keyOf](const Row &a, const Row &b) { return keyOf(a) < keyOf(b); };
     std::stable_sort(next.begin(), next.end(), keyLess);
-    next.erase(std::unique(next.begin(), next.end(),
-                           [&keyOf](const Row &a, const Row &b) { return keyOf(a) == keyOf(b); }),
-               next.end());
+    next.erase(
+        std::unique(next.begin(), next.end(), [&keyOf](const Row &a, const Row &b) { return keyOf(a) == keyOf(b); }),
+        next.end());
 
     // Removals, bottom-up so that the indices of the runs still to remove stay valid.
     std::vector<bool> keep(rows.size(), false);

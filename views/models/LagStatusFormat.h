@@ -15,18 +15,20 @@
 
 namespace lagscope {
 
+// The translation context of the lag status texts (lupdate reads it from here).
+struct LagStatusText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::LagStatus)
+};
+
 inline StatusTone lagStatusTone(LagStatus s)
 {
     switch (s) {
-    case LagStatus::Ok:
-        return StatusTone::Good;
+    case LagStatus::Ok: return StatusTone::Good;
     case LagStatus::Warn:
-    case LagStatus::Rewind:
-        return StatusTone::Warning;
+    case LagStatus::Rewind: return StatusTone::Warning;
     case LagStatus::Err:
     case LagStatus::Stop:
-    case LagStatus::Stall:
-        return StatusTone::Error;
+    case LagStatus::Stall: return StatusTone::Error;
     }
     return StatusTone::Muted;
 }
@@ -34,74 +36,56 @@ inline StatusTone lagStatusTone(LagStatus s)
 // One line on what the status means, then the evaluator's reason for this row.
 inline QString lagStatusToolTip(const LagVerdict &v)
 {
-    const auto tr = [](const char *text) { return QCoreApplication::translate("lagscope::LagStatus", text); };
     QString meaning;
     switch (v.status) {
-    case LagStatus::Ok:
-        meaning = tr("OK: caught up or keeping up.");
-        break;
-    case LagStatus::Warn:
-        meaning = tr("WARN: the lag is growing (trend over the window).");
-        break;
-    case LagStatus::Err:
-        meaning = tr("ERR: the committed offset is outside the log.");
-        break;
-    case LagStatus::Stop:
-        meaning = tr("STOP: nobody consumes, and there is lag.");
-        break;
+    case LagStatus::Ok: meaning = LagStatusText::tr("OK: caught up or keeping up."); break;
+    case LagStatus::Warn: meaning = LagStatusText::tr("WARN: the lag is growing (trend over the window)."); break;
+    case LagStatus::Err: meaning = LagStatusText::tr("ERR: the committed offset is outside the log."); break;
+    case LagStatus::Stop: meaning = LagStatusText::tr("STOP: nobody consumes, and there is lag."); break;
     case LagStatus::Stall:
-        meaning = tr("STALL: a member owns the partition, but its committed offset does not move while there is lag.");
+        meaning = LagStatusText::tr(
+            "STALL: a member owns the partition, but its committed offset does not move while there is lag.");
         break;
-    case LagStatus::Rewind:
-        meaning = tr("REWIND: the committed offset went backwards.");
-        break;
+    case LagStatus::Rewind: meaning = LagStatusText::tr("REWIND: the committed offset went backwards."); break;
     }
     return meaning + QLatin1Char('\n') + v.reason;
 }
 
-inline QString lagTimeText(const std::optional<LagTime> &t)
-{
-    return t ? formatLagTime(*t) : unknownText();
-}
+inline QString lagTimeText(const std::optional<LagTime> &t) { return t ? formatLagTime(*t) : unknownText(); }
 
 inline QString lagTimeToolTip(const std::optional<LagTime> &t)
 {
-    const auto tr = [](const char *text) { return QCoreApplication::translate("lagscope::LagStatus", text); };
     if (!t)
-        return tr("Unknown until the log-end offset has been sampled twice (or there is no committed offset)");
+        return LagStatusText::tr(
+            "Unknown until the log-end offset has been sampled twice (or there is no committed offset)");
     if (t->atLeast)
-        return tr("The first unconsumed record is older than the log-end history Lagscope has sampled (%1): "
-                  "at least that old. Lagscope does not extrapolate.")
+        return LagStatusText::tr(
+                   "The first unconsumed record is older than the log-end history Lagscope has sampled (%1): "
+                   "at least that old. Lagscope does not extrapolate.")
             .arg(formatDuration(t->seconds));
-    return tr("The first unconsumed record was appended about %1 ago (interpolated between two polls' "
-              "log-end offsets).")
+    return LagStatusText::tr("The first unconsumed record was appended about %1 ago (interpolated between two polls' "
+                             "log-end offsets).")
         .arg(formatDuration(t->seconds));
 }
 
-inline QString drainText(const std::optional<DrainTime> &d)
-{
-    return d ? formatDrainTime(*d) : unknownText();
-}
+inline QString drainText(const std::optional<DrainTime> &d) { return d ? formatDrainTime(*d) : unknownText(); }
 
 inline QString drainToolTip(const std::optional<DrainTime> &d, bool group)
 {
-    const auto tr = [](const char *text) { return QCoreApplication::translate("lagscope::LagStatus", text); };
     if (!d)
-        return tr("Unknown until two polls have shown the consume rate");
-    QString text = d->never ? tr("Never at the current rate: the committed offset has not advanced in the window.")
-                            : tr("Time to consume the current lag at the rate the committed offset advanced over "
-                                 "the window (new records arriving meanwhile are not counted).");
+        return LagStatusText::tr("Unknown until two polls have shown the consume rate");
+    QString text =
+        d->never ? LagStatusText::tr("Never at the current rate: the committed offset has not advanced in the window.")
+                 : LagStatusText::tr("Time to consume the current lag at the rate the committed offset advanced over "
+                                     "the window (new records arriving meanwhile are not counted).");
     if (group)
-        text += QLatin1Char('\n') + tr("The group's value is its slowest partition's (partition skew).");
+        text += QLatin1Char('\n') + LagStatusText::tr("The group's value is its slowest partition's (partition skew).");
     return text;
 }
 
 // Sort values: unknown first, "never" last.
 inline double lagTimeSortValue(const std::optional<LagTime> &t) { return t ? t->seconds : -1.0; }
-inline double drainSortValue(const std::optional<DrainTime> &d)
-{
-    return !d ? -1.0 : d->never ? 1e300 : d->seconds;
-}
+inline double drainSortValue(const std::optional<DrainTime> &d) { return !d ? -1.0 : d->never ? 1e300 : d->seconds; }
 
 // A group the last poll could not read (GroupState::error): shown as UNREAD, sorted with
 // the worst, with why and the age of the values still shown.
@@ -109,16 +93,16 @@ inline constexpr int kUnreadSeverity = 100;
 inline QString unreadText() { return QCoreApplication::translate("lagscope::LagStatus", "UNREAD"); }
 inline QString unreadToolTip(const QString &error, const QDateTime &lastReadAt)
 {
-    const auto tr = [](const char *text) { return QCoreApplication::translate("lagscope::LagStatus", text); };
-    QString tip = tr("UNREAD: the last poll could not read this group, so its status was not judged.\n%1")
-                      .arg(error);
+    QString tip =
+        LagStatusText::tr("UNREAD: the last poll could not read this group, so its status was not judged.\n%1")
+            .arg(error);
     if (lastReadAt.isValid())
         tip += QLatin1Char('\n')
-               + tr("The values shown were read at %1 (%2 ago).")
+               + LagStatusText::tr("The values shown were read at %1 (%2 ago).")
                      .arg(QLocale().toString(lastReadAt.toLocalTime(), QStringLiteral("HH:mm:ss")),
                           formatDuration(double(lastReadAt.secsTo(QDateTime::currentDateTimeUtc()))));
     else
-        tip += QLatin1Char('\n') + tr("No poll has read it yet.");
+        tip += QLatin1Char('\n') + LagStatusText::tr("No poll has read it yet.");
     return tip;
 }
 

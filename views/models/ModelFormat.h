@@ -14,15 +14,9 @@
 
 namespace lagscope {
 
-inline QString unknownText()
-{
-    return QStringLiteral("-");
-}
+inline QString unknownText() { return QStringLiteral("-"); }
 
-inline QString formatCount(std::int64_t value)
-{
-    return QLocale().toString(qint64(value));
-}
+inline QString formatCount(std::int64_t value) { return QLocale().toString(qint64(value)); }
 
 inline QString formatCount(const std::optional<std::int64_t> &value)
 {
@@ -30,10 +24,7 @@ inline QString formatCount(const std::optional<std::int64_t> &value)
 }
 
 // Raw value for sort roles: unknown sorts below every real offset or lag.
-inline qint64 sortValue(const std::optional<std::int64_t> &value)
-{
-    return value ? qint64(*value) : qint64(-1);
-}
+inline qint64 sortValue(const std::optional<std::int64_t> &value) { return value ? qint64(*value) : qint64(-1); }
 
 // A list in a tooltip, one item a line: the first kTooltipLines, then "… and N more", as
 // more would no longer fit a screen.

@@ -8,10 +8,7 @@
 
 namespace lagscope {
 
-PartitionLagModel::PartitionLagModel(QObject *parent)
-    : SnapshotTableModel(columns(), parent)
-{
-}
+PartitionLagModel::PartitionLagModel(QObject *parent) : SnapshotTableModel(columns(), parent) { }
 
 std::vector<PartitionLagModel::Row> PartitionLagModel::rowsOf(const ClusterSnapshot &snapshot) const
 {
@@ -36,17 +33,11 @@ void PartitionLagModel::setGroup(const SnapshotPtr &snapshot, const QString &gro
     resetTo(snapshot);
 }
 
-bool PartitionLagModel::groupFound() const
-{
-    return snapshot() && snapshot()->group(m_groupId);
-}
+bool PartitionLagModel::groupFound() const { return snapshot() && snapshot()->group(m_groupId); }
 
 // Without a lag (no commit yet, or no log end) the rules judge nothing, and their OK only
 // means "not alarming": the table shows "–" so that it does not read as caught up.
-bool PartitionLagModel::notJudged(const Row &row)
-{
-    return !row.lag && row.verdict.status == LagStatus::Ok;
-}
+bool PartitionLagModel::notJudged(const Row &row) { return !row.lag && row.verdict.status == LagStatus::Ok; }
 
 const PartitionLagModel::Columns &PartitionLagModel::columns()
 {
@@ -80,7 +71,8 @@ const PartitionLagModel::Columns &PartitionLagModel::columns()
          .sort = [](const Row &row) { return lagscope::sortValue(row.committed); },
          .toolTip =
              [](const Row &row) {
-                 return row.committed ? QVariant() : QVariant(tr("The group has no committed offset for this partition"));
+                 return row.committed ? QVariant()
+                                      : QVariant(tr("The group has no committed offset for this partition"));
              },
          .foreground = [](const Row &row) { return toneIf(!row.committed, StatusTone::Muted); }},
         {.header = QT_TR_NOOP("Log end"),
@@ -96,12 +88,11 @@ const PartitionLagModel::Columns &PartitionLagModel::columns()
          .alignment = right,
          .display = [](const Row &row) { return formatCount(row.lag); },
          .sort = [](const Row &row) { return lagscope::sortValue(row.lag); },
-         .toolTip =
-             [](const Row &row) -> QVariant {
-                 if (row.lag)
-                     return QVariant();
-                 return !row.committed ? tr("No committed offset, so no lag") : tr("Log end offset unknown, so no lag");
-             },
+         .toolTip = [](const Row &row) -> QVariant {
+             if (row.lag)
+                 return QVariant();
+             return !row.committed ? tr("No committed offset, so no lag") : tr("Log end offset unknown, so no lag");
+         },
          .foreground = [](const Row &row) { return toneIf(!row.lag, StatusTone::Muted); }},
         {.header = QT_TR_NOOP("Lag time"),
          .alignment = right,
@@ -125,7 +116,8 @@ const PartitionLagModel::Columns &PartitionLagModel::columns()
         {.header = QT_TR_NOOP("Member"),
          .display = [orUnknown](const Row &row) { return orUnknown(row.memberId); },
          .sort = [](const Row &row) { return row.memberId; },
-         .toolTip = [](const Row &row) { return row.memberId.isEmpty() ? tr("Not assigned to any member") : row.memberId; },
+         .toolTip =
+             [](const Row &row) { return row.memberId.isEmpty() ? tr("Not assigned to any member") : row.memberId; },
          .foreground = [mutedIfEmpty](const Row &row) { return mutedIfEmpty(row.memberId); }},
         {.header = QT_TR_NOOP("Client"),
          .display = [orUnknown](const Row &row) { return orUnknown(row.clientId); },

@@ -34,8 +34,23 @@ class PartitionLagModel final : public SnapshotTableModel<PartitionLagRow, Clust
     Q_DISABLE_COPY_MOVE(PartitionLagModel)
 
 public:
-    enum Column { Topic, Partition, Status, Committed, LogEnd, Lag, LagSeconds, Drain, Member, Client, Host, NB_COLUMNS };
-    enum Role { SortRole = kTableSortRole };
+    enum Column {
+        Topic,
+        Partition,
+        Status,
+        Committed,
+        LogEnd,
+        Lag,
+        LagSeconds,
+        Drain,
+        Member,
+        Client,
+        Host,
+        NB_COLUMNS
+    };
+    enum Role {
+        SortRole = kTableSortRole
+    };
 
     explicit PartitionLagModel(QObject *parent = nullptr);
 

@@ -13,8 +13,7 @@
 
 namespace lagscope {
 
-template <typename Row, typename Snapshot>
-class SnapshotTableModel : public ColumnTableModel<Row> {
+template <typename Row, typename Snapshot> class SnapshotTableModel : public ColumnTableModel<Row> {
 public:
     using SnapshotPointer = std::shared_ptr<const Snapshot>;
 

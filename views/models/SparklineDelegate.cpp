@@ -7,11 +7,7 @@
 
 namespace lagscope {
 
-SparklineDelegate::SparklineDelegate(int role, QObject *parent)
-    : QStyledItemDelegate(parent)
-    , m_role(role)
-{
-}
+SparklineDelegate::SparklineDelegate(int role, QObject *parent) : QStyledItemDelegate(parent), m_role(role) { }
 
 void SparklineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
 {

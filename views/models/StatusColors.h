@@ -26,14 +26,10 @@ inline QColor statusForeground(StatusTone tone, const QPalette &palette = QGuiAp
 {
     const bool dark = isDarkPalette(palette);
     switch (tone) {
-    case StatusTone::Good:
-        return dark ? QColor(0x7b, 0xd8, 0x8f) : QColor(0x1b, 0x7f, 0x3b);
-    case StatusTone::Warning:
-        return dark ? QColor(0xff, 0xb8, 0x4d) : QColor(0x8a, 0x5a, 0x00);
-    case StatusTone::Error:
-        return dark ? QColor(0xff, 0x7a, 0x70) : QColor(0xb3, 0x26, 0x1e);
-    case StatusTone::Muted:
-        break;
+    case StatusTone::Good: return dark ? QColor(0x7b, 0xd8, 0x8f) : QColor(0x1b, 0x7f, 0x3b);
+    case StatusTone::Warning: return dark ? QColor(0xff, 0xb8, 0x4d) : QColor(0x8a, 0x5a, 0x00);
+    case StatusTone::Error: return dark ? QColor(0xff, 0x7a, 0x70) : QColor(0xb3, 0x26, 0x1e);
+    case StatusTone::Muted: break;
     }
     return palette.color(QPalette::Active, QPalette::PlaceholderText);
 }

@@ -16,10 +16,7 @@ public:
     void setFilterText(const QString &text);
 
 protected:
-    explicit TextFilterProxy(QObject *parent = nullptr)
-        : QSortFilterProxyModel(parent)
-    {
-    }
+    explicit TextFilterProxy(QObject *parent = nullptr) : QSortFilterProxyModel(parent) { }
 
     bool hasFilterText() const { return !m_text.isEmpty(); }
     bool matchesText(const QString &value) const { return value.contains(m_text, Qt::CaseInsensitive); }

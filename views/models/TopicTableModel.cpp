@@ -7,18 +7,21 @@
 
 namespace lagscope {
 
-TopicTableModel::TopicTableModel(QObject *parent)
-    : SnapshotTableModel(columns(), parent)
-{
-}
+TopicTableModel::TopicTableModel(QObject *parent) : SnapshotTableModel(columns(), parent) { }
 
 std::vector<TopicTableModel::Row> TopicTableModel::rowsOf(const ClusterSnapshot &snapshot) const
 {
     std::vector<Row> next;
     next.reserve(snapshot.topics.size());
     for (const TopicState &t : snapshot.topics) {
-        Row row{t.name, t.internal, int(t.partitions.size()), t.replicationFactor(),
-                t.underReplicatedCount(), t.offlineCount(), std::nullopt, 0};
+        Row row{t.name,
+                t.internal,
+                int(t.partitions.size()),
+                t.replicationFactor(),
+                t.underReplicatedCount(),
+                t.offlineCount(),
+                std::nullopt,
+                0};
         std::int64_t sum = 0;
         for (const PartitionState &p : t.partitions) {
             if (p.logStart >= 0 && p.logEnd >= p.logStart) {
@@ -48,7 +51,8 @@ const TopicTableModel::Columns &TopicTableModel::columns()
          .sort = [](const Row &row) { return row.partitions; }},
         {.header = QT_TR_NOOP("Replication factor"),
          .alignment = right,
-         .display = [](const Row &row) { return row.partitions > 0 ? formatCount(row.replicationFactor) : unknownText(); },
+         .display =
+             [](const Row &row) { return row.partitions > 0 ? formatCount(row.replicationFactor) : unknownText(); },
          .sort = [](const Row &row) { return row.replicationFactor; }},
         {.header = QT_TR_NOOP("Under-replicated"),
          .alignment = right,
@@ -84,8 +88,7 @@ const TopicTableModel::Columns &TopicTableModel::columns()
 QVariant TopicTableModel::cellData(const Row &row, int column, int role) const
 {
     switch (role) {
-    case InternalRole:
-        return row.internal;
+    case InternalRole: return row.internal;
     case Qt::FontRole:
         if (column == Name && row.internal) {
             QFont font;

@@ -32,7 +32,15 @@ class TopicTableModel final : public SnapshotTableModel<TopicTableRow, ClusterSn
     Q_DISABLE_COPY_MOVE(TopicTableModel)
 
 public:
-    enum Column { Name, Partitions, ReplicationFactor, UnderReplicated, Offline, TotalMessages, NB_COLUMNS };
+    enum Column {
+        Name,
+        Partitions,
+        ReplicationFactor,
+        UnderReplicated,
+        Offline,
+        TotalMessages,
+        NB_COLUMNS
+    };
     enum Role {
         SortRole = kTableSortRole,
         InternalRole, // bool, the same on every column of a row

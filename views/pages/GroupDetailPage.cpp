@@ -131,11 +131,11 @@ void GroupDetailPage::updateHeader(const SnapshotPtr &snapshot)
                                lagTimeText(g->maxLagTime).toHtmlEscaped(), drainText(g->drain).toHtmlEscaped()));
     m_status->setToolTip(lagStatusToolTip(g->verdict));
     const QLocale locale;
-    m_header->setText(tr("<b>%1</b> on %2 — %3, %n member(s), total lag %4, max partition lag %5", nullptr,
-                         int(g->members.size()))
-                          .arg(g->groupId.toHtmlEscaped(), snapshot->cluster.toHtmlEscaped(), g->state,
-                               locale.toString(qlonglong(g->totalLag)), locale.toString(qlonglong(g->maxLag)))
-                      + tr(", %n rebalance(s) in the last hour", nullptr, g->rebalancesLastHour));
+    m_header->setText(
+        tr("<b>%1</b> on %2 — %3, %n member(s), total lag %4, max partition lag %5", nullptr, int(g->members.size()))
+            .arg(g->groupId.toHtmlEscaped(), snapshot->cluster.toHtmlEscaped(), g->state,
+                 locale.toString(qlonglong(g->totalLag)), locale.toString(qlonglong(g->maxLag)))
+        + tr(", %n rebalance(s) in the last hour", nullptr, g->rebalancesLastHour));
 }
 
 } // namespace lagscope

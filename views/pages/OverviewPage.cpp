@@ -70,8 +70,8 @@ void OverviewPage::apply(const SnapshotPtr &s)
     if (!s->reachable) {
         m_banner->setText(tr("Unreachable since %1 — showing the last data seen, which may be stale.")
                               .arg(s->unreachableSince.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
-        m_banner->setStyleSheet(QStringLiteral("color: %1; font-weight: bold;")
-                                    .arg(statusForeground(StatusTone::Error, palette()).name()));
+        m_banner->setStyleSheet(
+            QStringLiteral("color: %1; font-weight: bold;").arg(statusForeground(StatusTone::Error, palette()).name()));
         m_banner->show();
     } else {
         m_banner->hide();
@@ -91,11 +91,11 @@ void OverviewPage::apply(const SnapshotPtr &s)
     QStringList states;
     for (const auto &[state, n] : byState)
         states << QStringLiteral("%1 %2").arg(n).arg(state);
-    m_groups->setText(tr("%1 (%2)").arg(s->groups.size()).arg(states.isEmpty() ? tr("none") : states.join(QStringLiteral(", "))));
+    m_groups->setText(
+        tr("%1 (%2)").arg(s->groups.size()).arg(states.isEmpty() ? tr("none") : states.join(QStringLiteral(", "))));
     m_lag->setText(tr("%1 records").arg(locale.toString(qlonglong(s->totalLag()))));
-    m_poll->setText(tr("%1, took %2 ms")
-                        .arg(s->takenAt.toLocalTime().toString(QStringLiteral("HH:mm:ss")))
-                        .arg(s->pollDurationMs));
+    m_poll->setText(
+        tr("%1, took %2 ms").arg(s->takenAt.toLocalTime().toString(QStringLiteral("HH:mm:ss"))).arg(s->pollDurationMs));
     m_errors->setText(s->error.isEmpty() ? tr("none") : s->error);
 }
 

@@ -3,6 +3,13 @@
 
 namespace lagscope {
 
-enum class PageKind { Overview = 0, Brokers, Topics, Groups, GroupDetail, Replication };
+enum class PageKind {
+    Overview = 0,
+    Brokers,
+    Topics,
+    Groups,
+    GroupDetail,
+    Replication
+};
 
 } // namespace lagscope

@@ -84,7 +84,14 @@ private:
 
 namespace {
 
-enum ListColumn { Ended, Duration, Trigger, Members, Moved, ListColumns };
+enum ListColumn {
+    Ended,
+    Duration,
+    Trigger,
+    Members,
+    Moved,
+    ListColumns
+};
 
 QString memberLines(const std::vector<RebalanceMember> &members)
 {
@@ -224,13 +231,14 @@ void RebalanceTimeline::rebuildList()
         item->setText(Members, QStringLiteral("%1 → %2").arg(r.membersBefore.size()).arg(r.membersAfter.size()));
         item->setText(Moved, r.moves.empty() ? tr("none")
                                              : tr("%n: %1", nullptr, int(r.moves.size())).arg(movesText(r.moves, 12)));
-        const QString when = r.betweenPolls()
-            ? tr("Began and ended between the polls at %1 and %2.")
-                  .arg(r.startAfter.toLocalTime().toString(timeFormat), r.endBy.toLocalTime().toString(timeFormat))
-            : tr("Started between %1 and %2; ended between %3 and %4 (%5).")
-                  .arg(r.startAfter.isValid() ? r.startAfter.toLocalTime().toString(timeFormat) : tr("?"),
-                       r.startBy.toLocalTime().toString(timeFormat), r.endAfter.toLocalTime().toString(timeFormat),
-                       r.endBy.toLocalTime().toString(timeFormat), r.statesSeen.join(QStringLiteral(" → ")));
+        const QString when =
+            r.betweenPolls()
+                ? tr("Began and ended between the polls at %1 and %2.")
+                      .arg(r.startAfter.toLocalTime().toString(timeFormat), r.endBy.toLocalTime().toString(timeFormat))
+                : tr("Started between %1 and %2; ended between %3 and %4 (%5).")
+                      .arg(r.startAfter.isValid() ? r.startAfter.toLocalTime().toString(timeFormat) : tr("?"),
+                           r.startBy.toLocalTime().toString(timeFormat), r.endAfter.toLocalTime().toString(timeFormat),
+                           r.endBy.toLocalTime().toString(timeFormat), r.statesSeen.join(QStringLiteral(" → ")));
         QStringList moves;
         for (const auto &m : r.moves)
             moves << QStringLiteral("  %1: %2 → %3")

@@ -6,8 +6,7 @@
 
 namespace lagscope {
 
-WelcomePage::WelcomePage(const QString &configPath, const QString &problem, const QString &samplePath,
-                         QWidget *parent)
+WelcomePage::WelcomePage(const QString &configPath, const QString &problem, const QString &samplePath, QWidget *parent)
     : QWidget(parent)
 {
     setObjectName(QStringLiteral("welcomePage"));
@@ -23,10 +22,11 @@ WelcomePage::WelcomePage(const QString &configPath, const QString &problem, cons
                        .arg(configPath.toHtmlEscaped());
     if (!problem.isEmpty())
         html += tr("<p><b>The configuration could not be used:</b></p><pre>%1</pre>").arg(problem.toHtmlEscaped());
-    html += tr("<p>A minimal file:</p><pre>clusters:\n  - name: primary\n    bootstrap: kafka-1:9092,kafka-2:9092\n</pre>"
-               "<p>The sample at <tt>%1</tt> shows every key. Start Lagscope again after writing the file, "
-               "or pass <tt>--config FILE</tt>.</p>")
-                .arg(samplePath.toHtmlEscaped());
+    html +=
+        tr("<p>A minimal file:</p><pre>clusters:\n  - name: primary\n    bootstrap: kafka-1:9092,kafka-2:9092\n</pre>"
+           "<p>The sample at <tt>%1</tt> shows every key. Start Lagscope again after writing the file, "
+           "or pass <tt>--config FILE</tt>.</p>")
+            .arg(samplePath.toHtmlEscaped());
     text->setText(html);
     layout->addWidget(text);
     auto *open = new QPushButton(tr("Open the sample configuration"), this);

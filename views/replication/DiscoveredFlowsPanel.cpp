@@ -25,8 +25,9 @@ QString namingText(const mirror::DiscoveredFlow &f)
     text += DiscoveredFlowsPanel::tr(", separator \"%1\"").arg(p.separator);
     if (!p.internalTopicSeparatorEnabled)
         text += DiscoveredFlowsPanel::tr(" (internal \".\")");
-    text += p.offsetSyncsLocation == mirror::ReplicationPolicyConfig::Target ? DiscoveredFlowsPanel::tr(", syncs on target")
-                                                                            : DiscoveredFlowsPanel::tr(", syncs on source");
+    text += p.offsetSyncsLocation == mirror::ReplicationPolicyConfig::Target
+                ? DiscoveredFlowsPanel::tr(", syncs on target")
+                : DiscoveredFlowsPanel::tr(", syncs on source");
     return text;
 }
 
@@ -89,16 +90,18 @@ void DiscoveredFlowsPanel::setCandidates(std::vector<mirror::DiscoveredFlow> can
     for (int row = 0; row < int(m_candidates.size()); ++row) {
         const mirror::DiscoveredFlow &f = m_candidates[size_t(row)];
         const QString clusters = (f.flow.sourceCluster.isEmpty() ? tr("? (unknown)") : f.flow.sourceCluster)
-            + QStringLiteral(" \u2192 ") + f.flow.targetCluster;
+                                 + QStringLiteral(" \u2192 ") + f.flow.targetCluster;
         const QString state = !f.monitorable() ? tr("Cannot monitor: source cluster unknown")
-            : f.doubts.isEmpty()               ? tr("Not trusted: confirm to monitor")
-                                               : tr("Not trusted: %n guess(es) to check", nullptr, int(f.doubts.size()));
+                              : f.doubts.isEmpty()
+                                  ? tr("Not trusted: confirm to monitor")
+                                  : tr("Not trusted: %n guess(es) to check", nullptr, int(f.doubts.size()));
         const QString cells[ColumnCount] = {f.label(), clusters, namingText(f), f.evidence.join(QStringLiteral(", ")),
                                             state};
         for (int c = 0; c < ColumnCount; ++c) {
             auto *item = new QTableWidgetItem(cells[c]);
             if (c == State)
-                item->setForeground(statusForeground(f.monitorable() ? StatusTone::Warning : StatusTone::Error, palette()));
+                item->setForeground(
+                    statusForeground(f.monitorable() ? StatusTone::Warning : StatusTone::Error, palette()));
             if (c == Evidence)
                 item->setToolTip(f.evidence.join(QLatin1Char('\n')));
             m_table->setItem(row, c, item);
@@ -138,13 +141,16 @@ void DiscoveredFlowsPanel::updateDetails()
         return;
     }
     const mirror::DiscoveredFlow &f = m_candidates[size_t(row)];
-    QString text = tr("<b>%1</b> found from %2.").arg(f.label().toHtmlEscaped(),
-                                                      f.evidence.join(QStringLiteral(", ")).toHtmlEscaped());
+    QString text = tr("<b>%1</b> found from %2.")
+                       .arg(f.label().toHtmlEscaped(), f.evidence.join(QStringLiteral(", ")).toHtmlEscaped());
     if (f.doubts.isEmpty())
-        text += tr(" Everything MirrorMaker's naming needs was found; check the clusters and aliases before trusting it.");
+        text +=
+            tr(" Everything MirrorMaker's naming needs was found; check the clusters and aliases before trusting it.");
     else
-        text += QStringLiteral("<br/><span style=\"color:%1\">").arg(statusForeground(StatusTone::Warning, palette()).name())
-            + tr("Guessed: %1").arg(f.doubts.join(QStringLiteral("; ")).toHtmlEscaped()) + QStringLiteral("</span>");
+        text += QStringLiteral("<br/><span style=\"color:%1\">")
+                    .arg(statusForeground(StatusTone::Warning, palette()).name())
+                + tr("Guessed: %1").arg(f.doubts.join(QStringLiteral("; ")).toHtmlEscaped())
+                + QStringLiteral("</span>");
     m_details->setText(text);
 }
 

@@ -23,7 +23,14 @@ class DiscoveredFlowsPanel final : public QWidget {
     Q_DISABLE_COPY_MOVE(DiscoveredFlowsPanel)
 
 public:
-    enum Column { Flow, Clusters, Naming, Evidence, State, ColumnCount };
+    enum Column {
+        Flow,
+        Clusters,
+        Naming,
+        Evidence,
+        State,
+        ColumnCount
+    };
 
     explicit DiscoveredFlowsPanel(QWidget *parent = nullptr);
 

@@ -6,10 +6,7 @@
 
 namespace lagscope {
 
-FlowGroupModel::FlowGroupModel(QObject *parent)
-    : SnapshotTableModel(columns(), parent)
-{
-}
+FlowGroupModel::FlowGroupModel(QObject *parent) : SnapshotTableModel(columns(), parent) { }
 
 std::vector<FlowGroupModel::Row> FlowGroupModel::rowsOf(const mirror::FlowSnapshot &snapshot) const
 {
@@ -57,31 +54,31 @@ const FlowGroupModel::Columns &FlowGroupModel::columns()
          .sort = [](const Row &row) { return row.rereadKnown ? row.reread : qint64(-1); },
          .toolTip =
              [](const Row &row) {
-                 return row.rereadKnown ? tr("Records between the checkpoints and the group's real commits on the source: "
-                                             "what a consumer failing over now would read again")
-                                        : tr("No partition has both a checkpoint and a commit on the source");
+                 return row.rereadKnown
+                            ? tr("Records between the checkpoints and the group's real commits on the source: "
+                                 "what a consumer failing over now would read again")
+                            : tr("No partition has both a checkpoint and a commit on the source");
              },
          .foreground = [](const Row &row) { return toneIf(!row.rereadKnown, StatusTone::Muted); }},
         {.header = QT_TR_NOOP("Without checkpoint"),
          .alignment = right,
          .display = [](const Row &row) { return formatCount(qint64(row.withoutCheckpoint.size())); },
          .sort = [](const Row &row) { return int(row.withoutCheckpoint.size()); },
-         .toolTip =
-             [](const Row &row) -> QVariant {
-                 if (row.withoutCheckpoint.isEmpty())
-                     return QVariant();
-                 return QString(tr("No translated offset after a failover for:") + QLatin1Char('\n')
-                                + tooltipList(row.withoutCheckpoint));
-             },
-         .foreground =
-             [](const Row &row) { return toneIf(!row.withoutCheckpoint.isEmpty(), StatusTone::Warning); }},
+         .toolTip = [](const Row &row) -> QVariant {
+             if (row.withoutCheckpoint.isEmpty())
+                 return QVariant();
+             return QString(tr("No translated offset after a failover for:") + QLatin1Char('\n')
+                            + tooltipList(row.withoutCheckpoint));
+         },
+         .foreground = [](const Row &row) { return toneIf(!row.withoutCheckpoint.isEmpty(), StatusTone::Warning); }},
         {.header = QT_TR_NOOP("Oldest checkpoint"),
          .alignment = right,
          .display = [](const Row &row) { return formatDurationMs(row.oldestCheckpointAgeMs); },
          .sort = [](const Row &row) { return row.oldestCheckpointAgeMs; },
          .toolTip =
              [](const Row &row) {
-                 return row.stale ? QVariant(tr("Stale: the group committed past its checkpoint long ago")) : QVariant();
+                 return row.stale ? QVariant(tr("Stale: the group committed past its checkpoint long ago"))
+                                  : QVariant();
              },
          .foreground = [](const Row &row) -> std::optional<StatusTone> {
              if (row.stale)

@@ -32,8 +32,18 @@ class FlowGroupModel final : public SnapshotTableModel<FlowGroupRow, mirror::Flo
     Q_DISABLE_COPY_MOVE(FlowGroupModel)
 
 public:
-    enum Column { Group, Partitions, Checkpointed, Reread, WithoutCheckpoint, OldestCheckpointAge, NB_COLUMNS };
-    enum Role { SortRole = kTableSortRole };
+    enum Column {
+        Group,
+        Partitions,
+        Checkpointed,
+        Reread,
+        WithoutCheckpoint,
+        OldestCheckpointAge,
+        NB_COLUMNS
+    };
+    enum Role {
+        SortRole = kTableSortRole
+    };
 
     explicit FlowGroupModel(QObject *parent = nullptr);
 

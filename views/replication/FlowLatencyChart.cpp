@@ -205,14 +205,8 @@ int FlowLatencyChart::pointCount() const
                              [](const QCPGraphData &d) { return !qIsNaN(d.value); }));
 }
 
-int FlowLatencyChart::notOkPointCount() const
-{
-    return m_notOk->data()->size();
-}
+int FlowLatencyChart::notOkPointCount() const { return m_notOk->data()->size(); }
 
-QString FlowLatencyChart::emptyText() const
-{
-    return m_emptyLabel->visible() ? m_emptyLabel->text() : QString();
-}
+QString FlowLatencyChart::emptyText() const { return m_emptyLabel->visible() ? m_emptyLabel->text() : QString(); }
 
 } // namespace lagscope

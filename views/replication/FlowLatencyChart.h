@@ -48,8 +48,8 @@ public:
     void appendSnapshot(const mirror::FlowSnapshot &snapshot);
     void reload();
 
-    int pointCount() const;         // latency points shown
-    int notOkPointCount() const;    // of those, polls whose verdict was not OK
+    int pointCount() const;                                 // latency points shown
+    int notOkPointCount() const;                            // of those, polls whose verdict was not OK
     int storedPointCount() const { return m_storedPoints; } // read from the store at the last reload
     QString emptyText() const;
     QCustomPlot *plot() const { return m_plot; }
@@ -72,7 +72,7 @@ private:
     QSharedPointer<LocalTimeTicker> m_timeTicker;
     const HistoryStore *m_store = nullptr;
     QString m_flow;
-    double m_lastKey = 0;   // of the latency line, to break it where polls are missing
+    double m_lastKey = 0; // of the latency line, to break it where polls are missing
     double m_lastStep = 0;
     ChartRange m_range = ChartRange::Min15;
     int m_storedPoints = 0;

@@ -6,10 +6,7 @@
 
 namespace lagscope {
 
-FlowTableModel::FlowTableModel(QObject *parent)
-    : ColumnTableModel(columns(), parent)
-{
-}
+FlowTableModel::FlowTableModel(QObject *parent) : ColumnTableModel(columns(), parent) { }
 
 void FlowTableModel::apply(const mirror::FlowSnapshotPtr &snapshot)
 {
@@ -37,8 +34,8 @@ void FlowTableModel::apply(const mirror::FlowSnapshotPtr &snapshot)
         row.groups = int(s->groups.size());
         row.groupsCheckpointed = int(std::count_if(s->groups.begin(), s->groups.end(), [](const mirror::GroupFlow &g) {
             return g.withoutCheckpoint.empty()
-                && std::any_of(g.partitions.begin(), g.partitions.end(),
-                               [](const mirror::GroupPartitionFlow &p) { return p.hasCheckpoint; });
+                   && std::any_of(g.partitions.begin(), g.partitions.end(),
+                                  [](const mirror::GroupPartitionFlow &p) { return p.hasCheckpoint; });
         }));
         row.takenAt = s->takenAt;
         next.push_back(std::move(row));
@@ -69,7 +66,8 @@ const FlowTableModel::Columns &FlowTableModel::columns()
          .toolTip = [](const Row &row) { return tr("MirrorMaker 2 flow %1").arg(row.key); }},
         {.header = QT_TR_NOOP("Health"),
          .display = [](const Row &row) { return mirror::flowHealthName(row.health); },
-         .sort = [](const Row &row) { return int(row.health); }, // Ok < Lagging < Stalled < Broken: worst last ascending
+         .sort =
+             [](const Row &row) { return int(row.health); }, // Ok < Lagging < Stalled < Broken: worst last ascending
          .foreground = [](const Row &row) { return flowHealthTone(row.health); }},
         {.header = QT_TR_NOOP("Reason"),
          .display = [](const Row &row) { return row.reason; },
@@ -89,25 +87,29 @@ const FlowTableModel::Columns &FlowTableModel::columns()
          .alignment = right,
          .display = [](const Row &row) { return row.behindKnown ? formatCount(row.recordsBehind) : unknownText(); },
          .sort = [](const Row &row) { return row.behindKnown ? row.recordsBehind : qint64(-1); },
-         .toolTip =
-             [](const Row &row) -> QVariant {
-                 if (!row.behindKnown)
-                     return tr("Unknown while a cluster cannot be read");
-                 return row.worstPartition.isEmpty() ? QVariant() : QVariant(tr("Most behind: %1").arg(row.worstPartition));
-             },
+         .toolTip = [](const Row &row) -> QVariant {
+             if (!row.behindKnown)
+                 return tr("Unknown while a cluster cannot be read");
+             return row.worstPartition.isEmpty() ? QVariant() : QVariant(tr("Most behind: %1").arg(row.worstPartition));
+         },
          .foreground = [](const Row &row) { return toneIf(!row.behindKnown, StatusTone::Muted); }},
         {.header = QT_TR_NOOP("Groups checkpointed"),
          .alignment = right,
          .display =
-             [](const Row &row) { return tr("%1 of %2").arg(formatCount(row.groupsCheckpointed), formatCount(row.groups)); },
+             [](const Row &row) {
+                 return tr("%1 of %2").arg(formatCount(row.groupsCheckpointed), formatCount(row.groups));
+             },
          .sort = [](const Row &row) { return row.groupsCheckpointed; },
-         .toolTip = [](const Row &) { return tr("Groups with a checkpoint for every partition they committed on the source"); }},
+         .toolTip =
+             [](const Row &) {
+                 return tr("Groups with a checkpoint for every partition they committed on the source");
+             }},
         {.header = QT_TR_NOOP("Last update"),
          .display =
              [](const Row &row) {
                  return row.takenAt.isValid()
-                     ? QLocale().toString(row.takenAt.toLocalTime().time(), QStringLiteral("HH:mm:ss"))
-                     : unknownText();
+                            ? QLocale().toString(row.takenAt.toLocalTime().time(), QStringLiteral("HH:mm:ss"))
+                            : unknownText();
              },
          .sort = [](const Row &row) { return row.takenAt.isValid() ? row.takenAt.toMSecsSinceEpoch() : qint64(-1); }},
     };

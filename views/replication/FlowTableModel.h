@@ -37,7 +37,16 @@ class FlowTableModel final : public ColumnTableModel<FlowTableRow> {
     Q_DISABLE_COPY_MOVE(FlowTableModel)
 
 public:
-    enum Column { Flow, Health, Reason, Latency, RecordsBehind, GroupsCheckpointed, LastUpdate, NB_COLUMNS };
+    enum Column {
+        Flow,
+        Health,
+        Reason,
+        Latency,
+        RecordsBehind,
+        GroupsCheckpointed,
+        LastUpdate,
+        NB_COLUMNS
+    };
     enum Role {
         SortRole = kTableSortRole,
         FlowKeyRole, // QString FlowIdentity::label(); on every column of a row

@@ -20,7 +20,8 @@ inline QString formatDurationMs(qint64 ms)
     if (ms < 1000)
         return QCoreApplication::translate("lagscope::Replication", "%1 ms").arg(ms);
     if (ms < 60000)
-        return QCoreApplication::translate("lagscope::Replication", "%1 s").arg(QLocale().toString(double(ms) / 1000.0, 'f', 1));
+        return QCoreApplication::translate("lagscope::Replication", "%1 s")
+            .arg(QLocale().toString(double(ms) / 1000.0, 'f', 1));
     const qint64 s = ms / 1000;
     if (s < 3600)
         return QCoreApplication::translate("lagscope::Replication", "%1 min %2 s").arg(s / 60).arg(s % 60);
@@ -30,13 +31,10 @@ inline QString formatDurationMs(qint64 ms)
 inline StatusTone flowHealthTone(mirror::FlowHealth health)
 {
     switch (health) {
-    case mirror::FlowHealth::Ok:
-        return StatusTone::Good;
-    case mirror::FlowHealth::Lagging:
-        return StatusTone::Warning;
+    case mirror::FlowHealth::Ok: return StatusTone::Good;
+    case mirror::FlowHealth::Lagging: return StatusTone::Warning;
     case mirror::FlowHealth::Stalled:
-    case mirror::FlowHealth::Broken:
-        return StatusTone::Error;
+    case mirror::FlowHealth::Broken: return StatusTone::Error;
     }
     return StatusTone::Error;
 }

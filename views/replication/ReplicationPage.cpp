@@ -47,12 +47,9 @@ QSortFilterProxyModel *makeProxy(QAbstractItemModel *source, int sortRole, QObje
 QString severityText(EventSeverity severity)
 {
     switch (severity) {
-    case EventSeverity::Info:
-        return ReplicationPage::tr("info");
-    case EventSeverity::Warning:
-        return ReplicationPage::tr("warning");
-    case EventSeverity::Error:
-        return ReplicationPage::tr("error");
+    case EventSeverity::Info: return ReplicationPage::tr("info");
+    case EventSeverity::Warning: return ReplicationPage::tr("warning");
+    case EventSeverity::Error: return ReplicationPage::tr("error");
     }
     return QString();
 }
@@ -60,9 +57,7 @@ QString severityText(EventSeverity severity)
 } // namespace
 
 ReplicationPage::ReplicationPage(QWidget *parent)
-    : QWidget(parent),
-      m_flows(new FlowTableModel(this)),
-      m_groups(new FlowGroupModel(this))
+    : QWidget(parent), m_flows(new FlowTableModel(this)), m_groups(new FlowGroupModel(this))
 {
     setObjectName(QStringLiteral("replicationPage"));
 
@@ -162,12 +157,14 @@ void ReplicationPage::apply(std::shared_ptr<const mirror::FlowSnapshot> snapshot
                             const std::vector<mirror::FlowEvent> &events)
 {
     for (const auto &e : events) {
-        auto *item = new QListWidgetItem(QStringLiteral("%1  %2  %3  %4")
-                                             .arg(QLocale().toString(e.time.toLocalTime().time(), QStringLiteral("HH:mm:ss")),
-                                                  e.flow, severityText(e.severity), e.message));
+        auto *item =
+            new QListWidgetItem(QStringLiteral("%1  %2  %3  %4")
+                                    .arg(QLocale().toString(e.time.toLocalTime().time(), QStringLiteral("HH:mm:ss")),
+                                         e.flow, severityText(e.severity), e.message));
         item->setToolTip(mirror::flowEventKindName(e.kind) + QStringLiteral(": ") + e.subject);
         if (e.severity != EventSeverity::Info)
-            item->setForeground(statusForeground(e.severity == EventSeverity::Error ? StatusTone::Error : StatusTone::Warning));
+            item->setForeground(
+                statusForeground(e.severity == EventSeverity::Error ? StatusTone::Error : StatusTone::Warning));
         m_events->insertItem(0, item); // newest first
     }
     while (m_events->count() > kMaxEvents)
@@ -190,8 +187,8 @@ void ReplicationPage::selectFlow(const QString &flowKey)
     if (row < 0)
         return;
     const QModelIndex index = m_flowProxy->mapFromSource(m_flows->index(row, 0));
-    m_flowTable->selectionModel()->setCurrentIndex(
-        index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_flowTable->selectionModel()->setCurrentIndex(index,
+                                                   QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     // setCurrentIndex does not signal when the row is already current.
     if (m_selected != flowKey) {
         m_selected = flowKey;
@@ -218,10 +215,7 @@ void ReplicationPage::showSelected()
     updateFailoverButtons(s.get());
 }
 
-void ReplicationPage::setHistory(const HistoryStore *history)
-{
-    m_chart->setSource(history);
-}
+void ReplicationPage::setHistory(const HistoryStore *history) { m_chart->setSource(history); }
 
 void ReplicationPage::setConfiguredFlows(std::vector<ReplicationFlowConfig> flows)
 {
@@ -291,14 +285,11 @@ void ReplicationPage::updateHeader(const mirror::FlowSnapshot *s)
         text += QStringLiteral(" \u2014 ") + s->reason.toHtmlEscaped();
     if (!s->warnings.isEmpty())
         text += QStringLiteral("<br/><small>") + s->warnings.join(QStringLiteral("; ")).toHtmlEscaped()
-            + QStringLiteral("</small>");
+                + QStringLiteral("</small>");
     m_header->setText(text);
     m_header->setToolTip(s->flow.label());
 }
 
-int ReplicationPage::latencyPointCount() const
-{
-    return m_chart->flow() == m_selected ? m_chart->pointCount() : 0;
-}
+int ReplicationPage::latencyPointCount() const { return m_chart->flow() == m_selected ? m_chart->pointCount() : 0; }
 
 } // namespace lagscope

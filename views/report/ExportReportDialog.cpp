@@ -132,8 +132,8 @@ ExportReportDialog::ExportReportDialog(QString historyPath, const QStringList &c
     QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
     if (dir.isEmpty())
         dir = QDir::homePath();
-    m_destination->setText(dir + QStringLiteral("/lagscope-report-")
-                           + now.toString(QStringLiteral("yyyyMMdd-HHmm")) + QStringLiteral(".pdf"));
+    m_destination->setText(dir + QStringLiteral("/lagscope-report-") + now.toString(QStringLiteral("yyyyMMdd-HHmm"))
+                           + QStringLiteral(".pdf"));
     auto *browse = new QToolButton(m_form);
     browse->setObjectName(QStringLiteral("browse"));
     browse->setText(tr("Browse…"));
@@ -197,12 +197,9 @@ ExportReportDialog::~ExportReportDialog() = default;
 ReportExportJob::Format ExportReportDialog::format() const
 {
     switch (m_format->currentIndex()) {
-    case 1:
-        return ReportExportJob::Format::Csv;
-    case 2:
-        return ReportExportJob::Format::Json;
-    default:
-        return ReportExportJob::Format::Pdf;
+    case 1: return ReportExportJob::Format::Csv;
+    case 2: return ReportExportJob::Format::Json;
+    default: return ReportExportJob::Format::Pdf;
     }
 }
 
@@ -290,9 +287,9 @@ void ExportReportDialog::onFinished(bool ok, const QString &message, const QStri
     if (ok) {
         m_written = files;
         m_progress->setValue(100);
-        m_status->setText(message + QStringLiteral(": ") + QDir::toNativeSeparators(files.value(0))
-                          + (files.size() > 1 ? tr(" and %n more file(s) next to it", nullptr, int(files.size() - 1))
-                                              : QString()));
+        m_status->setText(
+            message + QStringLiteral(": ") + QDir::toNativeSeparators(files.value(0))
+            + (files.size() > 1 ? tr(" and %n more file(s) next to it", nullptr, int(files.size() - 1)) : QString()));
         m_open->setVisible(true);
         m_open->setFocus();
     } else {

@@ -3,8 +3,8 @@
 // SLA threshold, format, destination and per-partition detail; a progress bar with Cancel
 // while the report is built, and "Open report" when it is written.
 // Child object names (for tests): rangePreset, fromEdit, toEdit, clusterList, groupPattern,
-// slaEnabled, slaLag, slaSecondsEnabled, slaSeconds, format, destination, browse, partitionDetail, progress, statusLabel,
-// exportButton, cancelButton, openButton.
+// slaEnabled, slaLag, slaSecondsEnabled, slaSeconds, format, destination, browse, partitionDetail, progress,
+// statusLabel, exportButton, cancelButton, openButton.
 //
 // Thread: GUI. Ownership: owned by its parent (the main window opens it with
 // WA_DeleteOnClose); it owns the running ReportExportJob.
@@ -41,7 +41,10 @@ public:
     QStringList writtenFiles() const { return m_written; }
 
     // Tests: open the report without a desktop handler.
-    void setOpenHandlerForTests(std::function<void(const QString &path)> handler) { m_openHandler = std::move(handler); }
+    void setOpenHandlerForTests(std::function<void(const QString &path)> handler)
+    {
+        m_openHandler = std::move(handler);
+    }
 
 Q_SIGNALS:
     void exportFinished(bool ok, const QString &message);

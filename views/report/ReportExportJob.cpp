@@ -11,7 +11,7 @@
 
 namespace lagscope {
 
-ReportExportJob::ReportExportJob(Spec spec, QObject *parent) : QObject(parent), m_spec(std::move(spec)) {}
+ReportExportJob::ReportExportJob(Spec spec, QObject *parent) : QObject(parent), m_spec(std::move(spec)) { }
 
 ReportExportJob::~ReportExportJob()
 {
@@ -44,9 +44,10 @@ void ReportExportJob::start()
                 reporter.cancel = cancel.get();
                 reporter.onProgress = [this, pdf](int done, int total) {
                     const int percent = total > 0 ? done * (pdf ? 50 : 90) / total : 0;
-                    const QString text = tr("Reading the history: group %1 of %2").arg(std::min(done + 1, total)).arg(total);
-                    QMetaObject::invokeMethod(this, [this, percent, text] { Q_EMIT progress(percent, text); },
-                                              Qt::QueuedConnection);
+                    const QString text =
+                        tr("Reading the history: group %1 of %2").arg(std::min(done + 1, total)).arg(total);
+                    QMetaObject::invokeMethod(
+                        this, [this, percent, text] { Q_EMIT progress(percent, text); }, Qt::QueuedConnection);
                 };
                 *built = buildReport(**store, spec.request, spec.now, reporter);
             }
@@ -63,16 +64,14 @@ void ReportExportJob::start()
             else
                 *built = s.error();
         }
-        QMetaObject::invokeMethod(this, [this, built, files] { onBuilt(built, files); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, built, files] { onBuilt(built, files); }, Qt::QueuedConnection);
     });
     m_thread->setObjectName(QStringLiteral("report-export"));
     m_thread->start();
 }
 
-void ReportExportJob::cancel()
-{
-    m_cancel->store(true);
-}
+void ReportExportJob::cancel() { m_cancel->store(true); }
 
 void ReportExportJob::onBuilt(const std::shared_ptr<Result<Report>> &built, const QStringList &files)
 {
@@ -121,7 +120,8 @@ void ReportExportJob::drawNextGroup()
     if (!s)
         finish(false, s.errorMessage());
     else
-        finish(true, (total == 1 ? tr("Wrote 1 group") : tr("Wrote %1 groups").arg(total)) + tr(" on %1 pages").arg(pages),
+        finish(true,
+               (total == 1 ? tr("Wrote 1 group") : tr("Wrote %1 groups").arg(total)) + tr(" on %1 pages").arg(pages),
                {m_spec.path});
 }
 

@@ -29,7 +29,11 @@ class ReportExportJob final : public QObject {
     Q_DISABLE_COPY_MOVE(ReportExportJob)
 
 public:
-    enum class Format { Pdf, Csv, Json };
+    enum class Format {
+        Pdf,
+        Csv,
+        Json
+    };
     struct Spec {
         QString historyPath;
         ReportRequest request;

@@ -21,46 +21,56 @@ void ReportPdfWriter::Private::titlePage()
 {
     const ReportRequest &r = report.request;
     y += 40;
-    paragraph(tr("Lagscope lag report"), font(24, true), Qt::black, 8);
-    paragraph(tr("%1 – %2").arg(time(r.from.toMSecsSinceEpoch()), time(r.to.toMSecsSinceEpoch())), font(13), Qt::black, 2);
-    paragraph(tr("%1; times in %2").arg(formatReportDuration(r.from.msecsTo(r.to)), zone()), font(10),
+    paragraph(ReportPdfText::tr("Lagscope lag report"), font(24, true), Qt::black, 8);
+    paragraph(ReportPdfText::tr("%1 – %2").arg(time(r.from.toMSecsSinceEpoch()), time(r.to.toMSecsSinceEpoch())),
+              font(13), Qt::black, 2);
+    paragraph(ReportPdfText::tr("%1; times in %2").arg(formatReportDuration(r.from.msecsTo(r.to)), zone()), font(10),
               QColor(0x44, 0x44, 0x44), 24);
 
-    field(tr("Clusters"), r.clusters.isEmpty() ? tr("all in the history") : r.clusters.join(QStringLiteral(", ")));
-    field(tr("Groups"), r.groupPattern.isEmpty() ? tr("all") : tr("matching %1").arg(r.groupPattern));
-    field(tr("Groups reported"), QString::number(report.groups.size()));
-    field(tr("SLA threshold"), r.slaLagRecords ? tr("total lag above %1 records").arg(formatCount(*r.slaLagRecords))
-                                               : tr("none"));
+    field(ReportPdfText::tr("Clusters"),
+          r.clusters.isEmpty() ? ReportPdfText::tr("all in the history") : r.clusters.join(QStringLiteral(", ")));
+    field(ReportPdfText::tr("Groups"),
+          r.groupPattern.isEmpty() ? ReportPdfText::tr("all") : ReportPdfText::tr("matching %1").arg(r.groupPattern));
+    field(ReportPdfText::tr("Groups reported"), QString::number(report.groups.size()));
+    field(ReportPdfText::tr("SLA threshold"),
+          r.slaLagRecords ? ReportPdfText::tr("total lag above %1 records").arg(formatCount(*r.slaLagRecords))
+                          : ReportPdfText::tr("none"));
     if (r.slaLagSeconds)
-        field(tr("SLA threshold (time)"), tr("lag above %1 s").arg(QString::number(*r.slaLagSeconds)));
-    field(tr("Per-partition detail"), r.partitionDetail ? tr("yes") : tr("no"));
-    field(tr("Generated"), formatTime(report.generatedAt.toMSecsSinceEpoch(), options.timeZone, true));
-    field(tr("History"), tr("%1 (keeps %2)").arg(report.historyPath, formatReportDuration(report.retentionMs)));
+        field(ReportPdfText::tr("SLA threshold (time)"),
+              ReportPdfText::tr("lag above %1 s").arg(QString::number(*r.slaLagSeconds)));
+    field(ReportPdfText::tr("Per-partition detail"),
+          r.partitionDetail ? ReportPdfText::tr("yes") : ReportPdfText::tr("no"));
+    field(ReportPdfText::tr("Generated"), formatTime(report.generatedAt.toMSecsSinceEpoch(), options.timeZone, true));
+    field(ReportPdfText::tr("History"),
+          ReportPdfText::tr("%1 (keeps %2)").arg(report.historyPath, formatReportDuration(report.retentionMs)));
     y += 10;
 
-    heading(tr("What the history could not say"), 11);
-    auto availability = [](const QString &note) { return note.isEmpty() ? tr("available") : note; };
-    field(tr("Lag in seconds"), availability(report.lagSecondsNote));
-    field(tr("Lag status"), availability(report.lagStatusNote));
-    field(tr("Rebalances"), availability(report.rebalanceNote));
+    heading(ReportPdfText::tr("What the history could not say"), 11);
+    auto availability = [](const QString &note) { return note.isEmpty() ? ReportPdfText::tr("available") : note; };
+    field(ReportPdfText::tr("Lag in seconds"), availability(report.lagSecondsNote));
+    field(ReportPdfText::tr("Lag status"), availability(report.lagStatusNote));
+    field(ReportPdfText::tr("Rebalances"), availability(report.rebalanceNote));
     for (const QString &note : report.notes)
-        field(tr("Note"), note);
+        field(ReportPdfText::tr("Note"), note);
     y += 10;
 
-    heading(tr("How to read the numbers"), 11);
-    paragraph(tr("Lag is a group's total lag in records (the sum over its partitions). Average and 95th percentile are "
-                 "weighted by time: each poll stands for the time until the next poll, each stored bucket for its "
-                 "span. History older than 6 hours is kept in 1-minute buckets and older than 24 hours in 10-minute "
-                 "buckets, each holding the maximum lag seen in it, so over older ranges average and percentile are "
-                 "upper bounds. A breach is a stretch of time during which the total lag stayed above the threshold; "
-                 "a gap in the data ends a stretch."),
-              font(9), QColor(0x33, 0x33, 0x33), 6);
-    paragraph(tr("Lag status (OK, WARN, ERR, STOP, STALL, REWIND) and lag in seconds (the age of the group's oldest "
-                 "unconsumed record) are what Lagscope judged at each poll and recorded per group. A poll's status "
-                 "holds until the next poll, but at most 3 usual poll intervals: a longer gap counts as no data "
-                 "(Lagscope was not running). A bucket holds its worst status and largest lag in seconds. A value "
-                 "marked ≥ is a lower bound: some samples only said “at least N s” (the oldest "
-                 "unconsumed record was older than Lagscope's log-end history), and they count as N."),
+    heading(ReportPdfText::tr("How to read the numbers"), 11);
+    paragraph(
+        ReportPdfText::tr(
+            "Lag is a group's total lag in records (the sum over its partitions). Average and 95th percentile are "
+            "weighted by time: each poll stands for the time until the next poll, each stored bucket for its "
+            "span. History older than 6 hours is kept in 1-minute buckets and older than 24 hours in 10-minute "
+            "buckets, each holding the maximum lag seen in it, so over older ranges average and percentile are "
+            "upper bounds. A breach is a stretch of time during which the total lag stayed above the threshold; "
+            "a gap in the data ends a stretch."),
+        font(9), QColor(0x33, 0x33, 0x33), 6);
+    paragraph(ReportPdfText::tr(
+                  "Lag status (OK, WARN, ERR, STOP, STALL, REWIND) and lag in seconds (the age of the group's oldest "
+                  "unconsumed record) are what Lagscope judged at each poll and recorded per group. A poll's status "
+                  "holds until the next poll, but at most 3 usual poll intervals: a longer gap counts as no data "
+                  "(Lagscope was not running). A bucket holds its worst status and largest lag in seconds. A value "
+                  "marked ≥ is a lower bound: some samples only said “at least N s” (the oldest "
+                  "unconsumed record was older than Lagscope's log-end history), and they count as N."),
               font(9), QColor(0x33, 0x33, 0x33), 6);
 }
 
@@ -83,10 +93,10 @@ Status ReportPdfWriter::begin(const QString &path)
     d->writer->setResolution(72); // one unit is one point
     d->writer->setPageSize(QPageSize(QPageSize::A4));
     d->writer->setPageMargins(QMarginsF(0, 0, 0, 0));
-    d->writer->setTitle(tr("Lagscope lag report"));
+    d->writer->setTitle(ReportPdfText::tr("Lagscope lag report"));
     d->writer->setCreator(QStringLiteral("Lagscope"));
     if (!d->painter.begin(d->writer.get()))
-        return Status::failure(tr("Cannot write %1").arg(path));
+        return Status::failure(ReportPdfText::tr("Cannot write %1").arg(path));
     d->painter.setRenderHint(QPainter::Antialiasing);
     const QRectF page = d->writer->pageLayout().fullRectPoints();
     d->pageWidth = page.width();
@@ -98,30 +108,21 @@ Status ReportPdfWriter::begin(const QString &path)
     return success();
 }
 
-int ReportPdfWriter::groupCount() const
-{
-    return int(d->report.groups.size());
-}
+int ReportPdfWriter::groupCount() const { return int(d->report.groups.size()); }
 
-void ReportPdfWriter::writeGroup(int index)
-{
-    d->group(d->report.groups[size_t(index)]);
-}
+void ReportPdfWriter::writeGroup(int index) { d->group(d->report.groups[size_t(index)]); }
 
 Status ReportPdfWriter::finish()
 {
     if (!d->painter.end())
-        return Status::failure(tr("Cannot finish the PDF"));
+        return Status::failure(ReportPdfText::tr("Cannot finish the PDF"));
     d->writer.reset();
     if (QFileInfo(d->path).size() == 0)
-        return Status::failure(tr("Cannot write %1").arg(d->path));
+        return Status::failure(ReportPdfText::tr("Cannot write %1").arg(d->path));
     return success();
 }
 
-int ReportPdfWriter::pageCount() const
-{
-    return d->pages;
-}
+int ReportPdfWriter::pageCount() const { return d->pages; }
 
 Status writeReportPdf(const Report &report, const QString &path, const PdfReportOptions &options)
 {

@@ -15,10 +15,10 @@ namespace lagscope::pdf {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("lagscope::ReportPdf", text);
-}
+// The translation context of this file's strings (lupdate reads it from here).
+struct ReportPdfText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::ReportPdf)
+};
 
 // Distinct hues along the golden angle, dark enough for white paper.
 QColor topicColor(int index)
@@ -67,21 +67,15 @@ QColor stateColor(const QString &state)
     return QColor(0x15, 0x65, 0xc0);
 }
 
-QColor noDataColor()
-{
-    return QColor(0xe4, 0xe4, 0xe4);
-}
+QColor noDataColor() { return QColor(0xe4, 0xe4, 0xe4); }
 
 QString formatTime(qint64 ms, const QTimeZone &zone, bool withSeconds)
 {
-    return QDateTime::fromMSecsSinceEpoch(ms, zone)
-        .toString(withSeconds ? QStringLiteral("yyyy-MM-dd HH:mm:ss") : QStringLiteral("yyyy-MM-dd HH:mm"));
+    return QDateTime::fromMSecsSinceEpoch(ms, zone).toString(withSeconds ? QStringLiteral("yyyy-MM-dd HH:mm:ss")
+                                                                         : QStringLiteral("yyyy-MM-dd HH:mm"));
 }
 
-QString formatCount(qint64 value)
-{
-    return value < 0 ? QStringLiteral("–") : formatLag(double(value));
-}
+QString formatCount(qint64 value) { return value < 0 ? QStringLiteral("–") : formatLag(double(value)); }
 
 QString formatDecimal(double value)
 {
@@ -99,7 +93,7 @@ LagChartPainter::LagChartPainter(const QTimeZone &zone) : m_plot(std::make_uniqu
     ticker->setTickCount(6);
     p.xAxis->setTicker(ticker);
     p.yAxis->setTicker(QSharedPointer<LagValueTicker>::create());
-    p.yAxis->setLabel(tr("lag (records)"));
+    p.yAxis->setLabel(ReportPdfText::tr("lag (records)"));
     for (QCPAxis *axis : {p.xAxis, p.yAxis}) {
         axis->setTickLabelFont(font(7));
         axis->setLabelFont(font(8));
@@ -133,8 +127,9 @@ QRectF LagChartPainter::draw(QCPPainter &painter, const QRectF &area, const Grou
     const double span = to - from;
     auto *ticker = static_cast<QCPAxisTickerDateTime *>(p.xAxis->ticker().data());
     ticker->setDateTimeFormat(span > 86400 * 1.01 ? QStringLiteral("MM-dd\nHH:mm")
-                                                  : span > 600 ? QStringLiteral("HH:mm") : QStringLiteral("HH:mm:ss"));
-    p.xAxis->setLabel(tr("time (%1)").arg(reportZoneLabel(m_zone, report.request.to)));
+                              : span > 600        ? QStringLiteral("HH:mm")
+                                                  : QStringLiteral("HH:mm:ss"));
+    p.xAxis->setLabel(ReportPdfText::tr("time (%1)").arg(reportZoneLabel(m_zone, report.request.to)));
     p.xAxis->setRange(from, to);
 
     double top = 0;
@@ -151,7 +146,7 @@ QRectF LagChartPainter::draw(QCPPainter &painter, const QRectF &area, const Grou
         }
         g->data()->set(data, true);
     };
-    addLine(tr("total"), group.totalSeries, QPen(Qt::black, 1.4));
+    addLine(ReportPdfText::tr("total"), group.totalSeries, QPen(Qt::black, 1.4));
     if (group.topicSeries.size() > 1) {
         int i = 0;
         for (const auto &[topic, points] : group.topicSeries) {
@@ -163,7 +158,7 @@ QRectF LagChartPainter::draw(QCPPainter &painter, const QRectF &area, const Grou
     if (report.request.slaLagRecords) {
         const double sla = double(*report.request.slaLagRecords);
         QCPGraph *g = p.addGraph();
-        g->setName(tr("SLA %1").arg(formatLag(sla)));
+        g->setName(ReportPdfText::tr("SLA %1").arg(formatLag(sla)));
         g->setPen(QPen(QColor(0xc6, 0x28, 0x28), 0.9, Qt::DashLine));
         g->setData({from, to}, {sla, sla}, true);
         top = std::max(top, sla);
@@ -184,9 +179,10 @@ namespace {
 qint64 timelineStep(qint64 rangeMs)
 {
     constexpr qint64 kMin = 60 * 1000;
-    const qint64 steps[] = {1000,      2000,      5000,           10 * 1000,      15 * 1000,      30 * 1000, kMin,           2 * kMin,       5 * kMin,       10 * kMin,
-                            15 * kMin, 30 * kMin, 60 * kMin,      2 * 60 * kMin,  3 * 60 * kMin,  6 * 60 * kMin,
-                            12 * 60 * kMin, 24 * 60 * kMin, 2 * 24 * 60 * kMin, 7 * 24 * 60 * kMin};
+    const qint64 steps[] = {1000,          2000,           5000,           10 * 1000,          15 * 1000,
+                            30 * 1000,     kMin,           2 * kMin,       5 * kMin,           10 * kMin,
+                            15 * kMin,     30 * kMin,      60 * kMin,      2 * 60 * kMin,      3 * 60 * kMin,
+                            6 * 60 * kMin, 12 * 60 * kMin, 24 * 60 * kMin, 2 * 24 * 60 * kMin, 7 * 24 * 60 * kMin};
     for (const qint64 step : steps)
         if (rangeMs / step <= 8)
             return step;
@@ -218,8 +214,8 @@ qreal drawStateTimeline(QPainter &painter, const QRectF &area, const std::vector
     // Ticks at round local times of the zone (a step of a day or more: at local midnight).
     const qint64 step = timelineStep(rangeMs);
     const qint64 offsetMs = qint64(zone.offsetFromUtc(QDateTime::fromMSecsSinceEpoch(fromMs, Qt::UTC))) * 1000;
-    const QString format = step >= 24 * 3600 * 1000 ? QStringLiteral("MM-dd")
-                           : rangeMs > 24 * 3600 * 1000 ? QStringLiteral("MM-dd HH:mm")
+    const QString format = step >= 24 * 3600 * 1000          ? QStringLiteral("MM-dd")
+                           : rangeMs > 24 * 3600 * 1000      ? QStringLiteral("MM-dd HH:mm")
                            : step < 60 * 1000 || withSeconds ? QStringLiteral("HH:mm:ss")
                                                              : QStringLiteral("HH:mm");
     painter.setFont(font(7));
@@ -242,8 +238,9 @@ qreal drawStateTimeline(QPainter &painter, const QRectF &area, const std::vector
     const QRectF below(bar.left(), bar.bottom() + 12, bar.width(), 9);
     painter.drawText(below, Qt::AlignLeft | Qt::AlignTop, formatTime(fromMs, zone, withSeconds));
     painter.drawText(below, Qt::AlignRight | Qt::AlignTop, formatTime(toMs, zone, withSeconds));
-    painter.drawText(below, Qt::AlignHCenter | Qt::AlignTop,
-                     tr("time (%1)").arg(reportZoneLabel(zone, QDateTime::fromMSecsSinceEpoch(toMs, Qt::UTC))));
+    painter.drawText(
+        below, Qt::AlignHCenter | Qt::AlignTop,
+        ReportPdfText::tr("time (%1)").arg(reportZoneLabel(zone, QDateTime::fromMSecsSinceEpoch(toMs, Qt::UTC))));
     painter.restore();
     return barHeight + 24;
 }

@@ -22,10 +22,10 @@ namespace lagscope {
 
 namespace pdf {
 
-inline QString tr(const char *text)
-{
-    return QCoreApplication::translate("lagscope::ReportPdf", text);
-}
+// The translation context of this file's strings (lupdate reads it from here).
+struct ReportPdfText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::ReportPdf)
+};
 
 constexpr qreal kMargin = 42;      // 15 mm
 constexpr qreal kRowHeight = 12.5; // table rows at 8 pt
@@ -71,10 +71,10 @@ struct ReportPdfWriter::Private {
         painter.setPen(QColor(0x55, 0x55, 0x55));
         const QRectF footer(kMargin, pageHeight - kMargin - 10, contentWidth(), 10);
         painter.drawText(footer, Qt::AlignLeft | Qt::AlignVCenter,
-                         tr("Lagscope lag report, %1 – %2 (%3)")
+                         ReportPdfText::tr("Lagscope lag report, %1 – %2 (%3)")
                              .arg(time(report.request.from.toMSecsSinceEpoch()),
                                   time(report.request.to.toMSecsSinceEpoch()), zone()));
-        painter.drawText(footer, Qt::AlignRight | Qt::AlignVCenter, tr("page %1").arg(pages));
+        painter.drawText(footer, Qt::AlignRight | Qt::AlignVCenter, ReportPdfText::tr("page %1").arg(pages));
         painter.setPen(Qt::black);
     }
 
@@ -161,7 +161,7 @@ struct ReportPdfWriter::Private {
     {
         std::vector<StateTime> entries = times;
         if (noDataMs > 0)
-            entries.push_back({tr("no data"), noDataMs});
+            entries.push_back({ReportPdfText::tr("no data"), noDataMs});
         qint64 covered = 0;
         for (const StateTime &s : entries)
             covered += s.ms;
@@ -169,7 +169,7 @@ struct ReportPdfWriter::Private {
         painter.setFont(font(8));
         for (size_t i = 0; i < entries.size(); ++i) {
             const StateTime &s = entries[i];
-            const QString text = tr("%1 %2 (%3 %)")
+            const QString text = ReportPdfText::tr("%1 %2 (%3 %)")
                                      .arg(s.state, formatReportDuration(s.ms))
                                      .arg(covered > 0 ? QString::number(100.0 * double(s.ms) / double(covered), 'f', 1)
                                                       : QStringLiteral("0"));

@@ -7,17 +7,17 @@ namespace lagscope {
 void ReportPdfWriter::Private::summary()
 {
     y += 12;
-    heading(tr("Summary"), 14);
+    heading(ReportPdfText::tr("Summary"), 14);
     const bool sla = report.request.slaLagRecords.has_value();
-    std::vector<Column> columns{{tr("Cluster"), 0.11, false},
-                                {tr("Group"), sla ? 0.22 : 0.30, false},
-                                {tr("Max lag"), 0.1, true},
-                                {tr("Avg"), 0.1, true},
-                                {tr("P95"), 0.1, true},
-                                {tr("State now"), 0.14, false},
-                                {tr("Lag now"), sla ? 0.09 : 0.15, true}};
+    std::vector<Column> columns{{ReportPdfText::tr("Cluster"), 0.11, false},
+                                {ReportPdfText::tr("Group"), sla ? 0.22 : 0.30, false},
+                                {ReportPdfText::tr("Max lag"), 0.1, true},
+                                {ReportPdfText::tr("Avg"), 0.1, true},
+                                {ReportPdfText::tr("P95"), 0.1, true},
+                                {ReportPdfText::tr("State now"), 0.14, false},
+                                {ReportPdfText::tr("Lag now"), sla ? 0.09 : 0.15, true}};
     if (sla)
-        columns.push_back({tr("Breaches"), 0.14, true});
+        columns.push_back({ReportPdfText::tr("Breaches"), 0.14, true});
     std::vector<QStringList> rows;
     for (const GroupReport &g : report.groups) {
         QStringList row{g.cluster,
@@ -29,7 +29,7 @@ void ReportPdfWriter::Private::summary()
                         formatCount(g.current.totalLag)};
         if (sla)
             row << (g.breach && g.breach->count > 0
-                        ? tr("%1 (%2)").arg(g.breach->count).arg(formatReportDuration(g.breach->totalMs))
+                        ? ReportPdfText::tr("%1 (%2)").arg(g.breach->count).arg(formatReportDuration(g.breach->totalMs))
                         : QStringLiteral("0"));
         rows.push_back(row);
     }
@@ -47,13 +47,16 @@ void ReportPdfWriter::Private::statusSummary()
                       : QString((atLeast ? QStringLiteral("≥ ") : QString()) + formatDecimal(double(ms) / 1000.0));
     };
     if (report.lagSecondsNote.isEmpty()) {
-        heading(tr("Lag in seconds"), 11);
-        std::vector<Column> columns{{tr("Cluster"), 0.11, false}, {tr("Group"), slaSeconds ? 0.22 : 0.37, false},
-                                    {tr("Max s"), 0.1, true},     {tr("Avg s"), 0.1, true},
-                                    {tr("P95 s"), 0.1, true},     {tr("Now s"), 0.1, true},
-                                    {tr("Status now"), 0.12, false}};
+        heading(ReportPdfText::tr("Lag in seconds"), 11);
+        std::vector<Column> columns{{ReportPdfText::tr("Cluster"), 0.11, false},
+                                    {ReportPdfText::tr("Group"), slaSeconds ? 0.22 : 0.37, false},
+                                    {ReportPdfText::tr("Max s"), 0.1, true},
+                                    {ReportPdfText::tr("Avg s"), 0.1, true},
+                                    {ReportPdfText::tr("P95 s"), 0.1, true},
+                                    {ReportPdfText::tr("Now s"), 0.1, true},
+                                    {ReportPdfText::tr("Status now"), 0.12, false}};
         if (slaSeconds)
-            columns.push_back({tr("Over %1 s").arg(QString::number(*slaSeconds)), 0.15, true});
+            columns.push_back({ReportPdfText::tr("Over %1 s").arg(QString::number(*slaSeconds)), 0.15, true});
         std::vector<QStringList> rows;
         for (const GroupReport &g : report.groups) {
             const bool known = g.lagSeconds && g.lagSeconds->known();
@@ -68,16 +71,17 @@ void ReportPdfWriter::Private::statusSummary()
                                                  : QStringLiteral("–"),
                             g.current.lagStatus.isEmpty() ? QStringLiteral("–") : g.current.lagStatus};
             if (slaSeconds)
-                row << (!g.breachSeconds ? QStringLiteral("–")
-                        : g.breachSeconds->count == 0
-                            ? QStringLiteral("0")
-                            : tr("%1 (%2)").arg(g.breachSeconds->count).arg(formatReportDuration(g.breachSeconds->totalMs)));
+                row << (!g.breachSeconds              ? QStringLiteral("–")
+                        : g.breachSeconds->count == 0 ? QStringLiteral("0")
+                                                      : ReportPdfText::tr("%1 (%2)")
+                                                            .arg(g.breachSeconds->count)
+                                                            .arg(formatReportDuration(g.breachSeconds->totalMs)));
             rows.push_back(row);
         }
         table(columns, rows);
     }
     if (report.lagStatusNote.isEmpty()) {
-        heading(tr("Time in each lag status (share of the range)"), 11);
+        heading(ReportPdfText::tr("Time in each lag status (share of the range)"), 11);
         // Only the statuses some group was in, in the order docs/LAG-STATUS.md lists them.
         const QStringList all{QStringLiteral("OK"),   QStringLiteral("WARN"),  QStringLiteral("ERR"),
                               QStringLiteral("STOP"), QStringLiteral("STALL"), QStringLiteral("REWIND")};
@@ -97,20 +101,21 @@ void ReportPdfWriter::Private::statusSummary()
                     present << status;
             noData = noData || g.lagStatusNoDataMs > 0;
         }
-        std::sort(present.begin(), present.end(), [&](const QString &a, const QString &b) {
-            return all.indexOf(a) < all.indexOf(b);
-        });
+        std::sort(present.begin(), present.end(),
+                  [&](const QString &a, const QString &b) { return all.indexOf(a) < all.indexOf(b); });
         const qreal each = 0.09;
         const int count = int(present.size()) + (noData ? 1 : 0);
-        std::vector<Column> columns{{tr("Cluster"), 0.11, false}, {tr("Group"), 0.89 - each * count, false}};
+        std::vector<Column> columns{{ReportPdfText::tr("Cluster"), 0.11, false},
+                                    {ReportPdfText::tr("Group"), 0.89 - each * count, false}};
         for (const QString &status : present)
             columns.push_back({status, each, true});
         if (noData)
-            columns.push_back({tr("No data"), each, true});
+            columns.push_back({ReportPdfText::tr("No data"), each, true});
         const qint64 rangeMs = std::max<qint64>(1, report.request.from.msecsTo(report.request.to));
         auto share = [&](qint64 ms) {
-            return ms <= 0 ? QStringLiteral("0")
-                           : QString(QString::number(100.0 * double(ms) / double(rangeMs), 'f', 1) + QStringLiteral(" %"));
+            return ms <= 0
+                       ? QStringLiteral("0")
+                       : QString(QString::number(100.0 * double(ms) / double(rangeMs), 'f', 1) + QStringLiteral(" %"));
         };
         std::vector<QStringList> rows;
         for (const GroupReport &g : report.groups) {
@@ -128,10 +133,10 @@ void ReportPdfWriter::Private::statusSummary()
 void ReportPdfWriter::Private::group(const GroupReport &g)
 {
     startPage();
-    heading(tr("%1 / %2").arg(g.cluster, g.group), 14);
+    heading(ReportPdfText::tr("%1 / %2").arg(g.cluster, g.group), 14);
     const LagStats &l = g.lag;
-    paragraph(tr("Total lag: max %1, average %2, 95th percentile %3 records; largest partition lag %4. "
-                 "%5 samples covering %6.")
+    paragraph(ReportPdfText::tr("Total lag: max %1, average %2, 95th percentile %3 records; largest partition lag %4. "
+                                "%5 samples covering %6.")
                   .arg(formatCount(l.max), l.known() ? formatDecimal(l.avg) : QStringLiteral("–"), formatCount(l.p95),
                        formatCount(g.maxPartitionLag))
                   .arg(l.samples)
@@ -139,24 +144,28 @@ void ReportPdfWriter::Private::group(const GroupReport &g)
               font(9));
     if (g.breach) {
         const BreachStats &b = *g.breach;
-        paragraph(b.count == 0 ? tr("SLA: never above %1 records.").arg(formatCount(*report.request.slaLagRecords))
-                               : tr("SLA breaches (total lag above %1): %2, %3 in all; the longest %4 from %5.")
-                                     .arg(formatCount(*report.request.slaLagRecords))
-                                     .arg(b.count)
-                                     .arg(formatReportDuration(b.totalMs), formatReportDuration(b.longestMs),
-                                          formatTime(b.longestStartMs, options.timeZone, true)),
-                  font(9, b.count > 0), b.count > 0 ? QColor(0xb3, 0x26, 0x1e) : Qt::black);
+        paragraph(
+            b.count == 0
+                ? ReportPdfText::tr("SLA: never above %1 records.").arg(formatCount(*report.request.slaLagRecords))
+                : ReportPdfText::tr("SLA breaches (total lag above %1): %2, %3 in all; the longest %4 from %5.")
+                      .arg(formatCount(*report.request.slaLagRecords))
+                      .arg(b.count)
+                      .arg(formatReportDuration(b.totalMs), formatReportDuration(b.longestMs),
+                           formatTime(b.longestStartMs, options.timeZone, true)),
+            font(9, b.count > 0), b.count > 0 ? QColor(0xb3, 0x26, 0x1e) : Qt::black);
     }
     if (g.lagSeconds && g.lagSeconds->known()) {
         const LagStats &s = *g.lagSeconds;
         const QString atLeast = g.lagSecondsAtLeast ? QStringLiteral("≥ ") : QString();
-        QString text = tr("Lag in seconds (age of the oldest unconsumed record): max %1%2 s, average %1%3 s, "
-                          "95th percentile %1%4 s.")
-                           .arg(atLeast, formatDecimal(double(s.max) / 1000.0), formatDecimal(s.avg / 1000.0),
-                                formatDecimal(double(s.p95) / 1000.0));
+        QString text =
+            ReportPdfText::tr("Lag in seconds (age of the oldest unconsumed record): max %1%2 s, average %1%3 s, "
+                              "95th percentile %1%4 s.")
+                .arg(atLeast, formatDecimal(double(s.max) / 1000.0), formatDecimal(s.avg / 1000.0),
+                     formatDecimal(double(s.p95) / 1000.0));
         if (g.lagSecondsAtLeast)
             text += QLatin1Char(' ')
-                    + tr("%1 of %2 samples (%3) were lower bounds (“at least”), so these are lower bounds too.")
+                    + ReportPdfText::tr(
+                          "%1 of %2 samples (%3) were lower bounds (“at least”), so these are lower bounds too.")
                           .arg(g.lagSecondsBounds.lowerBoundSamples)
                           .arg(s.samples)
                           .arg(formatReportDuration(g.lagSecondsBounds.lowerBoundMs));
@@ -165,23 +174,24 @@ void ReportPdfWriter::Private::group(const GroupReport &g)
     if (g.breachSeconds && report.request.slaLagSeconds) {
         const BreachStats &b = *g.breachSeconds;
         const QString limit = QString::number(*report.request.slaLagSeconds);
-        paragraph(b.count == 0 ? tr("SLA: never more than %1 s behind.").arg(limit)
-                               : tr("SLA breaches (lag above %1 s): %2, %3 in all; the longest %4 from %5.")
-                                     .arg(limit)
-                                     .arg(b.count)
-                                     .arg(formatReportDuration(b.totalMs), formatReportDuration(b.longestMs),
-                                          formatTime(b.longestStartMs, options.timeZone, true)),
+        paragraph(b.count == 0
+                      ? ReportPdfText::tr("SLA: never more than %1 s behind.").arg(limit)
+                      : ReportPdfText::tr("SLA breaches (lag above %1 s): %2, %3 in all; the longest %4 from %5.")
+                            .arg(limit)
+                            .arg(b.count)
+                            .arg(formatReportDuration(b.totalMs), formatReportDuration(b.longestMs),
+                                 formatTime(b.longestStartMs, options.timeZone, true)),
                   font(9, b.count > 0), b.count > 0 ? QColor(0xb3, 0x26, 0x1e) : Qt::black);
     }
     const CurrentState &c = g.current;
-    QString now = tr("Last sample (%1): %2, %3 members, total lag %4")
+    QString now = ReportPdfText::tr("Last sample (%1): %2, %3 members, total lag %4")
                       .arg(formatTime(c.timeMs, options.timeZone, true), c.state)
                       .arg(c.members)
                       .arg(formatCount(c.totalLag));
     if (!c.lagStatus.isEmpty())
-        now += tr(", status %1").arg(c.lagStatus);
+        now += ReportPdfText::tr(", status %1").arg(c.lagStatus);
     if (c.lagSeconds)
-        now += tr(", %1 s behind").arg(formatDecimal(*c.lagSeconds));
+        now += ReportPdfText::tr(", %1 s behind").arg(formatDecimal(*c.lagSeconds));
     paragraph(now + QStringLiteral("."), font(9), Qt::black, 6);
 
     const qreal chartHeight = 220;
@@ -192,7 +202,7 @@ void ReportPdfWriter::Private::group(const GroupReport &g)
     const qreal axisLeft = plot.width() > 100 ? plot.left() : kMargin;
     const qreal axisWidth = plot.width() > 100 ? plot.width() : contentWidth();
 
-    heading(tr("Group state"), 10);
+    heading(ReportPdfText::tr("Group state"), 10);
     ensure(70);
     y += drawStateTimeline(painter, QRectF(axisLeft, y, axisWidth, 24), g.stateTimeline,
                            report.request.from.toMSecsSinceEpoch(), report.request.to.toMSecsSinceEpoch(),
@@ -202,7 +212,7 @@ void ReportPdfWriter::Private::group(const GroupReport &g)
         stateMs += s.ms;
     legend(g.groupStates, report.request.from.msecsTo(report.request.to) - stateMs);
 
-    heading(tr("Lag status"), 10);
+    heading(ReportPdfText::tr("Lag status"), 10);
     if (g.lagStatuses) {
         ensure(70);
         y += drawStateTimeline(painter, QRectF(axisLeft, y, axisWidth, 24), g.statusTimeline,
@@ -210,51 +220,64 @@ void ReportPdfWriter::Private::group(const GroupReport &g)
                                options.timeZone, seconds());
         legend(*g.lagStatuses, g.lagStatusNoDataMs);
     } else {
-        paragraph(report.lagStatusNote.isEmpty() ? tr("Not recorded for this group in the range.")
+        paragraph(report.lagStatusNote.isEmpty() ? ReportPdfText::tr("Not recorded for this group in the range.")
                                                  : report.lagStatusNote,
                   font(8), QColor(0x55, 0x55, 0x55), 2);
     }
 
-    heading(tr("Rebalances"), 10);
+    heading(ReportPdfText::tr("Rebalances"), 10);
     if (!g.rebalances) {
         paragraph(report.rebalanceNote, font(8), QColor(0x55, 0x55, 0x55));
     } else if (g.rebalances->list.empty()) {
-        paragraph(tr("None in the range."), font(8));
+        paragraph(ReportPdfText::tr("None in the range."), font(8));
     } else {
-        paragraph(tr("%1 rebalances, %2 to %3 in all (Lagscope sees a group only when it polls, so each duration "
-                     "lies between two bounds).")
-                      .arg(g.rebalances->count)
-                      .arg(formatReportDuration(g.rebalances->minTotalMs), formatReportDuration(g.rebalances->maxTotalMs)),
-                  font(8));
+        paragraph(
+            ReportPdfText::tr(
+                "%1 rebalances, %2 to %3 in all (Lagscope sees a group only when it polls, so each duration "
+                "lies between two bounds).")
+                .arg(g.rebalances->count)
+                .arg(formatReportDuration(g.rebalances->minTotalMs), formatReportDuration(g.rebalances->maxTotalMs)),
+            font(8));
         std::vector<QStringList> rows;
         for (const ReportRebalance &r : g.rebalances->list)
             rows.push_back({formatTime(r.startByMs, options.timeZone, true),
-                            tr("%1 – %2").arg(formatReportDuration(r.minDurationMs), formatReportDuration(r.maxDurationMs)),
-                            r.trigger, tr("%1 → %2").arg(r.membersBefore).arg(r.membersAfter),
+                            ReportPdfText::tr("%1 – %2").arg(formatReportDuration(r.minDurationMs),
+                                                             formatReportDuration(r.maxDurationMs)),
+                            r.trigger, ReportPdfText::tr("%1 → %2").arg(r.membersBefore).arg(r.membersAfter),
                             QString::number(r.partitionsMoved)});
-        table({{tr("Started by"), 0.25, false}, {tr("Duration"), 0.2, false}, {tr("Trigger"), 0.29, false},
-               {tr("Members"), 0.13, true}, {tr("Moved"), 0.13, true}},
+        table({{ReportPdfText::tr("Started by"), 0.25, false},
+               {ReportPdfText::tr("Duration"), 0.2, false},
+               {ReportPdfText::tr("Trigger"), 0.29, false},
+               {ReportPdfText::tr("Members"), 0.13, true},
+               {ReportPdfText::tr("Moved"), 0.13, true}},
               rows);
     }
 
-    heading(tr("Topics"), 10);
+    heading(ReportPdfText::tr("Topics"), 10);
     std::vector<QStringList> rows;
     for (const TopicReport &t : g.topics)
         rows.push_back({t.topic, formatCount(t.lag.max), t.lag.known() ? formatDecimal(t.lag.avg) : QStringLiteral("–"),
                         formatCount(t.lag.p95)});
-    table({{tr("Topic"), 0.49, false}, {tr("Max lag"), 0.17, true}, {tr("Avg"), 0.17, true}, {tr("P95"), 0.17, true}},
+    table({{ReportPdfText::tr("Topic"), 0.49, false},
+           {ReportPdfText::tr("Max lag"), 0.17, true},
+           {ReportPdfText::tr("Avg"), 0.17, true},
+           {ReportPdfText::tr("P95"), 0.17, true}},
           rows);
 
     if (!g.partitions.empty()) {
-        heading(tr("Partitions"), 10);
+        heading(ReportPdfText::tr("Partitions"), 10);
         rows.clear();
         for (const PartitionReport &p : g.partitions)
             rows.push_back({p.partition.topic, QString::number(p.partition.partition), formatCount(p.lag.max),
                             p.lag.known() ? formatDecimal(p.lag.avg) : QStringLiteral("–"), formatCount(p.lag.p95),
                             formatCount(p.committed), formatCount(p.logEnd)});
-        table({{tr("Topic"), 0.3, false}, {tr("Partition"), 0.1, true}, {tr("Max lag"), 0.12, true},
-               {tr("Avg"), 0.12, true}, {tr("P95"), 0.12, true}, {tr("Committed"), 0.12, true},
-               {tr("Log end"), 0.12, true}},
+        table({{ReportPdfText::tr("Topic"), 0.3, false},
+               {ReportPdfText::tr("Partition"), 0.1, true},
+               {ReportPdfText::tr("Max lag"), 0.12, true},
+               {ReportPdfText::tr("Avg"), 0.12, true},
+               {ReportPdfText::tr("P95"), 0.12, true},
+               {ReportPdfText::tr("Committed"), 0.12, true},
+               {ReportPdfText::tr("Log end"), 0.12, true}},
               rows);
     }
 }

@@ -154,7 +154,7 @@ ClusterConfig ClusterDialog::cluster() const
         s.saslMechanism = m_mechanism->currentText();
         s.username = m_username->text().trimmed();
         s.password = m_storage->currentData().toInt() == StoreAsReference ? m_reference->text().trimmed()
-                                                                   : Keyring::referenceFor(c.name);
+                                                                          : Keyring::referenceFor(c.name);
     }
     if (s.usesTls()) {
         s.caFile = m_caFile->text().trimmed();
@@ -193,8 +193,8 @@ void ClusterDialog::updateState()
     const bool sasl = protocol.startsWith(QStringLiteral("SASL"));
     const bool tls = protocol.endsWith(QStringLiteral("SSL"));
     const bool reference = m_storage->currentData().toInt() == StoreAsReference;
-    for (QWidget *w : {static_cast<QWidget *>(m_mechanism), static_cast<QWidget *>(m_username),
-                       static_cast<QWidget *>(m_storage)})
+    for (QWidget *w :
+         {static_cast<QWidget *>(m_mechanism), static_cast<QWidget *>(m_username), static_cast<QWidget *>(m_storage)})
         w->setEnabled(sasl);
     m_password->setEnabled(sasl && !reference);
     m_reference->setEnabled(sasl && reference);

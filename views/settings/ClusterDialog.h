@@ -35,7 +35,11 @@ public:
     void accept() override; // stores the secret (keyring or session), then closes
 
 private:
-    enum Storage { StoreInKeyring, StoreForSession, StoreAsReference };
+    enum Storage {
+        StoreInKeyring,
+        StoreForSession,
+        StoreAsReference
+    };
     void updateState();
 
     QString m_previousName;

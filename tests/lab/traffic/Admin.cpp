@@ -9,16 +9,17 @@ namespace lagscope::traffic {
 namespace {
 
 // Issues CreateTopics and returns the per-topic error code (NO_ERROR when created).
-Result<rd_kafka_resp_err_t> sendCreateTopics(rd_kafka_t* rk, const TopicRequest& request, const Deadline& deadline) {
+Result<rd_kafka_resp_err_t> sendCreateTopics(rd_kafka_t *rk, const TopicRequest &request, const Deadline &deadline)
+{
     char errstr[512];
-    rd_kafka_NewTopic_t* newTopic = rd_kafka_NewTopic_new(request.name.c_str(), request.partitions, request.replication,
-                                                          errstr, sizeof errstr);
+    rd_kafka_NewTopic_t *newTopic =
+        rd_kafka_NewTopic_new(request.name.c_str(), request.partitions, request.replication, errstr, sizeof errstr);
     if (!newTopic)
         return Error{std::string("invalid topic request: ") + errstr};
-    for (const auto& [key, value] : request.configs)
+    for (const auto &[key, value] : request.configs)
         rd_kafka_NewTopic_set_config(newTopic, key.c_str(), value.c_str());
 
-    rd_kafka_AdminOptions_t* options = rd_kafka_AdminOptions_new(rk, RD_KAFKA_ADMIN_OP_CREATETOPICS);
+    rd_kafka_AdminOptions_t *options = rd_kafka_AdminOptions_new(rk, RD_KAFKA_ADMIN_OP_CREATETOPICS);
     const int budget = std::max(1000, deadline.remainingMs());
     rd_kafka_AdminOptions_set_request_timeout(options, budget, errstr, sizeof errstr);
     // Ask the broker to answer only once the topic exists on the controller.
@@ -34,14 +35,14 @@ Result<rd_kafka_resp_err_t> sendCreateTopics(rd_kafka_t* rk, const TopicRequest&
         return Error{"CreateTopics: no answer before the deadline"};
     if (const rd_kafka_resp_err_t err = rd_kafka_event_error(event.get()))
         return Error{"CreateTopics: " + std::string(rd_kafka_event_error_string(event.get()))};
-    const rd_kafka_CreateTopics_result_t* result = rd_kafka_event_CreateTopics_result(event.get());
+    const rd_kafka_CreateTopics_result_t *result = rd_kafka_event_CreateTopics_result(event.get());
     size_t count = 0;
-    const rd_kafka_topic_result_t** topics = result ? rd_kafka_CreateTopics_result_topics(result, &count) : nullptr;
+    const rd_kafka_topic_result_t **topics = result ? rd_kafka_CreateTopics_result_topics(result, &count) : nullptr;
     if (count != 1)
         return Error{"CreateTopics: unexpected answer"};
     const rd_kafka_resp_err_t err = rd_kafka_topic_result_error(topics[0]);
     if (err && err != RD_KAFKA_RESP_ERR_TOPIC_ALREADY_EXISTS) {
-        const char* message = rd_kafka_topic_result_error_string(topics[0]);
+        const char *message = rd_kafka_topic_result_error_string(topics[0]);
         return Error{"cannot create topic " + request.name + ": " + (message ? message : errorText(err))};
     }
     return err;
@@ -49,14 +50,15 @@ Result<rd_kafka_resp_err_t> sendCreateTopics(rd_kafka_t* rk, const TopicRequest&
 
 } // namespace
 
-Result<TopicOutcome> ensureTopic(const std::string& bootstrap, const TopicRequest& request, const Deadline& deadline) {
+Result<TopicOutcome> ensureTopic(const std::string &bootstrap, const TopicRequest &request, const Deadline &deadline)
+{
     auto conf = makeConf(bootstrap, "traffic-admin");
     if (!conf.ok())
         return Error{conf.error()};
     auto client = newClient(RD_KAFKA_PRODUCER, std::move(conf.value()));
     if (!client.ok())
         return Error{client.error()};
-    rd_kafka_t* rk = client.value().get();
+    rd_kafka_t *rk = client.value().get();
 
     auto created = sendCreateTopics(rk, request, deadline);
     if (!created.ok())
@@ -67,21 +69,22 @@ Result<TopicOutcome> ensureTopic(const std::string& bootstrap, const TopicReques
     if (!partitions.ok())
         return Error{"topic " + request.name + " not visible in metadata: " + partitions.error()};
     if (partitions.value() != request.partitions)
-        return Error{"topic " + request.name + " already exists with " + std::to_string(partitions.value()) +
-                     " partitions, not " + std::to_string(request.partitions)};
+        return Error{"topic " + request.name + " already exists with " + std::to_string(partitions.value())
+                     + " partitions, not " + std::to_string(request.partitions)};
     return existed ? TopicOutcome::AlreadyExisted : TopicOutcome::Created;
 }
 
 namespace {
 
-int runCreateTopic(const Args& args) {
+int runCreateTopic(const Args &args)
+{
     const std::string name = "create-topic";
     TopicRequest request;
     request.name = args.value("topic");
     auto partitions = args.integer("partitions", 1, 1, 100000);
     auto replication = args.integer("replication", -1, -1, 32767);
     auto timeout = args.integer("timeout", 30, 1, 3600);
-    for (const auto* number : {&partitions, &replication, &timeout}) {
+    for (const auto *number : {&partitions, &replication, &timeout}) {
         if (!number->ok())
             return usageFailure(name, number->error());
     }
@@ -89,7 +92,7 @@ int runCreateTopic(const Args& args) {
         return usageFailure(name, "--replication must be -1 (broker default) or at least 1");
     request.partitions = static_cast<int>(partitions.value());
     request.replication = static_cast<int>(replication.value());
-    for (const auto& entry : args.values("config")) {
+    for (const auto &entry : args.values("config")) {
         const auto eq = entry.find('=');
         if (eq == std::string::npos || eq == 0)
             return usageFailure(name, "--config expects key=value, got '" + entry + "'");
@@ -106,7 +109,8 @@ int runCreateTopic(const Args& args) {
 
 } // namespace
 
-const Command& createTopicCommand() {
+const Command &createTopicCommand()
+{
     static const Command command{
         {"create-topic",
          "create a topic (idempotent) and wait until it is visible",

@@ -14,11 +14,14 @@ struct TopicRequest {
     std::vector<KeyValue> configs;
 };
 
-enum class TopicOutcome { Created, AlreadyExisted };
+enum class TopicOutcome {
+    Created,
+    AlreadyExisted
+};
 
 // Creates the topic and waits until its metadata is visible, so that the next command
 // (usually a produce) does not race the controller. An existing topic with the requested
 // partition count is fine; a different count is an error because tests rely on it.
-Result<TopicOutcome> ensureTopic(const std::string& bootstrap, const TopicRequest& request, const Deadline& deadline);
+Result<TopicOutcome> ensureTopic(const std::string &bootstrap, const TopicRequest &request, const Deadline &deadline);
 
 } // namespace lagscope::traffic

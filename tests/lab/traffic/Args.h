@@ -28,21 +28,21 @@ struct CommandSpec {
 class Args {
 public:
     // Parses argv[first..argc). --help is recognised anywhere and reported via wantsHelp().
-    static Result<Args> parse(const CommandSpec& spec, int argc, char** argv, int first);
+    static Result<Args> parse(const CommandSpec &spec, int argc, char **argv, int first);
 
     bool wantsHelp() const { return m_help; }
-    bool has(const std::string& name) const { return m_values.count(name) > 0; }
-    std::string value(const std::string& name, const std::string& fallback = {}) const;
-    std::vector<std::string> values(const std::string& name) const;
+    bool has(const std::string &name) const { return m_values.count(name) > 0; }
+    std::string value(const std::string &name, const std::string &fallback = {}) const;
+    std::vector<std::string> values(const std::string &name) const;
     // Integer option within [min, max]; the Error message is a usage message.
-    Result<int64_t> integer(const std::string& name, int64_t fallback, int64_t min, int64_t max) const;
+    Result<int64_t> integer(const std::string &name, int64_t fallback, int64_t min, int64_t max) const;
 
 private:
     std::map<std::string, std::vector<std::string>> m_values;
     bool m_help = false;
 };
 
-std::string helpText(const CommandSpec& spec);
-Result<int64_t> parseInteger(const std::string& text, const std::string& what);
+std::string helpText(const CommandSpec &spec);
+Result<int64_t> parseInteger(const std::string &text, const std::string &what);
 
 } // namespace lagscope::traffic

@@ -9,19 +9,19 @@ namespace lagscope::traffic {
 
 struct Command {
     CommandSpec spec;
-    int (*run)(const Args& args);
+    int (*run)(const Args &args);
 };
 
-const Command& createTopicCommand();
-const Command& produceCommand();
-const Command& consumeCommand();
-const Command& commitCommand();
-const Command& memberCommand();
-const Command& demoCommand();
+const Command &createTopicCommand();
+const Command &produceCommand();
+const Command &consumeCommand();
+const Command &commitCommand();
+const Command &memberCommand();
+const Command &demoCommand();
 
 // Print "lagscope-traffic <command>: ..." on stderr and return the matching exit code.
-int runtimeFailure(const std::string& command, const std::string& message);
-int usageFailure(const std::string& command, const std::string& message);
+int runtimeFailure(const std::string &command, const std::string &message);
+int usageFailure(const std::string &command, const std::string &message);
 
 // Shared option descriptions, so every subcommand spells them the same way.
 OptionSpec bootstrapOption();

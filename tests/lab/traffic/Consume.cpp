@@ -9,9 +9,10 @@ namespace lagscope::traffic {
 
 namespace {
 
-Result<std::vector<int32_t>> parsePartitionList(const std::string& text) {
+Result<std::vector<int32_t>> parsePartitionList(const std::string &text)
+{
     std::vector<int32_t> partitions;
-    for (const auto& item : split(text, ',')) {
+    for (const auto &item : split(text, ',')) {
         auto number = parseInteger(item, "--assign");
         if (!number.ok())
             return Error{number.error()};
@@ -25,8 +26,9 @@ Result<std::vector<int32_t>> parsePartitionList(const std::string& text) {
 }
 
 // Fails early and clearly on a missing topic or partition instead of waiting for a timeout.
-Status checkTopics(rd_kafka_t* rk, const std::vector<std::string>& topics, const std::vector<int32_t>& partitions) {
-    for (const auto& topic : topics) {
+Status checkTopics(rd_kafka_t *rk, const std::vector<std::string> &topics, const std::vector<int32_t> &partitions)
+{
+    for (const auto &topic : topics) {
         auto count = partitionCount(rk, topic, Deadline(std::chrono::seconds(10)));
         if (!count.ok())
             return Error{count.error()};
@@ -38,18 +40,19 @@ Status checkTopics(rd_kafka_t* rk, const std::vector<std::string>& topics, const
     return okStatus();
 }
 
-int runConsume(const Args& args) {
+int runConsume(const Args &args)
+{
     const std::string name = "consume";
     auto parsed = memberOptions(args, "1");
     if (!parsed.ok())
         return usageFailure(name, parsed.error());
-    MemberOptions& options = parsed.value();
+    MemberOptions &options = parsed.value();
     options.partitionEof = true; // "caught up" is how a bounded consume ends
     const std::string commitMode = args.value("commit", "sync");
     auto max = args.integer("max", 0, 0, int64_t{1} << 40);
     auto timeout = args.integer("timeout", 60, 1, 86400);
     auto commitEvery = args.integer("commit-every", 0, 0, int64_t{1} << 40);
-    for (const auto* number : {&max, &timeout, &commitEvery}) {
+    for (const auto *number : {&max, &timeout, &commitEvery}) {
         if (!number->ok())
             return usageFailure(name, number->error());
     }
@@ -66,7 +69,7 @@ int runConsume(const Args& args) {
     auto created = GroupMember::create(options);
     if (!created.ok())
         return runtimeFailure(name, created.error());
-    GroupMember& member = *created.value();
+    GroupMember &member = *created.value();
     if (auto checked = checkTopics(member.handle(), options.topics, options.manualPartitions); !checked.ok())
         return runtimeFailure(name, checked.error());
     if (auto started = member.start(); !started.ok())
@@ -74,7 +77,7 @@ int runConsume(const Args& args) {
 
     // --log: the value of every record processed, one per line (failover drills count
     // lost and duplicated sequence numbers from it).
-    std::FILE* log = nullptr;
+    std::FILE *log = nullptr;
     if (args.has("log")) {
         log = std::fopen(args.value("log").c_str(), "a");
         if (!log)
@@ -97,14 +100,11 @@ int runConsume(const Args& args) {
                     commitError = committed.error();
             }
             break;
-        case GroupMember::Polled::Eof:
-            caughtUp = member.allAssignedAtEof();
-            break;
+        case GroupMember::Polled::Eof: caughtUp = member.allAssignedAtEof(); break;
         case GroupMember::Polled::Error:
             std::fprintf(stderr, "lagscope-traffic consume: warning: %s\n", member.lastError().c_str());
             break;
-        case GroupMember::Polled::Nothing:
-            break;
+        case GroupMember::Polled::Nothing: break;
         }
         if (caughtUp)
             break;
@@ -117,7 +117,8 @@ int runConsume(const Args& args) {
         if (auto committed = member.commitConsumed(Deadline(std::chrono::seconds(15))); !committed.ok())
             commitError = committed.error();
     }
-    std::printf("consumed %lld committed %zu partitions\n", static_cast<long long>(consumed), member.committedPartitionCount());
+    std::printf("consumed %lld committed %zu partitions\n", static_cast<long long>(consumed),
+                member.committedPartitionCount());
     std::fflush(stdout);
 
     if (args.has("stay") && finished && commitError.empty() && !stopRequested()) {
@@ -135,23 +136,25 @@ int runConsume(const Args& args) {
     if (!closed.ok())
         return runtimeFailure(name, closed.error());
     if (!finished)
-        return runtimeFailure(name, stopRequested() ? "interrupted"
-                                                    : "timed out before reaching --max or the end of every assigned partition");
+        return runtimeFailure(name, stopRequested()
+                                        ? "interrupted"
+                                        : "timed out before reaching --max or the end of every assigned partition");
     return 0;
 }
 
-int runCommit(const Args& args) {
+int runCommit(const Args &args)
+{
     const std::string name = "commit";
     auto parsed = memberOptions(args, "commit");
     if (!parsed.ok())
         return usageFailure(name, parsed.error());
-    MemberOptions& options = parsed.value();
+    MemberOptions &options = parsed.value();
     options.commitOnRevoke = false;
     const std::string topic = args.value("topic");
 
     std::vector<PartitionOffset> offsets;
     std::vector<int32_t> partitions;
-    for (const auto& item : split(args.value("offsets"), ',')) {
+    for (const auto &item : split(args.value("offsets"), ',')) {
         const auto eq = item.find('=');
         if (eq == std::string::npos)
             return usageFailure(name, "--offsets expects P=O[,P=O...], got '" + item + "'");
@@ -170,7 +173,7 @@ int runCommit(const Args& args) {
     auto created = GroupMember::create(options);
     if (!created.ok())
         return runtimeFailure(name, created.error());
-    GroupMember& member = *created.value();
+    GroupMember &member = *created.value();
     if (auto checked = checkTopics(member.handle(), {topic}, partitions); !checked.ok())
         return runtimeFailure(name, checked.error());
     // Not a member: the broker accepts this commit only while the group has no members.
@@ -184,7 +187,8 @@ int runCommit(const Args& args) {
 
 } // namespace
 
-const Command& consumeCommand() {
+const Command &consumeCommand()
+{
     static const Command command{
         {"consume",
          "consume as a real group member, commit what was consumed, leave cleanly",
@@ -198,8 +202,9 @@ const Command& consumeCommand() {
           {"commit", "sync|none", "commit the consumed positions before leaving (default sync)"},
           protocolOption(),
           {"client-id", "C", "client.id (default traffic-<group>-1)"},
-          {"assign", "P[,P...]", "manual assignment of these partitions (no rebalance); starts at the\n"
-                                 "                              committed offsets or earliest and commits only these"},
+          {"assign", "P[,P...]",
+           "manual assignment of these partitions (no rebalance); starts at the\n"
+           "                              committed offsets or earliest and commits only these"},
           {"stay", "", "after committing stay a live, idle member until SIGINT/SIGTERM"},
           {"log", "FILE", "append the value of every consumed record to FILE, one per line"},
           {"commit-every", "N", "also commit the consumed positions after every N records"},
@@ -208,7 +213,8 @@ const Command& consumeCommand() {
     return command;
 }
 
-const Command& commitCommand() {
+const Command &commitCommand()
+{
     static const Command command{
         {"commit",
          "commit exact offsets for a group that has no active members",

@@ -18,8 +18,9 @@ using MemberPtr = std::unique_ptr<GroupMember>;
 constexpr auto kCommitDeadline = std::chrono::seconds(5);
 constexpr auto kCloseDeadline = std::chrono::seconds(8);
 
-MemberPtr startMember(const DemoSettings& settings, const std::string& group, int n, std::vector<std::string> topics,
-                      std::vector<KeyValue> extraConfig = {}) {
+MemberPtr startMember(const DemoSettings &settings, const std::string &group, int n, std::vector<std::string> topics,
+                      std::vector<KeyValue> extraConfig = {})
+{
     MemberOptions options;
     options.extraConfig = std::move(extraConfig);
     options.bootstrap = settings.bootstrap;
@@ -39,23 +40,27 @@ MemberPtr startMember(const DemoSettings& settings, const std::string& group, in
     return std::move(member.value());
 }
 
-void closeMember(MemberPtr& member) {
+void closeMember(MemberPtr &member)
+{
     if (auto closed = member->close(Deadline(kCloseDeadline)); !closed.ok())
         std::fprintf(stderr, "lagscope-traffic demo: %s: %s\n", member->clientId().c_str(), closed.error().c_str());
     member.reset();
 }
 
 // The periodic commit every demo group does ("commits every second"), plus a status refresh.
-void commitAndPublish(std::vector<std::pair<int, MemberPtr>>& members, GroupStatus& status, bool withLag = true) {
+void commitAndPublish(std::vector<std::pair<int, MemberPtr>> &members, GroupStatus &status, bool withLag = true)
+{
     int partitions = 0;
     int64_t lag = -1;
-    for (auto& [n, member] : members) {
+    for (auto &[n, member] : members) {
         if (auto committed = member->commitConsumed(Deadline(kCommitDeadline)); !committed.ok()) {
             ++status.commitFailures;
-            std::fprintf(stderr, "lagscope-traffic demo: %s: %s\n", member->clientId().c_str(), committed.error().c_str());
+            std::fprintf(stderr, "lagscope-traffic demo: %s: %s\n", member->clientId().c_str(),
+                         committed.error().c_str());
         }
         partitions += static_cast<int>(member->assignedCount());
-        if (const int64_t memberLag = withLag ? member->queryLag(Deadline(std::chrono::seconds(2))) : -1; memberLag >= 0)
+        if (const int64_t memberLag = withLag ? member->queryLag(Deadline(std::chrono::seconds(2))) : -1;
+            memberLag >= 0)
             lag = std::max<int64_t>(lag, 0) + memberLag;
     }
     status.members = static_cast<int>(members.size());
@@ -65,8 +70,9 @@ void commitAndPublish(std::vector<std::pair<int, MemberPtr>>& members, GroupStat
 
 // Polls all members round-robin until keepGoing() turns false or a stop is requested.
 // ratePerSec > 0 throttles the group's total consumption, which is what makes lag grow.
-void consumeWhile(std::vector<std::pair<int, MemberPtr>>& members, GroupStatus& status, int ratePerSec,
-                  const std::function<bool()>& keepGoing) {
+void consumeWhile(std::vector<std::pair<int, MemberPtr>> &members, GroupStatus &status, int ratePerSec,
+                  const std::function<bool()> &keepGoing)
+{
     int64_t nextCommit = steadyMs() + 1000;
     double nextDue = static_cast<double>(steadyMs());
     while (!stopRequested() && keepGoing()) {
@@ -80,7 +86,7 @@ void consumeWhile(std::vector<std::pair<int, MemberPtr>>& members, GroupStatus& 
             continue;
         }
         bool gotAny = false;
-        for (auto& [n, member] : members) {
+        for (auto &[n, member] : members) {
             // A single member can block for a short poll; several must share the thread.
             const auto polled = member->poll(members.size() == 1 ? 100 : 0);
             if (polled == GroupMember::Polled::Message) {
@@ -89,7 +95,8 @@ void consumeWhile(std::vector<std::pair<int, MemberPtr>>& members, GroupStatus& 
                 if (ratePerSec > 0)
                     nextDue = std::max(nextDue, static_cast<double>(now) - 1000.0) + 1000.0 / ratePerSec;
             } else if (polled == GroupMember::Polled::Error) {
-                std::fprintf(stderr, "lagscope-traffic demo: %s: %s\n", member->clientId().c_str(), member->lastError().c_str());
+                std::fprintf(stderr, "lagscope-traffic demo: %s: %s\n", member->clientId().c_str(),
+                             member->lastError().c_str());
             }
         }
         if (!gotAny && members.size() > 1)
@@ -99,7 +106,8 @@ void consumeWhile(std::vector<std::pair<int, MemberPtr>>& members, GroupStatus& 
     commitAndPublish(members, status, !stopRequested());
 }
 
-void runSteady(const DemoSettings& settings, GroupStatus& status, std::vector<std::string> topics, int ratePerSec) {
+void runSteady(const DemoSettings &settings, GroupStatus &status, std::vector<std::string> topics, int ratePerSec)
+{
     std::vector<KeyValue> extraConfig;
     if (ratePerSec > 0) {
         // A small prefetch makes librdkafka interleave partitions, so a slow member falls
@@ -122,19 +130,24 @@ void runSteady(const DemoSettings& settings, GroupStatus& status, std::vector<st
 
 } // namespace
 
-int64_t steadyMs() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+int64_t steadyMs()
+{
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
 }
 
-void runBillingHealthy(const DemoSettings& settings, GroupStatus& status) {
+void runBillingHealthy(const DemoSettings &settings, GroupStatus &status)
+{
     runSteady(settings, status, {"orders", "payments"}, 0);
 }
 
-void runAnalyticsSlow(const DemoSettings& settings, GroupStatus& status) {
+void runAnalyticsSlow(const DemoSettings &settings, GroupStatus &status)
+{
     runSteady(settings, status, {"clicks"}, settings.slowRate);
 }
 
-void runAuditStopping(const DemoSettings& settings, GroupStatus& status) {
+void runAuditStopping(const DemoSettings &settings, GroupStatus &status)
+{
     while (!stopRequested()) {
         std::vector<std::pair<int, MemberPtr>> members;
         members.emplace_back(1, startMember(settings, status.name, 1, {"payments"}));
@@ -161,7 +174,8 @@ void runAuditStopping(const DemoSettings& settings, GroupStatus& status) {
     status.phase = "stopped";
 }
 
-void runSearchRebalancing(const DemoSettings& settings, GroupStatus& status) {
+void runSearchRebalancing(const DemoSettings &settings, GroupStatus &status)
+{
     // Member count walks 1,2,3,2,1,2,... so every step is one join or one leave.
     static constexpr int kPattern[] = {1, 2, 3, 2};
     std::vector<std::pair<int, MemberPtr>> members;
@@ -174,7 +188,7 @@ void runSearchRebalancing(const DemoSettings& settings, GroupStatus& status) {
         }
         while (static_cast<int>(members.size()) < target) {
             int n = 1; // reuse the lowest free client id, like a restarted pod would
-            while (std::any_of(members.begin(), members.end(), [n](const auto& entry) { return entry.first == n; }))
+            while (std::any_of(members.begin(), members.end(), [n](const auto &entry) { return entry.first == n; }))
                 ++n;
             MemberPtr member = startMember(settings, status.name, n, {"orders"});
             if (!member)
@@ -194,9 +208,9 @@ void runSearchRebalancing(const DemoSettings& settings, GroupStatus& status) {
     // Leave in parallel: closed one by one, each remaining member would first have to sit
     // through the rebalance its predecessor's leave triggered.
     std::vector<std::thread> closers;
-    for (auto& entry : members)
+    for (auto &entry : members)
         closers.emplace_back([&member = entry.second] { closeMember(member); });
-    for (auto& closer : closers)
+    for (auto &closer : closers)
         closer.join();
     members.clear();
     status.members = 0;

@@ -18,22 +18,22 @@ struct DemoSettings {
 };
 
 struct GroupStatus {
-    explicit GroupStatus(const char* groupName) : name(groupName) {}
-    const char* const name;
+    explicit GroupStatus(const char *groupName) : name(groupName) { }
+    const char *const name;
     std::atomic<int> members{0};
     std::atomic<int> partitions{0};
     std::atomic<uint64_t> consumed{0};
     std::atomic<int64_t> lag{-1}; // estimate from cached watermarks, -1 unknown
     std::atomic<uint64_t> commitFailures{0};
-    std::atomic<const char*> phase{"starting"}; // string literals only
-    std::atomic<int64_t> nextChangeMs{0};       // steadyMs() of the next planned change, 0 none
+    std::atomic<const char *> phase{"starting"}; // string literals only
+    std::atomic<int64_t> nextChangeMs{0};        // steadyMs() of the next planned change, 0 none
 };
 
 int64_t steadyMs();
 
-void runBillingHealthy(const DemoSettings& settings, GroupStatus& status);
-void runAnalyticsSlow(const DemoSettings& settings, GroupStatus& status);
-void runAuditStopping(const DemoSettings& settings, GroupStatus& status);
-void runSearchRebalancing(const DemoSettings& settings, GroupStatus& status);
+void runBillingHealthy(const DemoSettings &settings, GroupStatus &status);
+void runAnalyticsSlow(const DemoSettings &settings, GroupStatus &status);
+void runAuditStopping(const DemoSettings &settings, GroupStatus &status);
+void runSearchRebalancing(const DemoSettings &settings, GroupStatus &status);
 
 } // namespace lagscope::traffic

@@ -9,26 +9,30 @@ namespace lagscope::traffic {
 namespace {
 
 struct MessageDeleter {
-    void operator()(rd_kafka_message_t* message) const { rd_kafka_message_destroy(message); }
+    void operator()(rd_kafka_message_t *message) const { rd_kafka_message_destroy(message); }
 };
 
-ListPtr toList(const std::set<Partition>& partitions) {
+ListPtr toList(const std::set<Partition> &partitions)
+{
     ListPtr list(rd_kafka_topic_partition_list_new(static_cast<int>(partitions.size())));
-    for (const auto& [topic, partition] : partitions)
+    for (const auto &[topic, partition] : partitions)
         rd_kafka_topic_partition_list_add(list.get(), topic.c_str(), partition);
     return list;
 }
 
-void reportError(const std::string& clientId, const std::string& what, rd_kafka_error_t* error) {
+void reportError(const std::string &clientId, const std::string &what, rd_kafka_error_t *error)
+{
     if (!error)
         return;
-    std::fprintf(stderr, "lagscope-traffic: [%s] %s: %s\n", clientId.c_str(), what.c_str(), rd_kafka_error_string(error));
+    std::fprintf(stderr, "lagscope-traffic: [%s] %s: %s\n", clientId.c_str(), what.c_str(),
+                 rd_kafka_error_string(error));
     rd_kafka_error_destroy(error);
 }
 
 } // namespace
 
-Result<MemberOptions> memberOptions(const Args& args, const std::string& clientSuffix) {
+Result<MemberOptions> memberOptions(const Args &args, const std::string &clientSuffix)
+{
     MemberOptions options;
     options.bootstrap = args.value("bootstrap");
     options.group = args.value("group");
@@ -42,7 +46,8 @@ Result<MemberOptions> memberOptions(const Args& args, const std::string& clientS
     return options;
 }
 
-Result<std::unique_ptr<GroupMember>> GroupMember::create(const MemberOptions& options) {
+Result<std::unique_ptr<GroupMember>> GroupMember::create(const MemberOptions &options)
+{
     std::unique_ptr<GroupMember> member(new GroupMember(options));
     std::vector<KeyValue> extra = {
         {"group.id", options.group},
@@ -76,7 +81,8 @@ Result<std::unique_ptr<GroupMember>> GroupMember::create(const MemberOptions& op
     return member;
 }
 
-GroupMember::~GroupMember() {
+GroupMember::~GroupMember()
+{
     if (m_rk && !m_closed)
         (void)close(Deadline(std::chrono::seconds(5)));
 }
@@ -87,7 +93,8 @@ namespace {
 // none (auto.offset.reset=earliest), asking until the coordinator answers. Assigning
 // OFFSET_STORED leaves that lookup to librdkafka, which gave up on "Not coordinator" right
 // after a lab start and never fetched those partitions (a drill consumed 0 records in 60 s).
-Status resumeFromCommitted(rd_kafka_t* rk, rd_kafka_topic_partition_list_t* list, const Deadline& deadline) {
+Status resumeFromCommitted(rd_kafka_t *rk, rd_kafka_topic_partition_list_t *list, const Deadline &deadline)
+{
     std::string problem = "no answer";
     while (!stopRequested()) {
         rd_kafka_resp_err_t err = rd_kafka_committed(rk, list, std::max(1000, deadline.remainingMs(5000)));
@@ -110,30 +117,33 @@ Status resumeFromCommitted(rd_kafka_t* rk, rd_kafka_topic_partition_list_t* list
 
 } // namespace
 
-Status GroupMember::start() {
+Status GroupMember::start()
+{
     if (!m_options.manualPartitions.empty()) {
         ListPtr list(rd_kafka_topic_partition_list_new(0));
-        for (const auto& topic : m_options.topics) {
+        for (const auto &topic : m_options.topics) {
             for (const int32_t partition : m_options.manualPartitions) {
                 rd_kafka_topic_partition_list_add(list.get(), topic.c_str(), partition);
                 m_assigned.emplace(topic, partition);
             }
         }
-        if (auto resolved = resumeFromCommitted(m_rk.get(), list.get(), Deadline(std::chrono::seconds(30))); !resolved.ok())
+        if (auto resolved = resumeFromCommitted(m_rk.get(), list.get(), Deadline(std::chrono::seconds(30)));
+            !resolved.ok())
             return resolved;
         if (const rd_kafka_resp_err_t err = rd_kafka_assign(m_rk.get(), list.get()))
             return Error{"assign: " + errorText(err)};
         return okStatus();
     }
     ListPtr list(rd_kafka_topic_partition_list_new(static_cast<int>(m_options.topics.size())));
-    for (const auto& topic : m_options.topics)
+    for (const auto &topic : m_options.topics)
         rd_kafka_topic_partition_list_add(list.get(), topic.c_str(), RD_KAFKA_PARTITION_UA);
     if (const rd_kafka_resp_err_t err = rd_kafka_subscribe(m_rk.get(), list.get()))
         return Error{"subscribe: " + errorText(err)};
     return okStatus();
 }
 
-GroupMember::Polled GroupMember::poll(int timeoutMs) {
+GroupMember::Polled GroupMember::poll(int timeoutMs)
+{
     std::unique_ptr<rd_kafka_message_t, MessageDeleter> message(rd_kafka_consumer_poll(m_rk.get(), timeoutMs));
     if (!message)
         return Polled::Nothing;
@@ -151,13 +161,15 @@ GroupMember::Polled GroupMember::poll(int timeoutMs) {
         return Polled::Nothing; // left over from before the pause; not ours to count
     m_next[tp] = message->offset + 1;
     m_atEof.erase(tp);
-    m_lastValue.assign(static_cast<const char*>(message->payload ? message->payload : ""), message->payload ? message->len : 0);
+    m_lastValue.assign(static_cast<const char *>(message->payload ? message->payload : ""),
+                       message->payload ? message->len : 0);
     return Polled::Message;
 }
 
-Result<int> GroupMember::commitConsumed(const Deadline& deadline) {
+Result<int> GroupMember::commitConsumed(const Deadline &deadline)
+{
     std::set<Partition> changed;
-    for (const auto& [tp, next] : m_next) {
+    for (const auto &[tp, next] : m_next) {
         const auto last = m_lastCommitted.find(tp);
         if (last == m_lastCommitted.end() || last->second != next)
             changed.insert(tp);
@@ -165,16 +177,18 @@ Result<int> GroupMember::commitConsumed(const Deadline& deadline) {
     return commitPartitions(changed, deadline);
 }
 
-Result<int> GroupMember::commitAllAgain(const Deadline& deadline) {
+Result<int> GroupMember::commitAllAgain(const Deadline &deadline)
+{
     std::set<Partition> all;
-    for (const auto& entry : m_next)
+    for (const auto &entry : m_next)
         all.insert(entry.first);
     return commitPartitions(all, deadline);
 }
 
-Result<int> GroupMember::commitPartitions(const std::set<Partition>& which, const Deadline& deadline) {
+Result<int> GroupMember::commitPartitions(const std::set<Partition> &which, const Deadline &deadline)
+{
     std::vector<PartitionOffset> offsets;
-    for (const auto& tp : which) {
+    for (const auto &tp : which) {
         if (const auto it = m_next.find(tp); it != m_next.end())
             offsets.emplace_back(tp, it->second);
     }
@@ -183,7 +197,7 @@ Result<int> GroupMember::commitPartitions(const std::set<Partition>& which, cons
     auto outcome = commitOffsets(m_rk.get(), offsets, deadline);
     if (!outcome.ok())
         return Error{outcome.error()};
-    for (const auto& tp : outcome.value().committed) {
+    for (const auto &tp : outcome.value().committed) {
         m_committedEver.insert(tp);
         m_lastCommitted[tp] = m_next[tp];
     }
@@ -192,7 +206,8 @@ Result<int> GroupMember::commitPartitions(const std::set<Partition>& which, cons
     return static_cast<int>(outcome.value().committed.size());
 }
 
-Result<int> GroupMember::commitExact(const std::vector<PartitionOffset>& offsets, const Deadline& deadline) {
+Result<int> GroupMember::commitExact(const std::vector<PartitionOffset> &offsets, const Deadline &deadline)
+{
     auto outcome = commitOffsets(m_rk.get(), offsets, deadline);
     if (!outcome.ok())
         return Error{outcome.error()};
@@ -202,7 +217,8 @@ Result<int> GroupMember::commitExact(const std::vector<PartitionOffset>& offsets
     return static_cast<int>(outcome.value().committed.size());
 }
 
-void GroupMember::freeze() {
+void GroupMember::freeze()
+{
     m_frozen = true;
     if (m_assigned.empty())
         return;
@@ -210,21 +226,23 @@ void GroupMember::freeze() {
     rd_kafka_pause_partitions(m_rk.get(), list.get());
 }
 
-bool GroupMember::allAssignedAtEof() const {
+bool GroupMember::allAssignedAtEof() const
+{
     if (m_assigned.empty())
         return false;
-    for (const auto& tp : m_assigned) {
+    for (const auto &tp : m_assigned) {
         if (!m_atEof.count(tp))
             return false;
     }
     return true;
 }
 
-int64_t GroupMember::queryLag(const Deadline& deadline) {
+int64_t GroupMember::queryLag(const Deadline &deadline)
+{
     // Partitions not consumed from yet: their position is the committed offset.
     std::map<Partition, int64_t> positions(m_next);
     std::set<Partition> unknown;
-    for (const auto& tp : m_assigned) {
+    for (const auto &tp : m_assigned) {
         if (!positions.count(tp))
             unknown.insert(tp);
     }
@@ -236,15 +254,15 @@ int64_t GroupMember::queryLag(const Deadline& deadline) {
         }
     }
     int64_t lag = -1;
-    for (const auto& tp : m_assigned) {
+    for (const auto &tp : m_assigned) {
         const auto position = positions.find(tp);
         if (position == positions.end() || deadline.expired())
             continue;
         int64_t low = -1;
         int64_t high = -1;
         if (rd_kafka_query_watermark_offsets(m_rk.get(), tp.first.c_str(), tp.second, &low, &high,
-                                             std::max(1, deadline.remainingMs())) ||
-            high < 0)
+                                             std::max(1, deadline.remainingMs()))
+            || high < 0)
             continue;
         const int64_t from = position->second >= 0 ? position->second : low; // auto.offset.reset=earliest
         lag = std::max<int64_t>(lag, 0) + std::max<int64_t>(0, high - from);
@@ -252,14 +270,15 @@ int64_t GroupMember::queryLag(const Deadline& deadline) {
     return lag;
 }
 
-Status GroupMember::close(const Deadline& deadline) {
+Status GroupMember::close(const Deadline &deadline)
+{
     if (m_closed)
         return okStatus();
     m_closed = true;
     // The queue variant of consumer_close lets us bound the wait; rebalance events still
     // arrive on it and go through onRebalance, so revoked partitions get committed.
     QueuePtr queue(rd_kafka_queue_new(m_rk.get()));
-    if (rd_kafka_error_t* error = rd_kafka_consumer_close_queue(m_rk.get(), queue.get())) {
+    if (rd_kafka_error_t *error = rd_kafka_consumer_close_queue(m_rk.get(), queue.get())) {
         const std::string text = rd_kafka_error_string(error);
         rd_kafka_error_destroy(error);
         return Error{"close: " + text};
@@ -274,12 +293,15 @@ Status GroupMember::close(const Deadline& deadline) {
     return okStatus();
 }
 
-void GroupMember::rebalanceTrampoline(rd_kafka_t*, rd_kafka_resp_err_t err, rd_kafka_topic_partition_list_t* partitions, void* opaque) {
-    static_cast<GroupMember*>(opaque)->onRebalance(err, partitions);
+void GroupMember::rebalanceTrampoline(rd_kafka_t *, rd_kafka_resp_err_t err,
+                                      rd_kafka_topic_partition_list_t *partitions, void *opaque)
+{
+    static_cast<GroupMember *>(opaque)->onRebalance(err, partitions);
 }
 
-void GroupMember::onRebalance(rd_kafka_resp_err_t err, rd_kafka_topic_partition_list_t* partitions) {
-    rd_kafka_t* rk = m_rk.get();
+void GroupMember::onRebalance(rd_kafka_resp_err_t err, rd_kafka_topic_partition_list_t *partitions)
+{
+    rd_kafka_t *rk = m_rk.get();
     // KIP-848 groups and cooperative-sticky hand over partitions incrementally; the eager
     // classic assignors replace the whole assignment.
     const bool incremental = std::strcmp(rd_kafka_rebalance_protocol(rk), "COOPERATIVE") == 0;
@@ -292,7 +314,7 @@ void GroupMember::onRebalance(rd_kafka_resp_err_t err, rd_kafka_topic_partition_
             reportError(clientId(), "incremental assign", rd_kafka_incremental_assign(rk, partitions));
         else
             rd_kafka_assign(rk, partitions);
-        for (const auto& tp : changed) {
+        for (const auto &tp : changed) {
             m_assigned.insert(tp);
             m_atEof.erase(tp);
         }
@@ -301,10 +323,12 @@ void GroupMember::onRebalance(rd_kafka_resp_err_t err, rd_kafka_topic_partition_
         return;
     }
 
-    if (err == RD_KAFKA_RESP_ERR__REVOKE_PARTITIONS && m_options.commitOnRevoke && !m_frozen && !rd_kafka_assignment_lost(rk)) {
+    if (err == RD_KAFKA_RESP_ERR__REVOKE_PARTITIONS && m_options.commitOnRevoke && !m_frozen
+        && !rd_kafka_assignment_lost(rk)) {
         // Like a well-behaved application: hand partitions over with their progress saved.
         if (auto committed = commitPartitions(changed, Deadline(std::chrono::seconds(5))); !committed.ok())
-            std::fprintf(stderr, "lagscope-traffic: [%s] commit on revoke: %s\n", clientId().c_str(), committed.error().c_str());
+            std::fprintf(stderr, "lagscope-traffic: [%s] commit on revoke: %s\n", clientId().c_str(),
+                         committed.error().c_str());
     } else if (err != RD_KAFKA_RESP_ERR__REVOKE_PARTITIONS) {
         m_lastError = "rebalance error: " + errorText(err);
     }
@@ -315,7 +339,7 @@ void GroupMember::onRebalance(rd_kafka_resp_err_t err, rd_kafka_topic_partition_
         rd_kafka_assign(rk, nullptr);
         changed = m_assigned; // the whole assignment is gone
     }
-    for (const auto& tp : changed) {
+    for (const auto &tp : changed) {
         m_assigned.erase(tp);
         m_atEof.erase(tp);
         m_next.erase(tp);

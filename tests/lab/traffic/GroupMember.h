@@ -30,34 +30,39 @@ struct MemberOptions {
 // The options of a command that runs a member: --bootstrap, --group, --client-id (default
 // traffic-<group>-<clientSuffix>), --protocol and --topic, checked; an Error is a usage
 // message.
-Result<MemberOptions> memberOptions(const Args& args, const std::string& clientSuffix);
+Result<MemberOptions> memberOptions(const Args &args, const std::string &clientSuffix);
 
 class GroupMember {
 public:
-    static Result<std::unique_ptr<GroupMember>> create(const MemberOptions& options);
+    static Result<std::unique_ptr<GroupMember>> create(const MemberOptions &options);
     ~GroupMember();
-    GroupMember(const GroupMember&) = delete;
-    GroupMember& operator=(const GroupMember&) = delete;
+    GroupMember(const GroupMember &) = delete;
+    GroupMember &operator=(const GroupMember &) = delete;
 
-    rd_kafka_t* handle() const { return m_rk.get(); }
-    const std::string& clientId() const { return m_options.clientId; }
+    rd_kafka_t *handle() const { return m_rk.get(); }
+    const std::string &clientId() const { return m_options.clientId; }
 
     Status start(); // subscribe, or assign the manual partitions
 
-    enum class Polled { Nothing, Message, Eof, Error };
+    enum class Polled {
+        Nothing,
+        Message,
+        Eof,
+        Error
+    };
     // A returned message counts as consumed: its position is what the next commit stores.
     Polled poll(int timeoutMs);
-    const std::string& lastError() const { return m_lastError; }
+    const std::string &lastError() const { return m_lastError; }
     // Value of the message the last poll() returned as Polled::Message.
-    const std::string& lastValue() const { return m_lastValue; }
+    const std::string &lastValue() const { return m_lastValue; }
 
     // Commits the consumed positions that changed since the last commit; returns how many
     // partitions the broker accepted.
-    Result<int> commitConsumed(const Deadline& deadline);
+    Result<int> commitConsumed(const Deadline &deadline);
     // Commits every consumed position again, changed or not (a stalled application's
     // periodic commit).
-    Result<int> commitAllAgain(const Deadline& deadline);
-    Result<int> commitExact(const std::vector<PartitionOffset>& offsets, const Deadline& deadline);
+    Result<int> commitAllAgain(const Deadline &deadline);
+    Result<int> commitExact(const std::vector<PartitionOffset> &offsets, const Deadline &deadline);
     // Every partition this member ever committed successfully.
     std::size_t committedPartitionCount() const { return m_committedEver.size(); }
 
@@ -70,16 +75,17 @@ public:
     // Sum over assigned partitions of (high watermark - position), where position is the
     // consumed position, else the committed offset, else the low watermark; -1 when unknown.
     // Asks the brokers: watermarks cached from fetches go stale while the prefetch queue is full.
-    int64_t queryLag(const Deadline& deadline);
+    int64_t queryLag(const Deadline &deadline);
 
     // Leaves the group (or drops the assignment) within the deadline.
-    Status close(const Deadline& deadline);
+    Status close(const Deadline &deadline);
 
 private:
-    explicit GroupMember(const MemberOptions& options) : m_options(options) {}
-    static void rebalanceTrampoline(rd_kafka_t* rk, rd_kafka_resp_err_t err, rd_kafka_topic_partition_list_t* partitions, void* opaque);
-    void onRebalance(rd_kafka_resp_err_t err, rd_kafka_topic_partition_list_t* partitions);
-    Result<int> commitPartitions(const std::set<Partition>& which, const Deadline& deadline);
+    explicit GroupMember(const MemberOptions &options) : m_options(options) { }
+    static void rebalanceTrampoline(rd_kafka_t *rk, rd_kafka_resp_err_t err,
+                                    rd_kafka_topic_partition_list_t *partitions, void *opaque);
+    void onRebalance(rd_kafka_resp_err_t err, rd_kafka_topic_partition_list_t *partitions);
+    Result<int> commitPartitions(const std::set<Partition> &which, const Deadline &deadline);
 
     MemberOptions m_options;
     Handle m_rk;

@@ -25,8 +25,7 @@ bool sleepUnlessStopped(std::chrono::milliseconds duration);
 
 class Deadline {
 public:
-    explicit Deadline(std::chrono::milliseconds budget)
-        : m_end(std::chrono::steady_clock::now() + budget) {}
+    explicit Deadline(std::chrono::milliseconds budget) : m_end(std::chrono::steady_clock::now() + budget) { }
     bool expired() const { return std::chrono::steady_clock::now() >= m_end; }
     // Never negative, capped so it is safe as an int timeout for librdkafka.
     int remainingMs(int cap = 3600 * 1000) const;
@@ -36,19 +35,19 @@ private:
 };
 
 struct HandleDeleter {
-    void operator()(rd_kafka_t* rk) const;
+    void operator()(rd_kafka_t *rk) const;
 };
 struct ConfDeleter {
-    void operator()(rd_kafka_conf_t* conf) const { rd_kafka_conf_destroy(conf); }
+    void operator()(rd_kafka_conf_t *conf) const { rd_kafka_conf_destroy(conf); }
 };
 struct ListDeleter {
-    void operator()(rd_kafka_topic_partition_list_t* list) const { rd_kafka_topic_partition_list_destroy(list); }
+    void operator()(rd_kafka_topic_partition_list_t *list) const { rd_kafka_topic_partition_list_destroy(list); }
 };
 struct QueueDeleter {
-    void operator()(rd_kafka_queue_t* queue) const { rd_kafka_queue_destroy(queue); }
+    void operator()(rd_kafka_queue_t *queue) const { rd_kafka_queue_destroy(queue); }
 };
 struct EventDeleter {
-    void operator()(rd_kafka_event_t* event) const { rd_kafka_event_destroy(event); }
+    void operator()(rd_kafka_event_t *event) const { rd_kafka_event_destroy(event); }
 };
 using Handle = std::unique_ptr<rd_kafka_t, HandleDeleter>;
 using ConfPtr = std::unique_ptr<rd_kafka_conf_t, ConfDeleter>;
@@ -59,8 +58,8 @@ using EventPtr = std::unique_ptr<rd_kafka_event_t, EventDeleter>;
 using KeyValue = std::pair<std::string, std::string>;
 
 // Base configuration shared by producers, consumers and admin clients.
-Result<ConfPtr> makeConf(const std::string& bootstrap, const std::string& clientId,
-                         const std::vector<KeyValue>& extra = {});
+Result<ConfPtr> makeConf(const std::string &bootstrap, const std::string &clientId,
+                         const std::vector<KeyValue> &extra = {});
 // Takes ownership of conf (librdkafka does on success; we destroy it on failure).
 Result<Handle> newClient(rd_kafka_type_t type, ConfPtr conf);
 
@@ -68,7 +67,7 @@ Result<Handle> newClient(rd_kafka_type_t type, ConfPtr conf);
 // the deadline because a topic that was just created may not be in every broker's metadata
 // cache yet, or not led yet. Uses an all-topics
 // request so that a broker with auto.create.topics.enable never creates it by accident.
-Result<int> partitionCount(rd_kafka_t* rk, const std::string& topic, const Deadline& deadline);
+Result<int> partitionCount(rd_kafka_t *rk, const std::string &topic, const Deadline &deadline);
 
 using Partition = std::pair<std::string, int32_t>;
 using PartitionOffset = std::pair<Partition, int64_t>;
@@ -78,10 +77,10 @@ struct CommitOutcome {
     std::string firstError; // empty when every partition was committed
 };
 // Commits exact offsets for rk's group and waits for the broker's answer until deadline.
-Result<CommitOutcome> commitOffsets(rd_kafka_t* rk, const std::vector<PartitionOffset>& offsets,
-                                    const Deadline& deadline);
+Result<CommitOutcome> commitOffsets(rd_kafka_t *rk, const std::vector<PartitionOffset> &offsets,
+                                    const Deadline &deadline);
 
-std::vector<std::string> split(const std::string& text, char separator);
+std::vector<std::string> split(const std::string &text, char separator);
 std::string errorText(rd_kafka_resp_err_t err);
 
 } // namespace lagscope::traffic

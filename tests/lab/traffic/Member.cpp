@@ -11,21 +11,24 @@ namespace lagscope::traffic {
 
 namespace {
 
-int64_t nowMs() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+int64_t nowMs()
+{
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
 }
 
-int runMember(const Args& args) {
+int runMember(const Args &args)
+{
     const std::string name = "member";
     auto parsed = memberOptions(args, "member");
     if (!parsed.ok())
         return usageFailure(name, parsed.error());
-    MemberOptions& options = parsed.value();
+    MemberOptions &options = parsed.value();
     auto rate = args.integer("rate", 0, 0, 1000000);
     auto interval = args.integer("commit-interval", 1000, 50, 3600000);
     auto stallAfter = args.integer("stall-after", -1, 0, int64_t{1} << 40);
     auto run = args.integer("run", 0, 0, 86400);
-    for (const auto* number : {&rate, &interval, &stallAfter, &run}) {
+    for (const auto *number : {&rate, &interval, &stallAfter, &run}) {
         if (!number->ok())
             return usageFailure(name, number->error());
     }
@@ -37,7 +40,7 @@ int runMember(const Args& args) {
     auto created = GroupMember::create(options);
     if (!created.ok())
         return runtimeFailure(name, created.error());
-    GroupMember& member = *created.value();
+    GroupMember &member = *created.value();
     if (auto started = member.start(); !started.ok())
         return runtimeFailure(name, started.error());
 
@@ -65,38 +68,41 @@ int runMember(const Args& args) {
         if (!stalled && stallAfter.value() >= 0 && consumed >= stallAfter.value()) {
             member.freeze();
             stalled = true;
-            std::printf("member %s stalled after %lld records\n", options.clientId.c_str(), static_cast<long long>(consumed));
+            std::printf("member %s stalled after %lld records\n", options.clientId.c_str(),
+                        static_cast<long long>(consumed));
             std::fflush(stdout);
         }
         if (rate.value() > 0 && now < nextDue) {
-            sleepUnlessStopped(std::chrono::milliseconds(std::min<int64_t>(static_cast<int64_t>(nextDue) - now + 1, 100)));
+            sleepUnlessStopped(
+                std::chrono::milliseconds(std::min<int64_t>(static_cast<int64_t>(nextDue) - now + 1, 100)));
             continue;
         }
         switch (member.poll(100)) {
         case GroupMember::Polled::Message:
             ++consumed;
             if (rate.value() > 0)
-                nextDue = std::max(nextDue, static_cast<double>(now) - 1000.0) + 1000.0 / static_cast<double>(rate.value());
+                nextDue =
+                    std::max(nextDue, static_cast<double>(now) - 1000.0) + 1000.0 / static_cast<double>(rate.value());
             break;
         case GroupMember::Polled::Error:
             std::fprintf(stderr, "lagscope-traffic member: %s\n", member.lastError().c_str());
             break;
-        default:
-            break;
+        default: break;
         }
     }
     if (!stalled)
         (void)member.commitConsumed(Deadline(std::chrono::seconds(5)));
     const auto closed = member.close(Deadline(std::chrono::seconds(15)));
-    std::printf("member %s left: consumed %lld, %lld commits\n", options.clientId.c_str(), static_cast<long long>(consumed),
-                static_cast<long long>(commits));
+    std::printf("member %s left: consumed %lld, %lld commits\n", options.clientId.c_str(),
+                static_cast<long long>(consumed), static_cast<long long>(commits));
     std::fflush(stdout);
     return closed.ok() ? 0 : runtimeFailure(name, closed.error());
 }
 
 } // namespace
 
-const Command& memberCommand() {
+const Command &memberCommand()
+{
     static const Command command{
         {"member",
          "a long-running group member: healthy, slow, stalled or stopping",

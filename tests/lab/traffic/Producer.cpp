@@ -17,8 +17,9 @@ struct DeliveryTally {
 };
 
 // Runs on the thread that calls rd_kafka_poll/flush, i.e. the command's own thread.
-void onDelivery(rd_kafka_t*, const rd_kafka_message_t* message, void* opaque) {
-    auto* tally = static_cast<DeliveryTally*>(opaque);
+void onDelivery(rd_kafka_t *, const rd_kafka_message_t *message, void *opaque)
+{
+    auto *tally = static_cast<DeliveryTally *>(opaque);
     if (message->err == RD_KAFKA_RESP_ERR_NO_ERROR) {
         ++tally->delivered;
         return;
@@ -36,8 +37,8 @@ struct ProduceOptions {
     std::string valuePrefix;
     int64_t timestampStart = 0; // 0: let the producer stamp the current time
     int64_t timestampStep = 0;
-    int64_t keys = 0;                 // > 0: keys cycle over this many (compaction removes older records)
-    std::vector<int64_t> runLengths;  // non-empty: runs of identical records, lengths cycling
+    int64_t keys = 0;                // > 0: keys cycle over this many (compaction removes older records)
+    std::vector<int64_t> runLengths; // non-empty: runs of identical records, lengths cycling
 };
 
 // What one record carries. Without runs `seq` is the record's number; with runs it is the
@@ -49,7 +50,8 @@ struct RecordContent {
     int64_t timestamp = 0;
 };
 
-RecordContent contentOf(const ProduceOptions& options, int64_t seq, int64_t runStartMs) {
+RecordContent contentOf(const ProduceOptions &options, int64_t seq, int64_t runStartMs)
+{
     RecordContent c;
     c.key = options.keyPrefix + "-" + std::to_string(options.keys > 0 ? seq % options.keys : seq);
     c.value = options.valuePrefix + "-" + std::to_string(seq);
@@ -61,7 +63,8 @@ RecordContent contentOf(const ProduceOptions& options, int64_t seq, int64_t runS
 }
 
 // Enqueues one record, waiting for queue space if needed; only fails on real errors.
-Status enqueue(rd_kafka_t* rk, const ProduceOptions& options, const RecordContent& c, int32_t partition) {
+Status enqueue(rd_kafka_t *rk, const ProduceOptions &options, const RecordContent &c, int32_t partition)
+{
     const Deadline deadline(std::chrono::seconds(30));
     while (true) {
         // RD_KAFKA_V_HEADER copies the header, like RD_KAFKA_MSG_F_COPY the key and value.
@@ -69,13 +72,15 @@ Status enqueue(rd_kafka_t* rk, const ProduceOptions& options, const RecordConten
             c.run.empty()
                 ? rd_kafka_producev(rk, RD_KAFKA_V_TOPIC(options.topic.c_str()), RD_KAFKA_V_PARTITION(partition),
                                     RD_KAFKA_V_KEY(c.key.data(), c.key.size()),
-                                    RD_KAFKA_V_VALUE(const_cast<char*>(c.value.data()), c.value.size()),
-                                    RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY), RD_KAFKA_V_TIMESTAMP(c.timestamp), RD_KAFKA_V_END)
+                                    RD_KAFKA_V_VALUE(const_cast<char *>(c.value.data()), c.value.size()),
+                                    RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY), RD_KAFKA_V_TIMESTAMP(c.timestamp),
+                                    RD_KAFKA_V_END)
                 : rd_kafka_producev(rk, RD_KAFKA_V_TOPIC(options.topic.c_str()), RD_KAFKA_V_PARTITION(partition),
                                     RD_KAFKA_V_KEY(c.key.data(), c.key.size()),
-                                    RD_KAFKA_V_VALUE(const_cast<char*>(c.value.data()), c.value.size()),
+                                    RD_KAFKA_V_VALUE(const_cast<char *>(c.value.data()), c.value.size()),
                                     RD_KAFKA_V_HEADER("run", c.run.data(), static_cast<ssize_t>(c.run.size())),
-                                    RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY), RD_KAFKA_V_TIMESTAMP(c.timestamp), RD_KAFKA_V_END);
+                                    RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY), RD_KAFKA_V_TIMESTAMP(c.timestamp),
+                                    RD_KAFKA_V_END);
         if (err == RD_KAFKA_RESP_ERR_NO_ERROR)
             return okStatus();
         if (err != RD_KAFKA_RESP_ERR__QUEUE_FULL)
@@ -86,7 +91,8 @@ Status enqueue(rd_kafka_t* rk, const ProduceOptions& options, const RecordConten
     }
 }
 
-int runProduce(const Args& args) {
+int runProduce(const Args &args)
+{
     const std::string name = "produce";
     ProduceOptions options;
     options.topic = args.value("topic");
@@ -99,11 +105,11 @@ int runProduce(const Args& args) {
     auto tsStep = args.integer("timestamp-step", 0, -(int64_t{1} << 40), int64_t{1} << 40);
     auto timeout = args.integer("timeout", 60, 1, 86400);
     auto keys = args.integer("keys", 0, 1, int64_t{1} << 40);
-    for (const auto* number : {&count, &partition, &rate, &tsStart, &tsStep, &timeout, &keys}) {
+    for (const auto *number : {&count, &partition, &rate, &tsStart, &tsStep, &timeout, &keys}) {
         if (!number->ok())
             return usageFailure(name, number->error());
     }
-    for (const auto& item : split(args.value("run-length"), ',')) {
+    for (const auto &item : split(args.value("run-length"), ',')) {
         auto length = parseInteger(item, "--run-length");
         if (!length.ok())
             return usageFailure(name, length.error());
@@ -121,7 +127,8 @@ int runProduce(const Args& args) {
     options.timestampStart = tsStart.value();
     options.timestampStep = tsStep.value();
     options.keys = keys.value();
-    if (options.timestampStart && options.timestampStart + (options.count ? options.count - 1 : 0) * options.timestampStep <= 0)
+    if (options.timestampStart
+        && options.timestampStart + (options.count ? options.count - 1 : 0) * options.timestampStep <= 0)
         return usageFailure(name, "--timestamp-step would produce timestamps <= 0");
 
     DeliveryTally tally;
@@ -140,13 +147,14 @@ int runProduce(const Args& args) {
     auto client = newClient(RD_KAFKA_PRODUCER, std::move(conf.value()));
     if (!client.ok())
         return runtimeFailure(name, client.error());
-    rd_kafka_t* rk = client.value().get();
+    rd_kafka_t *rk = client.value().get();
 
     auto partitions = partitionCount(rk, options.topic, Deadline(std::chrono::seconds(10)));
     if (!partitions.ok())
         return runtimeFailure(name, partitions.error());
     if (options.partition >= partitions.value())
-        return runtimeFailure(name, "topic " + options.topic + " has only " + std::to_string(partitions.value()) + " partitions");
+        return runtimeFailure(name, "topic " + options.topic + " has only " + std::to_string(partitions.value())
+                                        + " partitions");
 
     const Deadline overall(std::chrono::seconds(timeout.value()));
     const auto start = std::chrono::steady_clock::now();
@@ -162,7 +170,11 @@ int runProduce(const Args& args) {
             // slow sends do not accumulate into a lower effective rate.
             const auto due = start + std::chrono::microseconds(sent * 1000000 / options.rate);
             while (std::chrono::steady_clock::now() < due && !stopRequested())
-                rd_kafka_poll(rk, static_cast<int>(std::clamp<int64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(due - std::chrono::steady_clock::now()).count(), 0, 100)));
+                rd_kafka_poll(
+                    rk, static_cast<int>(std::clamp<int64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                                                 due - std::chrono::steady_clock::now())
+                                                                 .count(),
+                                                             0, 100)));
             if (stopRequested())
                 break;
         }
@@ -179,7 +191,8 @@ int runProduce(const Args& args) {
             seq = run;
         }
         // Round-robin by record, or with runs by run: a run stays in one partition.
-        const int32_t target = options.partition >= 0 ? options.partition : static_cast<int32_t>(seq % partitions.value());
+        const int32_t target =
+            options.partition >= 0 ? options.partition : static_cast<int32_t>(seq % partitions.value());
         if (auto status = enqueue(rk, options, contentOf(options, seq, runStartMs), target); !status.ok())
             return runtimeFailure(name, status.error());
         rd_kafka_poll(rk, 0);
@@ -187,7 +200,8 @@ int runProduce(const Args& args) {
 
     const rd_kafka_resp_err_t flushErr = rd_kafka_flush(rk, std::max(1000, overall.remainingMs()));
     if (flushErr)
-        return runtimeFailure(name, std::to_string(rd_kafka_outq_len(rk)) + " records still undelivered at the deadline");
+        return runtimeFailure(name,
+                              std::to_string(rd_kafka_outq_len(rk)) + " records still undelivered at the deadline");
     if (tally.failed)
         return runtimeFailure(name, std::to_string(tally.failed) + " records failed: " + tally.firstError);
     std::printf("produced %lld\n", static_cast<long long>(tally.delivered));
@@ -199,7 +213,8 @@ int runProduce(const Args& args) {
 
 } // namespace
 
-const Command& produceCommand() {
+const Command &produceCommand()
+{
     static const Command command{
         {"produce",
          "produce N predictable records (round-robin partitions, optional rate/timestamps)",

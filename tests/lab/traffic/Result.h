@@ -12,16 +12,15 @@ struct Error {
     std::string message;
 };
 
-template <typename T>
-class [[nodiscard]] Result {
+template <typename T> class [[nodiscard]] Result {
 public:
-    Result(T value) : m_value(std::move(value)) {}
-    Result(Error error) : m_error(std::move(error.message)) {}
+    Result(T value) : m_value(std::move(value)) { }
+    Result(Error error) : m_error(std::move(error.message)) { }
 
     bool ok() const { return m_value.has_value(); }
-    T& value() { return *m_value; }
-    const T& value() const { return *m_value; }
-    const std::string& error() const { return m_error; }
+    T &value() { return *m_value; }
+    const T &value() const { return *m_value; }
+    const std::string &error() const { return m_error; }
 
 private:
     std::optional<T> m_value;

@@ -10,20 +10,23 @@ using namespace lagscope::traffic;
 
 namespace lagscope::traffic {
 
-int runtimeFailure(const std::string& command, const std::string& message) {
+int runtimeFailure(const std::string &command, const std::string &message)
+{
     std::fprintf(stderr, "lagscope-traffic %s: error: %s\n", command.c_str(), message.c_str());
     return 1;
 }
 
-int usageFailure(const std::string& command, const std::string& message) {
-    std::fprintf(stderr, "lagscope-traffic %s: %s\n(see lagscope-traffic %s --help)\n", command.c_str(), message.c_str(),
-                 command.c_str());
+int usageFailure(const std::string &command, const std::string &message)
+{
+    std::fprintf(stderr, "lagscope-traffic %s: %s\n(see lagscope-traffic %s --help)\n", command.c_str(),
+                 message.c_str(), command.c_str());
     return 2;
 }
 
 OptionSpec bootstrapOption() { return {"bootstrap", "HOST:PORT[,...]", "Kafka bootstrap servers", true}; }
 
-OptionSpec protocolOption() {
+OptionSpec protocolOption()
+{
     return {"protocol", "classic|consumer", "group.protocol: classic (default) or consumer (KIP-848)"};
 }
 
@@ -31,15 +34,17 @@ OptionSpec protocolOption() {
 
 namespace {
 
-const Command* const kCommands[] = {&createTopicCommand(), &produceCommand(), &consumeCommand(), &commitCommand(),
-                                    &memberCommand(), &demoCommand()};
+const Command *const kCommands[] = {&createTopicCommand(), &produceCommand(), &consumeCommand(),
+                                    &commitCommand(),      &memberCommand(),  &demoCommand()};
 
-void printOverview(std::FILE* out) {
-    std::fprintf(out, "usage: lagscope-traffic <command> --bootstrap HOST:PORT [options]\n\n"
-                      "Produces records and runs real consumer groups for Lagscope's lab (librdkafka %s).\n\n"
-                      "commands:\n",
+void printOverview(std::FILE *out)
+{
+    std::fprintf(out,
+                 "usage: lagscope-traffic <command> --bootstrap HOST:PORT [options]\n\n"
+                 "Produces records and runs real consumer groups for Lagscope's lab (librdkafka %s).\n\n"
+                 "commands:\n",
                  rd_kafka_version_str());
-    for (const Command* command : kCommands) {
+    for (const Command *command : kCommands) {
         std::fprintf(out, "  %-14s%s\n", command->spec.name.c_str(), command->spec.brief.c_str());
     }
     std::fprintf(out, "\nRun 'lagscope-traffic <command> --help' for the options of a command.\n"
@@ -48,7 +53,8 @@ void printOverview(std::FILE* out) {
 
 } // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char **argv)
+{
     if (argc < 2) {
         printOverview(stderr);
         return 2;
@@ -57,7 +63,7 @@ int main(int argc, char** argv) {
         printOverview(stdout);
         return 0;
     }
-    for (const Command* command : kCommands) {
+    for (const Command *command : kCommands) {
         if (command->spec.name != argv[1])
             continue;
         auto args = Args::parse(command->spec, argc, argv, 2);
