@@ -1,4 +1,5 @@
 #include "actions/ResetOffsetsDialog.h"
+#include "models/StatusColors.h"
 
 #include "actions/ResetPreviewModel.h"
 #include "actions/UndoConfirmation.h"
@@ -154,12 +155,12 @@ void ResetOffsetsDialog::showOutcome(const QString &title, const Result<ResetOut
 {
     m_outcome.clear();
     if (!outcome) {
-        m_resultLabel->setStyleSheet(QStringLiteral("color: #d02121;"));
+        setToneText(m_resultLabel, StatusTone::Error);
         m_resultLabel->setText(tr("%1 failed: %2").arg(title, outcome.errorMessage()));
         return;
     }
     if (outcome->refusal) {
-        m_resultLabel->setStyleSheet(QStringLiteral("color: #d02121;"));
+        setToneText(m_resultLabel, StatusTone::Error);
         m_resultLabel->setText(tr("%1 refused, nothing was changed:\n%2").arg(title, *outcome->refusal));
         return;
     }
@@ -191,8 +192,7 @@ void ResetOffsetsDialog::showOutcome(const QString &title, const Result<ResetOut
     for (qsizetype i = 0; i < reasons.size(); ++i)
         lines << QStringLiteral("[%1] %2").arg(i + 1).arg(reasons[i]);
     lines << tr("Backup of the previous offsets: %1").arg(outcome->backupPath);
-    m_resultLabel->setStyleSheet(outcome->result == WriteResult::Applied ? QStringLiteral("color: #1a7f37;")
-                                                                         : QStringLiteral("color: #d02121;"));
+    setToneText(m_resultLabel, outcome->result == WriteResult::Applied ? StatusTone::Good : StatusTone::Error);
     m_resultLabel->setText(lines.join(QLatin1Char('\n')));
 }
 

@@ -1,6 +1,7 @@
 // ResetOffsetsDialog: the group's scope (its topics and partitions) and the preview of a
 // plan, from the form's choices.
 #include "actions/ResetOffsetsDialog.h"
+#include "models/StatusColors.h"
 
 #include "actions/ResetParsers.h"
 #include "actions/ResetPlanner.h"
@@ -180,7 +181,7 @@ void ResetOffsetsDialog::preview()
     startJob(job, [this, job, r] {
         const Result<ResetPreview> &answer = *job->result();
         if (!answer) {
-            m_status->setStyleSheet(QStringLiteral("color: #d02121;"));
+            setToneText(m_status, StatusTone::Error);
             m_status->setText(answer.errorMessage());
             return;
         }
@@ -194,7 +195,7 @@ void ResetOffsetsDialog::preview()
         if (answer->inactiveRefusal) {
             // The executor checks again when applying and refuses while members are active.
             lines << *answer->inactiveRefusal;
-            m_status->setStyleSheet(QStringLiteral("color: #c77c02;"));
+            setToneText(m_status, StatusTone::Warning);
         }
         m_status->setText(lines.join(QLatin1Char('\n')));
         m_resultLabel->clear();

@@ -1,4 +1,5 @@
 #include "failover/FailoverPreflightPage.h"
+#include "models/StatusColors.h"
 
 #include "failover/FailoverWizard.h"
 
@@ -144,7 +145,7 @@ void FailoverPreflightPage::showGathered(const QString &error)
     m_progress->hide();
     if (!error.isEmpty()) {
         m_error = error;
-        m_status->setStyleSheet(QStringLiteral("color: #d02121;"));
+        setToneText(m_status, StatusTone::Error);
         m_status->setText(tr("Cannot prepare the %1: %2").arg(m_wizard->operationName(), m_error));
         Q_EMIT completeChanged();
         return;
@@ -156,7 +157,7 @@ void FailoverPreflightPage::showGathered(const QString &error)
         lines << tr("%1 is unreachable (%2): disaster mode, using the failover cache %3.")
                      .arg(m_wizard->spec().from, gathered.fromError, gathered.cachePath);
     lines += gathered.warnings;
-    m_status->setStyleSheet(gathered.fromReachable ? QString() : QStringLiteral("color: #c77c02;"));
+    gathered.fromReachable ? clearToneText(m_status) : setToneText(m_status, StatusTone::Warning);
     m_status->setText(lines.join(QLatin1Char('\n')));
     m_disaster->setText(tr("I acknowledge that %1 is unreachable: fail over from cached and replicated data "
                            "(disaster mode; records not replicated are lost with it).")
@@ -184,7 +185,7 @@ void FailoverPreflightPage::waitEnded(const QString &error)
     m_stopWait->hide();
     m_wait->setEnabled(true);
     if (!error.isEmpty()) {
-        m_status->setStyleSheet(QStringLiteral("color: #d02121;"));
+        setToneText(m_status, StatusTone::Error);
         m_status->setText(tr("Waiting for replication failed: %1").arg(error));
         return;
     }
@@ -256,7 +257,7 @@ bool FailoverPreflightPage::isComplete() const
         && !m_session->preflightOptions().disasterAcknowledged)
         hint = tr("Acknowledge disaster mode to continue.");
     m_hint->setText(hint);
-    m_hint->setStyleSheet(hint.isEmpty() ? QString() : QStringLiteral("color: #c77c02;"));
+    hint.isEmpty() ? clearToneText(m_hint) : setToneText(m_hint, StatusTone::Warning);
     return complete;
 }
 

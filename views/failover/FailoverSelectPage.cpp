@@ -1,4 +1,5 @@
 #include "failover/FailoverSelectPage.h"
+#include "models/StatusColors.h"
 
 #include "failover/FailoverWizard.h"
 
@@ -163,7 +164,7 @@ void FailoverSelectPage::update()
         m_direction->clear();
     const QString why = incompleteReason();
     m_hint->setText(why);
-    m_hint->setStyleSheet(why.isEmpty() ? QString() : QStringLiteral("color: #c77c02;"));
+    why.isEmpty() ? clearToneText(m_hint) : setToneText(m_hint, StatusTone::Warning);
     Q_EMIT completeChanged();
 }
 

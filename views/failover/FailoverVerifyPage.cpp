@@ -1,4 +1,5 @@
 #include "failover/FailoverVerifyPage.h"
+#include "models/StatusColors.h"
 
 #include "actions/UndoConfirmation.h"
 #include "failover/FailoverWizard.h"
@@ -88,7 +89,7 @@ void FailoverVerifyPage::initializePage()
                           .arg(applied)
                           .arg(total)
                           .arg(m_wizard->spec().to));
-    m_status->setStyleSheet(applied == total ? QStringLiteral("color: #1a7f37;") : QStringLiteral("color: #d02121;"));
+    setToneText(m_status, applied == total ? StatusTone::Good : StatusTone::Error);
     QStringList text;
     text << tr("Next steps:");
     for (const QString &s : steps)
@@ -176,7 +177,7 @@ void FailoverVerifyPage::undone()
                         "removed)")
                          .arg(tp.toString());
     }
-    m_undoResult->setStyleSheet(allOk ? QStringLiteral("color: #1a7f37;") : QStringLiteral("color: #d02121;"));
+    setToneText(m_undoResult, allOk ? StatusTone::Good : StatusTone::Error);
     m_undoResult->setText(tr("Undo:") + QLatin1Char('\n') + lines.join(QLatin1Char('\n')));
 }
 

@@ -7,6 +7,8 @@
 #include <QColor>
 #include <QGuiApplication>
 #include <QPalette>
+#include <QString>
+#include <QWidget>
 
 namespace lagscope {
 
@@ -43,5 +45,17 @@ inline QColor statusBackground(StatusTone tone, const QPalette &palette = QGuiAp
     const auto mix = [amount](int a, int b) { return int(a + (b - a) * amount + 0.5); };
     return QColor(mix(base.red(), fg.red()), mix(base.green(), fg.green()), mix(base.blue(), fg.blue()));
 }
+
+// A label's text in a status tone, from its own palette (so a dark theme gets the dark
+// variant), or back to the palette's text colour. Dialogs use it for their result lines
+// instead of colours written into style sheets.
+inline void setToneText(QWidget *widget, StatusTone tone, bool bold = false)
+{
+    widget->setStyleSheet(QStringLiteral("color: %1;%2")
+                              .arg(statusForeground(tone, widget->palette()).name(),
+                                   bold ? QStringLiteral(" font-weight: bold") : QString()));
+}
+
+inline void clearToneText(QWidget *widget) { widget->setStyleSheet(QString()); }
 
 } // namespace lagscope

@@ -1,4 +1,5 @@
 #include "settings/ClusterDialog.h"
+#include "models/StatusColors.h"
 
 #include "config/SecretReference.h"
 #include "settings/Keyring.h"
@@ -81,7 +82,7 @@ ClusterDialog::ClusterDialog(const ClusterConfig *existing, QWidget *parent) : Q
                               this);
     m_tlsWarning->setObjectName(QStringLiteral("tlsWarning"));
     m_tlsWarning->setWordWrap(true);
-    m_tlsWarning->setStyleSheet(QStringLiteral("color: #b00020; font-weight: bold"));
+    setToneText(m_tlsWarning, StatusTone::Error, true);
 
     form->addRow(tr("Name"), m_name);
     form->addRow(tr("Bootstrap servers"), m_bootstrap);
