@@ -30,8 +30,8 @@ AppConfig config()
     return c;
 }
 
-// A group with one partition whose replica was found by exact matching at offset 50.
-FailoverGroupInputs translatable(const QString &group)
+// A group with nothing to translate: the executor refuses its plan without a request.
+FailoverGroupInputs nothingToTranslate(const QString &group)
 {
     FailoverGroupInputs in;
     in.fromCluster = kFrom;
@@ -39,6 +39,13 @@ FailoverGroupInputs translatable(const QString &group)
     in.group = group;
     in.targetGroup = group;
     in.nowMs = 1000000;
+    return in;
+}
+
+// A group with one partition whose replica was found by exact matching at offset 50.
+FailoverGroupInputs translatable(const QString &group)
+{
+    FailoverGroupInputs in = nothingToTranslate(group);
     in.fromGroupState = QStringLiteral("Empty");
     in.targetGroupState = QStringLiteral("Empty");
     PartitionInputs p;
@@ -58,18 +65,6 @@ FailoverGroupInputs translatable(const QString &group)
     p.exact.complete = true;
     in.partitions = {p};
     in.topics = {TopicTranslation{QStringLiteral("t"), QStringLiteral("primary.t"), TopicTranslation::Translated, {}}};
-    return in;
-}
-
-// A group with nothing to translate: the executor refuses its plan without a request.
-FailoverGroupInputs nothingToTranslate(const QString &group)
-{
-    FailoverGroupInputs in;
-    in.fromCluster = kFrom;
-    in.toCluster = kTo;
-    in.group = group;
-    in.targetGroup = group;
-    in.nowMs = 1000000;
     return in;
 }
 
