@@ -13,6 +13,7 @@
 
 #include <atomic>
 #include <memory>
+#include <thread>
 
 using namespace lagscope;
 
@@ -98,11 +99,12 @@ private Q_SLOTS:
     void cancelReachesTheWorker()
     {
         ResultJob<QString> job(QStringLiteral("test-job"), [](const JobContext &context) {
-            // Stands for a blocking call that polls its cancel flag (ClientOptions::cancel).
+            // Stands for a blocking call that checks its cancel flag (ClientOptions::cancel):
+            // it waits on the flag itself, with a deadline, not for a fixed time.
             const auto flag = context.cancelFlag();
             QDeadlineTimer limit(20000);
             while (!flag->load() && !limit.hasExpired())
-                QThread::msleep(5);
+                std::this_thread::yield();
             return context.cancelled() ? QStringLiteral("cancelled") : QStringLiteral("ran out");
         });
         QSignalSpy finished(&job, &Job::finished);
