@@ -16,11 +16,6 @@ namespace lagscope {
 
 namespace {
 
-// The translation context of this file's strings (lupdate reads it from here).
-struct HistoryStoreText {
-    Q_DECLARE_TR_FUNCTIONS(lagscope::HistoryStore)
-};
-
 QString nextConnectionName()
 {
     static std::atomic<int> counter{0};

@@ -12,11 +12,6 @@ namespace lagscope {
 
 namespace {
 
-// The translation context of this file's strings (lupdate reads it from here).
-struct HistoryStoreText {
-    Q_DECLARE_TR_FUNCTIONS(lagscope::HistoryStore)
-};
-
 // Every value of a bucket is the maximum of its rows: latency, checkpoint age and records
 // behind must not hide a spike, and the health number is the worst verdict seen.
 QString downsampleFlows(int from, int to, qint64 bucketMs, qint64 cutoff)

@@ -4,6 +4,7 @@
 #include "store/HistoryStore.h"
 #include "store/SqlUtil.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -14,6 +15,12 @@
 #include <utility>
 
 namespace lagscope {
+
+// The translation context of the history store's strings, shared by its source files
+// (lupdate reads it from here).
+struct HistoryStoreText {
+    Q_DECLARE_TR_FUNCTIONS(lagscope::HistoryStore)
+};
 
 // A dictionary table (name → id) with a cache in front, so a poll of 10,000 partitions
 // costs hash lookups instead of SELECTs once the names are known.

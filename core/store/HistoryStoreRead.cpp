@@ -13,11 +13,6 @@ namespace lagscope {
 
 namespace {
 
-// The translation context of this file's strings (lupdate reads it from here).
-struct HistoryStoreText {
-    Q_DECLARE_TR_FUNCTIONS(lagscope::HistoryStore)
-};
-
 // A requested time range in milliseconds. A bucket is in it when its span overlaps it,
 // so for bucket tiers the lower bound moves back by one bucket less a millisecond.
 class TimeWindow {

@@ -11,11 +11,6 @@ namespace lagscope {
 
 namespace {
 
-// The translation context of this file's strings (lupdate reads it from here).
-struct HistoryStoreText {
-    Q_DECLARE_TR_FUNCTIONS(lagscope::HistoryStore)
-};
-
 QString compact(const QJsonArray &array)
 {
     return QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Compact));

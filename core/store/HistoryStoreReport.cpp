@@ -13,11 +13,6 @@ namespace lagscope {
 
 namespace {
 
-// The translation context of this file's strings (lupdate reads it from here).
-struct HistoryStoreText {
-    Q_DECLARE_TR_FUNCTIONS(lagscope::HistoryStore)
-};
-
 qint64 msOf(std::chrono::seconds s) { return std::chrono::duration_cast<std::chrono::milliseconds>(s).count(); }
 
 } // namespace

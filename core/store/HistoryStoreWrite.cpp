@@ -10,11 +10,6 @@ namespace lagscope {
 
 namespace {
 
-// The translation context of this file's strings (lupdate reads it from here).
-struct HistoryStoreText {
-    Q_DECLARE_TR_FUNCTIONS(lagscope::HistoryStore)
-};
-
 QVariant optionalValue(const std::optional<std::int64_t> &v) { return v ? QVariant(qint64(*v)) : QVariant(); }
 
 qint64 floorTo(qint64 t, qint64 step)
