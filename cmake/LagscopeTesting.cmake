@@ -35,3 +35,26 @@ function(lagscope_add_test)
     set_tests_properties(${T_NAME} PROPERTIES FIXTURES_REQUIRED "${T_FIXTURES}")
   endif()
 endfunction()
+
+# lagscope_lab_test(name [LABEL integration|gui] [SOURCES extra...] [LIBS l...] [TIMEOUT s]
+#                   [FIXTURE lab|labsecure] [SERIAL] [LOCK resource])
+# A test against a shared lab, built from <name>.cpp with the test support library. SERIAL:
+# the test stops lab brokers or MirrorMaker, so nothing else may run meanwhile. LOCK: it uses
+# fixed names that another test uses too (the demo traffic), so the two never overlap.
+function(lagscope_lab_test name)
+  cmake_parse_arguments(L "SERIAL" "LABEL;TIMEOUT;FIXTURE;LOCK" "SOURCES;LIBS" ${ARGN})
+  if(NOT L_LABEL)
+    set(L_LABEL integration)
+  endif()
+  if(NOT L_FIXTURE)
+    set(L_FIXTURE lab)
+  endif()
+  lagscope_add_test(NAME ${name} SOURCES ${name}.cpp ${L_SOURCES} LABELS ${L_LABEL}
+    LIBS lagscope_testsupport ${L_LIBS} FIXTURES ${L_FIXTURE} TIMEOUT ${L_TIMEOUT})
+  if(L_SERIAL)
+    set_tests_properties(${name} PROPERTIES RUN_SERIAL TRUE)
+  endif()
+  if(L_LOCK)
+    set_tests_properties(${name} PROPERTIES RESOURCE_LOCK ${L_LOCK})
+  endif()
+endfunction()
