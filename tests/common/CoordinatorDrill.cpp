@@ -29,11 +29,7 @@ CoordinatorDrill::~CoordinatorDrill() = default;
 
 bool CoordinatorDrill::ensureOffsetsTopic(const QString &name)
 {
-    for (const QStringList &args :
-         {QStringList{QStringLiteral("create-topic"), QStringLiteral("--topic"), name, QStringLiteral("--partitions"),
-                      QStringLiteral("1")},
-          QStringList{QStringLiteral("commit"), QStringLiteral("--group"), name, QStringLiteral("--topic"), name,
-                      QStringLiteral("--offsets"), QStringLiteral("0=0")}}) {
+    for (const QStringList &args : {createTopicArgs(name, 1), commitArgs(name, name, QStringLiteral("0=0"))}) {
         const ProcessResult r = m_lab.traffic(kCluster, args);
         if (r.exitCode != 0) {
             qWarning("%s", qPrintable(r.describe()));

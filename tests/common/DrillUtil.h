@@ -4,6 +4,9 @@
 // safety drills that kill lab brokers, offsets in words and the audit trail.
 // Header-only; main thread of a Qt Test.
 
+#include "actions/ResetExecutor.h"
+#include "actions/ResetPlanner.h"
+#include "actions/ResetRecords.h"
 #include "model/ConsumerGroup.h"
 #include "util/Deadline.h"
 
@@ -46,6 +49,36 @@ inline QString show(const CommittedOffsets &offsets)
     for (const auto &[tp, o] : offsets)
         parts << QStringLiteral("%1=%2").arg(tp.toString()).arg(o);
     return parts.join(QStringLiteral(", "));
+}
+
+// One partition's outcome of a commit cut by a broker kill, for a write whose three topics
+// are committed one after another and whose coordinator dies during the second: the first
+// topic's commit was acknowledged and the second's sent without an answer, but neither could
+// be read back ("unknown"); the third was never sent ("not-applied").
+inline void verifyCutCommit(const PartitionOutcome &o, const QStringList &topics)
+{
+    if (o.tp.topic == topics[0]) {
+        QCOMPARE(outcomeName(o.result), QStringLiteral("unknown"));
+        QVERIFY(o.acknowledged);
+    } else if (o.tp.topic == topics[1]) {
+        QCOMPARE(outcomeName(o.result), QStringLiteral("unknown"));
+        QVERIFY(!o.acknowledged);
+    } else {
+        QCOMPARE(outcomeName(o.result), QStringLiteral("not-applied"));
+    }
+}
+
+// A reset plan made the way lagscopectl makes one: the group's state read through `client`,
+// refused while the group has members, then planned.
+inline Result<ResetPlan> planOnCluster(KafkaClient &client, const QString &group, const ResetSpec &spec,
+                                       const ResetScope &scope)
+{
+    auto gathered = gatherResetInputs(client, group, spec, scope, Deadline::inMs(30000));
+    if (!gathered)
+        return Result<ResetPlan>(gathered.error());
+    if (auto refusal = checkInactive(gathered->description))
+        return Result<ResetPlan>::failure(*refusal);
+    return planReset(spec, scope, gathered->inputs);
 }
 
 // The records of an audit file (one JSON object a line) about `group`.

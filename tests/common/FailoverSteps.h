@@ -41,13 +41,7 @@ public:
     // A topic on primary, replicated 3 times like production topics; configs "k=v".
     ProcessResult createTopic(const QString &topic, int partitions, const QStringList &configs = {}) const
     {
-        QStringList args{QStringLiteral("create-topic"),
-                         QStringLiteral("--topic"),
-                         topic,
-                         QStringLiteral("--partitions"),
-                         QString::number(partitions),
-                         QStringLiteral("--replication"),
-                         QStringLiteral("3")};
+        QStringList args = createTopicArgs(topic, partitions, 3);
         for (const QString &c : configs)
             args << QStringLiteral("--config") << c;
         return m_lab.traffic(QStringLiteral("primary"), args);
@@ -55,10 +49,7 @@ public:
 
     ProcessResult produce(const QString &topic, int count, const QStringList &options = {}) const
     {
-        return m_lab.traffic(QStringLiteral("primary"),
-                             QStringList{QStringLiteral("produce"), QStringLiteral("--topic"), topic,
-                                         QStringLiteral("--count"), QString::number(count)}
-                                 + options);
+        return m_lab.traffic(QStringLiteral("primary"), produceArgs(topic, count) + options);
     }
 
     // Consumes as `group` (one partition by assignment when `partition` >= 0, else by
@@ -88,9 +79,7 @@ public:
         QStringList pairs;
         for (const auto &[p, o] : offsets)
             pairs << QStringLiteral("%1=%2").arg(p).arg(o);
-        return m_lab.traffic(QStringLiteral("primary"),
-                             {QStringLiteral("commit"), QStringLiteral("--group"), group, QStringLiteral("--topic"),
-                              topic, QStringLiteral("--offsets"), pairs.join(QLatin1Char(','))});
+        return m_lab.traffic(QStringLiteral("primary"), commitArgs(group, topic, pairs.join(QLatin1Char(','))));
     }
 
     ProcessResult stopMirrorMaker() const { return m_lab.lab({QStringLiteral("mm2"), QStringLiteral("stop")}, 120000); }

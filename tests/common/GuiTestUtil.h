@@ -3,6 +3,8 @@
 // opened and looked at), and named children that must exist (a missing one is a bug in
 // the test or the widget, so it stops the test at once).
 
+#include <QAbstractButton>
+#include <QAbstractItemModel>
 #include <QCoreApplication>
 #include <QDir>
 #include <QString>
@@ -26,6 +28,33 @@ inline void saveScreenshot(QWidget *w, const QString &name)
     QCoreApplication::sendPostedEvents();
     QCoreApplication::processEvents();
     QVERIFY(w->grab().save(screenshotPath(name)));
+}
+
+// Radio buttons react to clicks on their indicator and label only, not anywhere in a
+// stretched cell: click near the indicator.
+inline void clickRadio(QAbstractButton *button)
+{
+    QVERIFY(button);
+    QTest::mouseClick(button, Qt::LeftButton, {}, QPoint(6, button->height() / 2));
+}
+
+// The display text of a model's cell, found by its column's header title; a marker naming
+// the column when the model has none of that title.
+inline QString cell(const QAbstractItemModel *m, int row, const QString &header)
+{
+    for (int c = 0; c < m->columnCount(); ++c)
+        if (m->headerData(c, Qt::Horizontal).toString() == header)
+            return m->index(row, c).data().toString();
+    return QStringLiteral("<no column %1>").arg(header);
+}
+
+// The first row whose `header` column shows `text`; -1 when none does.
+inline int findRow(const QAbstractItemModel *m, const QString &header, const QString &text)
+{
+    for (int r = 0; r < m->rowCount(); ++r)
+        if (cell(m, r, header) == text)
+            return r;
+    return -1;
 }
 
 template <typename T> T *child(QObject *parent, const char *name)

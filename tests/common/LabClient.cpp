@@ -226,4 +226,36 @@ QString LabClient::uniqueSuffix()
            + QString::number(QRandomGenerator::global()->bounded(1296), 36);
 }
 
+QStringList createTopicArgs(const QString &topic, int partitions, int replication)
+{
+    QStringList args{QStringLiteral("create-topic"), QStringLiteral("--topic"), topic, QStringLiteral("--partitions"),
+                     QString::number(partitions)};
+    if (replication > 0)
+        args << QStringLiteral("--replication") << QString::number(replication);
+    return args;
+}
+
+QStringList produceArgs(const QString &topic, qint64 count)
+{
+    return {QStringLiteral("produce"), QStringLiteral("--topic"), topic, QStringLiteral("--count"),
+            QString::number(count)};
+}
+
+QStringList consumeArgs(const QString &group, const QString &topic, qint64 max)
+{
+    return {QStringLiteral("consume"), QStringLiteral("--group"), group, QStringLiteral("--topic"), topic,
+            QStringLiteral("--max"),   QString::number(max)};
+}
+
+QStringList commitArgs(const QString &group, const QString &topic, const QString &offsets)
+{
+    return {QStringLiteral("commit"),
+            QStringLiteral("--group"),
+            group,
+            QStringLiteral("--topic"),
+            topic,
+            QStringLiteral("--offsets"),
+            offsets};
+}
+
 } // namespace lagscope::test

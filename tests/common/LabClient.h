@@ -86,4 +86,14 @@ private:
 
 ProcessResult runProcess(const QString &program, const QStringList &args, int timeoutMs);
 
+// Arguments of the traffic tool's common commands, for LabClient::traffic(). A replication
+// of 0 leaves the topic's replication factor to the broker's default.
+QStringList createTopicArgs(const QString &topic, int partitions, int replication = 0);
+// `count` records, round-robin over the topic's partitions.
+QStringList produceArgs(const QString &topic, qint64 count);
+// The group reads up to `max` records of the topic, commits and leaves.
+QStringList consumeArgs(const QString &group, const QString &topic, qint64 max);
+// The group commits "partition=offset,..." on the topic without consuming.
+QStringList commitArgs(const QString &group, const QString &topic, const QString &offsets);
+
 } // namespace lagscope::test

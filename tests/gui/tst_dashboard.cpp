@@ -3,8 +3,8 @@
 // and history that survives a restart. Saves a screenshot of every page it checks.
 #include "DesktopSession.h"
 #include "GuiTestUtil.h"
-#include "LabClient.h"
 #include "MainWindow.h"
+#include "SessionTest.h"
 #include "charts/LagChart.h"
 #include "models/GroupTableModel.h"
 #include "monitor/MonitorService.h"
@@ -31,53 +31,30 @@
 using namespace lagscope;
 using namespace lagscope::test;
 
-namespace {
-
-const QString kCluster = QStringLiteral("primary");
-
-// Cell text of a view's model, by header title, for row `row`.
-QString cell(QTableView *view, int row, const QString &header)
-{
-    const QAbstractItemModel *m = view->model();
-    for (int c = 0; c < m->columnCount(); ++c)
-        if (m->headerData(c, Qt::Horizontal).toString() == header)
-            return m->index(row, c).data().toString();
-    return QStringLiteral("<no column %1>").arg(header);
-}
-
-} // namespace
-
-class TestDashboard final : public QObject {
+class TestDashboard final : public SessionTest {
     Q_OBJECT
 
 private:
-    LabClient m_lab = *LabClient::load();
-    QTemporaryDir m_dir;
     QString m_config;
-    QString m_id = LabClient::uniqueSuffix();
     QString m_topic = QStringLiteral("dash-%1").arg(m_id);
     QString m_slow = QStringLiteral("dash-slow-%1").arg(m_id);
     QString m_live = QStringLiteral("dash-live-%1").arg(m_id);
     QProcess m_member;
-    std::unique_ptr<DesktopSession> m_session;
 
     void startSession()
     {
         AppConfig config;
         config.pollIntervalMs = 1000;
         config.requestTimeoutMs = 8000;
-        config.clusters = {{kCluster, m_lab.bootstrap(kCluster), false, {}},
+        config.clusters = {{kPrimary, m_lab.bootstrap(kPrimary), false, {}},
                            {QStringLiteral("dr"), m_lab.bootstrap(QStringLiteral("dr")), false, {}}};
-        config.flows = {{kCluster, QStringLiteral("dr"), kCluster, QStringLiteral("dr"), {}}};
-        m_session = std::make_unique<DesktopSession>(config, m_config, QString(),
-                                                     m_dir.filePath(QStringLiteral("history.sqlite")));
-        m_session->start();
-        QVERIFY(QTest::qWaitForWindowExposed(m_session->window()));
+        config.flows = {{kPrimary, QStringLiteral("dr"), kPrimary, QStringLiteral("dr"), {}}};
+        openSession(config, m_config);
     }
 
     bool groupPolled(const QString &group) const
     {
-        const SnapshotPtr s = m_session->monitor()->latest(kCluster);
+        const SnapshotPtr s = m_session->monitor()->latest(kPrimary);
         const GroupState *g = s ? s->group(group) : nullptr;
         return g && !g->partitions.empty();
     }
@@ -91,26 +68,18 @@ private:
         if (!store)
             return 0;
         const QDateTime now = QDateTime::currentDateTimeUtc();
-        auto samples = (*store)->groupHistory(kCluster, group, now.addSecs(-3600), now);
+        auto samples = (*store)->groupHistory(kPrimary, group, now.addSecs(-3600), now);
         return samples ? samples->size() : 0;
     }
 
     QJsonObject describeJson(const QString &group) const
     {
         const ProcessResult r = m_lab.lagscopectl({QStringLiteral("describe"), QStringLiteral("--config"), m_config,
-                                                   QStringLiteral("--cluster"), kCluster, QStringLiteral("--group"),
+                                                   QStringLiteral("--cluster"), kPrimary, QStringLiteral("--group"),
                                                    group, QStringLiteral("--format"), QStringLiteral("json")});
         if (r.exitCode != 0)
             qWarning("%s", qPrintable(r.describe()));
         return QJsonDocument::fromJson(r.out.toUtf8()).object()[QStringLiteral("groups")].toArray().first().toObject();
-    }
-
-    int findRow(QTableView *view, const QString &header, const QString &text) const
-    {
-        for (int r = 0; r < view->model()->rowCount(); ++r)
-            if (cell(view, r, header) == text)
-                return r;
-        return -1;
     }
 
 private Q_SLOTS:
@@ -120,22 +89,18 @@ private Q_SLOTS:
         QVERIFY(m_dir.isValid());
         m_config = m_lab.writeConfig(m_dir.path());
         auto run = [&](const QStringList &args) {
-            const ProcessResult r = m_lab.traffic(kCluster, args);
+            const ProcessResult r = m_lab.traffic(kPrimary, args);
             QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
         };
-        run({QStringLiteral("create-topic"), QStringLiteral("--topic"), m_topic, QStringLiteral("--partitions"),
-             QStringLiteral("6"), QStringLiteral("--replication"), QStringLiteral("3")});
-        run({QStringLiteral("produce"), QStringLiteral("--topic"), m_topic, QStringLiteral("--count"),
-             QStringLiteral("600")});
-        run({QStringLiteral("consume"), QStringLiteral("--group"), m_slow, QStringLiteral("--topic"), m_topic,
-             QStringLiteral("--max"), QStringLiteral("200")});
+        run(createTopicArgs(m_topic, 6, 3));
+        run(produceArgs(m_topic, 600));
+        run(consumeArgs(m_slow, m_topic, 200));
         // More records after the slow group left: its committed partitions now lag.
-        run({QStringLiteral("produce"), QStringLiteral("--topic"), m_topic, QStringLiteral("--count"),
-             QStringLiteral("600")});
+        run(produceArgs(m_topic, 600));
         m_member.start(qEnvironmentVariable("LAGSCOPE_TRAFFIC"),
                        {QStringLiteral("consume"), QStringLiteral("--group"), m_live, QStringLiteral("--topic"),
                         m_topic, QStringLiteral("--max"), QStringLiteral("300"), QStringLiteral("--stay"),
-                        QStringLiteral("--bootstrap"), m_lab.bootstrap(kCluster)});
+                        QStringLiteral("--bootstrap"), m_lab.bootstrap(kPrimary)});
         QVERIFY(m_member.waitForStarted());
         startSession();
         QTRY_VERIFY_WITH_TIMEOUT(groupPolled(m_slow) && groupPolled(m_live), 60000);
@@ -156,7 +121,7 @@ private Q_SLOTS:
 
     void overviewPage()
     {
-        m_session->window()->selectPage(kCluster, PageKind::Overview);
+        m_session->window()->selectPage(kPrimary, PageKind::Overview);
         auto *brokers = m_session->window()->findChild<QLabel *>(QStringLiteral("overviewBrokers"));
         QVERIFY(brokers);
         QTRY_COMPARE_WITH_TIMEOUT(brokers->text(), QStringLiteral("3 of 3"), 20000);
@@ -165,38 +130,39 @@ private Q_SLOTS:
 
     void brokersPage()
     {
-        m_session->window()->selectPage(kCluster, PageKind::Brokers);
+        m_session->window()->selectPage(kPrimary, PageKind::Brokers);
         QTableView *view = table(PageKind::Brokers);
         QTRY_COMPARE_WITH_TIMEOUT(view->model()->rowCount(), 3, 20000);
         for (int r = 0; r < 3; ++r)
-            QCOMPARE(cell(view, r, QStringLiteral("State")), QStringLiteral("Online"));
+            QCOMPARE(cell(view->model(), r, QStringLiteral("State")), QStringLiteral("Online"));
         saveScreenshot(m_session->window(), QStringLiteral("dashboard-brokers"));
     }
 
     void topicsPage()
     {
-        m_session->window()->selectPage(kCluster, PageKind::Topics);
+        m_session->window()->selectPage(kPrimary, PageKind::Topics);
         QTableView *view = table(PageKind::Topics);
-        QTRY_VERIFY_WITH_TIMEOUT(findRow(view, QStringLiteral("Name"), m_topic) >= 0, 20000);
-        const int row = findRow(view, QStringLiteral("Name"), m_topic);
-        QCOMPARE(cell(view, row, QStringLiteral("Partitions")), QStringLiteral("6"));
-        QCOMPARE(cell(view, row, QStringLiteral("Total messages")), QLocale().toString(1200)); // 2 × 600 produced
+        QTRY_VERIFY_WITH_TIMEOUT(findRow(view->model(), QStringLiteral("Name"), m_topic) >= 0, 20000);
+        const int row = findRow(view->model(), QStringLiteral("Name"), m_topic);
+        QCOMPARE(cell(view->model(), row, QStringLiteral("Partitions")), QStringLiteral("6"));
+        QCOMPARE(cell(view->model(), row, QStringLiteral("Total messages")),
+                 QLocale().toString(1200)); // 2 × 600 produced
         // Internal topics are hidden by default.
-        QCOMPARE(findRow(view, QStringLiteral("Name"), QStringLiteral("__consumer_offsets")), -1);
+        QCOMPARE(findRow(view->model(), QStringLiteral("Name"), QStringLiteral("__consumer_offsets")), -1);
         saveScreenshot(m_session->window(), QStringLiteral("dashboard-topics"));
     }
 
     void groupsPage()
     {
-        m_session->window()->selectPage(kCluster, PageKind::Groups);
+        m_session->window()->selectPage(kPrimary, PageKind::Groups);
         auto *page = static_cast<TablePage *>(m_session->window()->page(PageKind::Groups));
         QTableView *view = page->view();
-        QTRY_VERIFY_WITH_TIMEOUT(findRow(view, QStringLiteral("Group"), m_slow) >= 0, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(findRow(view->model(), QStringLiteral("Group"), m_slow) >= 0, 20000);
         // The same total as lagscopectl computes for the group.
         const QJsonObject g = describeJson(m_slow);
         QVERIFY(g[QStringLiteral("total_lag")].toInteger() > 0);
         QTRY_COMPARE_WITH_TIMEOUT(
-            cell(view, findRow(view, QStringLiteral("Group"), m_slow), QStringLiteral("Total lag")),
+            cell(view->model(), findRow(view->model(), QStringLiteral("Group"), m_slow), QStringLiteral("Total lag")),
             QLocale().toString(g[QStringLiteral("total_lag")].toInteger()), 20000);
         saveScreenshot(m_session->window(), QStringLiteral("dashboard-groups"));
         // Ctrl+F focuses the filter; typing narrows the table.
@@ -209,7 +175,7 @@ private Q_SLOTS:
 
     void groupDetailMatchesDescribe()
     {
-        m_session->window()->openGroup(kCluster, m_slow);
+        m_session->window()->openGroup(kPrimary, m_slow);
         auto *detail = static_cast<GroupDetailPage *>(m_session->window()->page(PageKind::GroupDetail));
         auto *view = detail->findChild<QTableView *>(QStringLiteral("partitionTable"));
         QVERIFY(view);
@@ -218,21 +184,22 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(view->model()->rowCount(), int(parts.size()), 20000);
         for (const auto &p : parts) {
             const QJsonObject o = p.toObject();
-            const int row =
-                findRow(view, QStringLiteral("Partition"), QString::number(o[QStringLiteral("partition")].toInt()));
+            const int row = findRow(view->model(), QStringLiteral("Partition"),
+                                    QString::number(o[QStringLiteral("partition")].toInt()));
             QVERIFY(row >= 0);
-            QCOMPARE(cell(view, row, QStringLiteral("Committed")),
+            QCOMPARE(cell(view->model(), row, QStringLiteral("Committed")),
                      QString::number(o[QStringLiteral("current_offset")].toInteger()));
-            QCOMPARE(cell(view, row, QStringLiteral("Log end")),
+            QCOMPARE(cell(view->model(), row, QStringLiteral("Log end")),
                      QString::number(o[QStringLiteral("log_end_offset")].toInteger()));
-            QCOMPARE(cell(view, row, QStringLiteral("Lag")), QString::number(o[QStringLiteral("lag")].toInteger()));
+            QCOMPARE(cell(view->model(), row, QStringLiteral("Lag")),
+                     QString::number(o[QStringLiteral("lag")].toInteger()));
         }
         saveScreenshot(m_session->window(), QStringLiteral("dashboard-group-detail"));
     }
 
     void chartRanges()
     {
-        m_session->window()->openGroup(kCluster, m_live);
+        m_session->window()->openGroup(kPrimary, m_live);
         LagChart *chart = static_cast<GroupDetailPage *>(m_session->window()->page(PageKind::GroupDetail))->chart();
         QTRY_VERIFY_WITH_TIMEOUT(chart->pointCount() > 2, 30000);
         const std::pair<QString, qint64> ranges[] = {{QStringLiteral("range15m"), 15 * 60},
@@ -276,14 +243,14 @@ private Q_SLOTS:
             auto store = HistoryStore::open(m_dir.filePath(QStringLiteral("history.sqlite")));
             QVERIFY2(store.ok(), store.ok() ? "" : qPrintable(store.errorMessage()));
             const QDateTime now = QDateTime::currentDateTimeUtc();
-            auto samples = (*store)->groupHistory(kCluster, m_live, now.addSecs(-3600), now);
+            auto samples = (*store)->groupHistory(kPrimary, m_live, now.addSecs(-3600), now);
             QVERIFY(samples.ok());
             qInfo("recorded %zu samples of %s", samples->size(), qPrintable(m_live));
             recorded = int(samples->size());
             QVERIFY(recorded >= 5);
         }
         startSession();
-        m_session->window()->openGroup(kCluster, m_live);
+        m_session->window()->openGroup(kPrimary, m_live);
         LagChart *chart = static_cast<GroupDetailPage *>(m_session->window()->page(PageKind::GroupDetail))->chart();
         // The chart shows what the first session recorded: at least that many points, far
         // more than the few polls the new session could have added meanwhile.

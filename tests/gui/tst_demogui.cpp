@@ -8,6 +8,7 @@
 #include "DrillUtil.h"
 #include "GuiTestUtil.h"
 #include "MainWindow.h"
+#include "SessionTest.h"
 #include "charts/LagChart.h"
 #include "models/GroupTableModel.h"
 #include "pages/GroupDetailPage.h"
@@ -25,20 +26,11 @@
 using namespace lagscope;
 using namespace lagscope::test;
 
-namespace {
-
-const QString kCluster = QStringLiteral("primary");
-
-} // namespace
-
-class TestDemoGui final : public QObject {
+class TestDemoGui final : public SessionTest {
     Q_OBJECT
 
 private:
-    LabClient m_lab = *LabClient::load();
-    QTemporaryDir m_dir;
     QProcess m_demo;
-    std::unique_ptr<DesktopSession> m_session;
 
     QTableView *groupsTable() const
     {
@@ -78,23 +70,20 @@ private Q_SLOTS:
         // The audit group runs 20 s and is gone 60 s: long enough for STOP (3 polls and twice
         // its commit cadence) to meet the slow group's WARN; the rebalancing group changes
         // members every 15 s.
-        QVERIFY(startDemo(m_demo, m_lab, kCluster,
+        QVERIFY(startDemo(m_demo, m_lab, kPrimary,
                           {QStringLiteral("--audit-run"), QStringLiteral("20"), QStringLiteral("--audit-pause"),
                            QStringLiteral("60"), QStringLiteral("--rebalance-every"), QStringLiteral("15")}));
         AppConfig config;
         config.pollIntervalMs = 2000;
         config.requestTimeoutMs = 5000;
-        config.clusters = {{kCluster, m_lab.bootstrap(kCluster), false, {}}};
-        m_session = std::make_unique<DesktopSession>(config, QString(), QString(),
-                                                     m_dir.filePath(QStringLiteral("history.sqlite")));
-        m_session->start();
-        QVERIFY(QTest::qWaitForWindowExposed(m_session->window()));
+        config.clusters = {{kPrimary, m_lab.bootstrap(kPrimary), false, {}}};
+        openSession(config);
     }
 
     void cleanupTestCase()
     {
         m_session.reset();
-        stopDemo(m_demo, m_lab, kCluster);
+        stopDemo(m_demo, m_lab, kPrimary);
     }
 
     void cleanup()
@@ -107,7 +96,7 @@ private Q_SLOTS:
 
     void groupsTableShowsEachBehaviour()
     {
-        m_session->window()->selectPage(kCluster, PageKind::Groups);
+        m_session->window()->selectPage(kPrimary, PageKind::Groups);
         const auto fits = [&] {
             return shownStatus(QStringLiteral("billing-healthy")) == QLatin1String("OK")
                    && shownStatus(QStringLiteral("analytics-slow")) == QLatin1String("WARN")
@@ -121,7 +110,7 @@ private Q_SLOTS:
 
     void slowGroupPageChartsItsLag()
     {
-        m_session->window()->openGroup(kCluster, QStringLiteral("analytics-slow"));
+        m_session->window()->openGroup(kPrimary, QStringLiteral("analytics-slow"));
         QTRY_VERIFY_WITH_TIMEOUT(detail()->chart()->pointCount() >= 10, 30000);
         showLast15Minutes();
         saveScreenshot(m_session->window(), QStringLiteral("demo-analytics-slow"));
@@ -129,7 +118,7 @@ private Q_SLOTS:
 
     void rebalancingGroupHasItsTimeline()
     {
-        m_session->window()->openGroup(kCluster, QStringLiteral("search-rebalancing"));
+        m_session->window()->openGroup(kPrimary, QStringLiteral("search-rebalancing"));
         RebalanceTimeline *timeline = detail()->rebalances();
         QTRY_VERIFY_WITH_TIMEOUT(timeline->rebalances().size() >= 2, 90000);
         QCOMPARE(timeline->list()->topLevelItemCount(), int(timeline->rebalances().size()));

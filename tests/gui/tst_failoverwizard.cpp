@@ -8,7 +8,7 @@
 // Saves a screenshot of each page.
 #include "DrillUtil.h"
 #include "GuiTestUtil.h"
-#include "LabClient.h"
+#include "LabTest.h"
 #include "MainWindow.h"
 #include "failover/FailoverApplyPage.h"
 #include "failover/FailoverPlanModel.h"
@@ -38,24 +38,14 @@ using namespace lagscope::test;
 
 namespace {
 
-const QString kSource = QStringLiteral("primary");
-const QString kTarget = QStringLiteral("dr");
 constexpr int kPartitions = 3;
-
-void clickRadio(QAbstractButton *button)
-{
-    QVERIFY(button);
-    QTest::mouseClick(button, Qt::LeftButton, {}, QPoint(6, button->height() / 2));
-}
 
 } // namespace
 
-class TestFailoverWizard final : public QObject {
+class TestFailoverWizard final : public LabTest {
     Q_OBJECT
 
 private:
-    LabClient m_lab = *LabClient::load();
-    QString m_id = LabClient::uniqueSuffix();
     QString m_topic = QStringLiteral("fowiz-%1").arg(m_id);
     QString m_remote = QStringLiteral("primary.fowiz-%1").arg(m_id);
     QString m_group = QStringLiteral("fowiz-group-%1").arg(m_id);
@@ -95,8 +85,8 @@ private:
     std::map<int, qint64> mirrorMakerTranslation()
     {
         const ProcessResult r =
-            m_lab.lab({QStringLiteral("translate-offsets"), QStringLiteral("--cluster"), kTarget,
-                       QStringLiteral("--source-alias"), kSource, QStringLiteral("--group"), m_group});
+            m_lab.lab({QStringLiteral("translate-offsets"), QStringLiteral("--cluster"), kDr,
+                       QStringLiteral("--source-alias"), kPrimary, QStringLiteral("--group"), m_group});
         std::map<int, qint64> out;
         for (const QString &line : r.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
             const QStringList f = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
@@ -119,51 +109,39 @@ private:
         return true;
     }
 
-    void run(const QString &cluster, const QStringList &args)
-    {
-        const ProcessResult r = m_lab.traffic(cluster, args);
-        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
-    }
-
 private Q_SLOTS:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
         QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).removeRecursively();
         m_config.requestTimeoutMs = 15000;
-        m_config.clusters = {ClusterConfig{kSource, m_lab.bootstrap(kSource), false, {}},
-                             ClusterConfig{kTarget, m_lab.bootstrap(kTarget), false, {}}};
-        m_config.flows = {ReplicationFlowConfig{kSource, kTarget, kSource, kTarget, {}}};
+        m_config.clusters = {ClusterConfig{kPrimary, m_lab.bootstrap(kPrimary), false, {}},
+                             ClusterConfig{kDr, m_lab.bootstrap(kDr), false, {}}};
+        m_config.flows = {ReplicationFlowConfig{kPrimary, kDr, kPrimary, kDr, {}}};
         m_primary = connect(m_config.clusters[0]);
         m_dr = connect(m_config.clusters[1]);
         QVERIFY(m_primary && m_dr);
 
         // 100 records per partition; the group commits 150 of them as consumed and stops;
         // 60 more arrive afterwards, so it has something left to read on dr.
-        run(kSource,
-            {QStringLiteral("create-topic"), QStringLiteral("--topic"), m_topic, QStringLiteral("--partitions"),
-             QString::number(kPartitions), QStringLiteral("--replication"), QStringLiteral("3")});
+        traffic(kPrimary, createTopicArgs(m_topic, kPartitions, 3));
         // The first 10 a partition go alone, and MirrorMaker's offset syncs for them must be
         // written before the rest. MirrorMaker translates an offset only from a kept sync at
         // or below it, and the first sync it read for a partition is always kept; but a busy
         // sync writer keeps only the newest pending sync a partition, so with all 100 at once
         // the first one written could lie past the group's offsets, and then it translates
         // nothing (a CI run with the demo traffic beside it: no partition in 90 s).
-        run(kSource, {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic, QStringLiteral("--count"),
-                      QStringLiteral("30")});
+        traffic(kPrimary, produceArgs(m_topic, 30));
         {
             auto primaryReader = PartitionReader::create(m_config.clusters[0], ClientOptions{10000, 0, {}});
             QVERIFY2(primaryReader, why(primaryReader).constData());
-            mirror::MirrorReader syncs(mirror::FlowTopics::forFlow(kSource, kTarget));
+            mirror::MirrorReader syncs(mirror::FlowTopics::forFlow(kPrimary, kDr));
             QVERIFY2(waitUntil([&] { return offsetSyncsForEveryPartition(**primaryReader, syncs); }, 90000),
                      "MirrorMaker wrote no offset sync for some partition within 90 s");
         }
-        run(kSource, {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic, QStringLiteral("--count"),
-                      QStringLiteral("270")});
-        run(kSource, {QStringLiteral("commit"), QStringLiteral("--group"), m_group, QStringLiteral("--topic"), m_topic,
-                      QStringLiteral("--offsets"), QStringLiteral("0=50,1=60,2=40")});
-        run(kSource, {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic, QStringLiteral("--count"),
-                      QStringLiteral("60")});
+        traffic(kPrimary, produceArgs(m_topic, 270));
+        traffic(kPrimary, commitArgs(m_group, m_topic, QStringLiteral("0=50,1=60,2=40")));
+        traffic(kPrimary, produceArgs(m_topic, 60));
         m_committed = committed(*m_primary, m_group);
         QCOMPARE(m_committed.size(), size_t(kPartitions));
         qint64 consumed = 0;
@@ -184,8 +162,7 @@ private Q_SLOTS:
                   static_cast<long long>(m_committed.at(TopicPartition{m_topic, p})));
 
         // The group has older offsets on dr (a previous failover): undo must bring them back.
-        run(kTarget, {QStringLiteral("commit"), QStringLiteral("--group"), m_group, QStringLiteral("--topic"), m_remote,
-                      QStringLiteral("--offsets"), QStringLiteral("0=5,1=5,2=5")});
+        traffic(kDr, commitArgs(m_group, m_remote, QStringLiteral("0=5,1=5,2=5")));
     }
 
     void cleanup()
@@ -200,7 +177,7 @@ private Q_SLOTS:
         window.resize(1200, 800);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        window.openGroup(kSource, m_group);
+        window.openGroup(kPrimary, m_group);
         auto *entry = child<QPushButton>(&window, "failoverButton");
         QVERIFY(entry && entry->isVisible());
         QVERIFY2(entry->isEnabled(), qPrintable(entry->toolTip()));
@@ -345,20 +322,16 @@ private Q_SLOTS:
     {
         const QString group = QStringLiteral("fowiz-left-%1").arg(m_id);
         const QString local = QStringLiteral("__fowiz-%1").arg(m_id);
-        run(kSource, {QStringLiteral("create-topic"), QStringLiteral("--topic"), local, QStringLiteral("--partitions"),
-                      QStringLiteral("1"), QStringLiteral("--replication"), QStringLiteral("3")});
-        run(kSource, {QStringLiteral("produce"), QStringLiteral("--topic"), local, QStringLiteral("--count"),
-                      QStringLiteral("20")});
-        run(kSource, {QStringLiteral("commit"), QStringLiteral("--group"), group, QStringLiteral("--topic"), m_topic,
-                      QStringLiteral("--offsets"), QStringLiteral("0=50,1=60,2=40")});
-        run(kSource, {QStringLiteral("commit"), QStringLiteral("--group"), group, QStringLiteral("--topic"), local,
-                      QStringLiteral("--offsets"), QStringLiteral("0=12")});
+        traffic(kPrimary, createTopicArgs(local, 1, 3));
+        traffic(kPrimary, produceArgs(local, 20));
+        traffic(kPrimary, commitArgs(group, m_topic, QStringLiteral("0=50,1=60,2=40")));
+        traffic(kPrimary, commitArgs(group, local, QStringLiteral("0=12")));
 
         MainWindow window(m_config, QString(), QString(), nullptr, nullptr);
         window.resize(1200, 800);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        window.openGroup(kSource, group);
+        window.openGroup(kPrimary, group);
         QTest::mouseClick(child<QPushButton>(&window, "failoverButton"), Qt::LeftButton);
         auto *wizard = window.findChild<FailoverWizard *>();
         QVERIFY(wizard);
@@ -389,7 +362,7 @@ private Q_SLOTS:
         saveScreenshot(wizard, QStringLiteral("failoverwizard-untranslated-2-plan"));
         QTest::mouseClick(next, Qt::LeftButton);
 
-        QTest::keyClicks(child<QLineEdit>(wizard, "confirmCluster"), kTarget);
+        QTest::keyClicks(child<QLineEdit>(wizard, "confirmCluster"), kDr);
         QTest::mouseClick(wizard->button(QWizard::CommitButton), Qt::LeftButton);
         auto *apply = child<FailoverApplyPage>(wizard, "failoverApplyPage");
         QTRY_VERIFY_WITH_TIMEOUT(apply->isFinished() && !wizard->isBusy(), 60000);
@@ -418,22 +391,22 @@ private Q_SLOTS:
     {
         AppConfig config = m_config;
         config.clusters[1].readOnly = true;
-        QVERIFY(FailoverWizard::unavailableReason(config, kSource, kTarget).contains(QStringLiteral("read-only")));
+        QVERIFY(FailoverWizard::unavailableReason(config, kPrimary, kDr).contains(QStringLiteral("read-only")));
         MainWindow window(config, QString(), QString(), nullptr, nullptr);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        window.openGroup(kSource, m_group);
+        window.openGroup(kPrimary, m_group);
         auto *entry = child<QPushButton>(&window, "failoverButton");
         QVERIFY(entry->isVisible());
         QVERIFY(!entry->isEnabled());
         QVERIFY(entry->toolTip().contains(QStringLiteral("read-only")));
-        window.selectPage(kSource, PageKind::Groups);
+        window.selectPage(kPrimary, PageKind::Groups);
         auto *action = child<QAction>(&window, "failoverSelectedAction");
         QVERIFY(action && !action->isEnabled());
         QVERIFY(action->toolTip().contains(QStringLiteral("read-only")));
 
         // Opened anyway (e.g. from an older window), the wizard stops at Select with the reason.
-        FailoverWizard wizard(config, FailoverRequestSpec{kSource, kTarget, {m_group}, false});
+        FailoverWizard wizard(config, FailoverRequestSpec{kPrimary, kDr, {m_group}, false});
         wizard.show();
         QVERIFY(QTest::qWaitForWindowExposed(&wizard));
         clickRadio(child<QAbstractButton>(&wizard, "fallback-fail"));

@@ -7,8 +7,8 @@
 #include "AlertTray.h"
 #include "DesktopSession.h"
 #include "GuiTestUtil.h"
-#include "LabClient.h"
 #include "MainWindow.h"
+#include "SessionTest.h"
 #include "alerts/AlertService.h"
 #include "models/GroupTableModel.h"
 #include "monitor/MonitorService.h"
@@ -30,23 +30,13 @@
 using namespace lagscope;
 using namespace lagscope::test;
 
-namespace {
-
-const QString kCluster = QStringLiteral("primary");
-
-} // namespace
-
-class TestRebalanceAlerts final : public QObject {
+class TestRebalanceAlerts final : public SessionTest {
     Q_OBJECT
 
 private:
-    LabClient m_lab = *LabClient::load();
-    QTemporaryDir m_dir;
-    QString m_id = LabClient::uniqueSuffix();
     QString m_topic = QStringLiteral("gui-rb-%1").arg(m_id);
     QString m_group = QStringLiteral("gui-rb-group-%1").arg(m_id);
     std::vector<std::unique_ptr<QProcess>> m_members;
-    std::unique_ptr<DesktopSession> m_session;
 
     void startMember(const QString &clientId)
     {
@@ -55,14 +45,14 @@ private:
         p->start(qEnvironmentVariable("LAGSCOPE_TRAFFIC"),
                  {QStringLiteral("consume"), QStringLiteral("--group"), m_group, QStringLiteral("--topic"), m_topic,
                   QStringLiteral("--max"), QStringLiteral("20"), QStringLiteral("--stay"),
-                  QStringLiteral("--client-id"), clientId, QStringLiteral("--bootstrap"), m_lab.bootstrap(kCluster)});
+                  QStringLiteral("--client-id"), clientId, QStringLiteral("--bootstrap"), m_lab.bootstrap(kPrimary)});
         QVERIFY(p->waitForStarted());
         m_members.push_back(std::move(p));
     }
 
     const GroupState *group() const
     {
-        const SnapshotPtr s = m_session->monitor()->latest(kCluster);
+        const SnapshotPtr s = m_session->monitor()->latest(kPrimary);
         return s ? s->group(m_group) : nullptr;
     }
 
@@ -82,28 +72,21 @@ private Q_SLOTS:
     {
         QStandardPaths::setTestModeEnabled(true);
         QVERIFY(m_dir.isValid());
-        for (const QStringList &args : {QStringList{QStringLiteral("create-topic"), QStringLiteral("--topic"), m_topic,
-                                                    QStringLiteral("--partitions"), QStringLiteral("4"),
-                                                    QStringLiteral("--replication"), QStringLiteral("3")},
-                                        QStringList{QStringLiteral("produce"), QStringLiteral("--topic"), m_topic,
-                                                    QStringLiteral("--count"), QStringLiteral("400")}}) {
-            const ProcessResult r = m_lab.traffic(kCluster, args);
+        for (const QStringList &args : {createTopicArgs(m_topic, 4, 3), produceArgs(m_topic, 400)}) {
+            const ProcessResult r = m_lab.traffic(kPrimary, args);
             QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
         }
         AppConfig config;
         config.pollIntervalMs = 1000;
         config.requestTimeoutMs = 8000;
-        config.clusters = {{kCluster, m_lab.bootstrap(kCluster), false, {}}};
+        config.clusters = {{kPrimary, m_lab.bootstrap(kPrimary), false, {}}};
         AlertRule rule;
         rule.name = QStringLiteral("gui-lag");
         rule.groupPattern = QRegularExpression::escape(m_group);
         rule.condition = AlertCondition::LagMessages;
         rule.threshold = 1;
         config.alerts = {rule};
-        m_session = std::make_unique<DesktopSession>(config, QString(), QString(),
-                                                     m_dir.filePath(QStringLiteral("history.sqlite")));
-        m_session->start();
-        QVERIFY(QTest::qWaitForWindowExposed(m_session->window()));
+        openSession(config);
     }
 
     void cleanupTestCase()
@@ -125,7 +108,7 @@ private Q_SLOTS:
     {
         startMember(QStringLiteral("gui-first"));
         QTRY_VERIFY_WITH_TIMEOUT(stableWith(1), 60000);
-        m_session->window()->openGroup(kCluster, m_group);
+        m_session->window()->openGroup(kPrimary, m_group);
         RebalanceTimeline *timeline = detail()->rebalances();
         const int before = int(timeline->rebalances().size());
         startMember(QStringLiteral("gui-second"));
@@ -144,7 +127,7 @@ private Q_SLOTS:
         const Rebalance recorded = r;
         QTRY_VERIFY_WITH_TIMEOUT(
             [&] {
-                m_session->window()->openGroup(kCluster, m_group);
+                m_session->window()->openGroup(kPrimary, m_group);
                 const auto &read = timeline->rebalances();
                 return read.size() > size_t(before) && std::find(read.begin(), read.end(), recorded) != read.end();
             }(),
@@ -156,7 +139,7 @@ private Q_SLOTS:
         AlertBadges *badges = m_session->window()->alertBadges();
         QVERIFY(badges);
         QTRY_COMPARE_WITH_TIMEOUT(m_session->alerts()->firing().size(), size_t(1), 30000);
-        QTreeWidgetItem *branch = badges->alertsItem(kCluster);
+        QTreeWidgetItem *branch = badges->alertsItem(kPrimary);
         QVERIFY(branch);
         QCOMPARE(branch->text(1), QStringLiteral("1 firing"));
         QCOMPARE(branch->childCount(), 1);
@@ -180,18 +163,18 @@ private Q_SLOTS:
 
         // Mute from the badge's menu action: the badge stays, marked muted, without the icon.
         badges->muteRule(QStringLiteral("gui-lag"), 60);
-        branch = badges->alertsItem(kCluster);
+        branch = badges->alertsItem(kPrimary);
         QCOMPARE(branch->text(1), QStringLiteral("0 firing, 1 muted"));
         QCOMPARE(branch->child(0)->text(1), QStringLiteral("gui-lag (muted)"));
         QVERIFY(branch->child(0)->icon(0).isNull());
         saveScreenshot(tree, QStringLiteral("alert-badge-muted"));
         badges->unmuteRule(QStringLiteral("gui-lag"));
-        QCOMPARE(badges->alertsItem(kCluster)->text(1), QStringLiteral("1 firing"));
+        QCOMPARE(badges->alertsItem(kPrimary)->text(1), QStringLiteral("1 firing"));
     }
 
     void groupsTableColumn()
     {
-        m_session->window()->selectPage(kCluster, PageKind::Groups);
+        m_session->window()->selectPage(kPrimary, PageKind::Groups);
         auto *view = static_cast<TablePage *>(m_session->window()->page(PageKind::Groups))->view();
         const QAbstractItemModel *m = view->model();
         int row = -1;

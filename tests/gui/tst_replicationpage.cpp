@@ -30,22 +30,6 @@ const QString kSource = QStringLiteral("primary");
 const QString kTarget = QStringLiteral("dr");
 const QString kFlowKey = QStringLiteral("primary->dr");
 
-QString cell(const QAbstractItemModel *m, int row, const QString &header)
-{
-    for (int c = 0; c < m->columnCount(); ++c)
-        if (m->headerData(c, Qt::Horizontal).toString() == header)
-            return m->index(row, c).data().toString();
-    return QStringLiteral("<no column %1>").arg(header);
-}
-
-int findRow(const QAbstractItemModel *m, const QString &header, const QString &text)
-{
-    for (int r = 0; r < m->rowCount(); ++r)
-        if (cell(m, r, header) == text)
-            return r;
-    return -1;
-}
-
 GroupFlow makeGroup(const QString &name, int partitions, qint64 committed, qint64 checkpointed)
 {
     GroupFlow g;
@@ -258,10 +242,8 @@ private Q_SLOTS:
 
         // As tst_flowmonitor: the group commits only after MirrorMaker replicated what it
         // read, so that offset syncs at or below its commits exist to translate them.
-        run({QStringLiteral("create-topic"), QStringLiteral("--topic"), topic, QStringLiteral("--partitions"),
-             QStringLiteral("3"), QStringLiteral("--replication"), QStringLiteral("3")});
-        run({QStringLiteral("produce"), QStringLiteral("--topic"), topic, QStringLiteral("--count"),
-             QStringLiteral("150")});
+        run(createTopicArgs(topic, 3, 3));
+        run(produceArgs(topic, 150));
         const auto remoteRecords = [&]() -> qint64 {
             const FlowSnapshotPtr s = service.latest(kFlowKey);
             const ReplicatedTopic *t = s ? s->topic(topic) : nullptr;
@@ -272,10 +254,8 @@ private Q_SLOTS:
             return sum;
         };
         QTRY_COMPARE_WITH_TIMEOUT(remoteRecords(), qint64(150), 60000);
-        run({QStringLiteral("consume"), QStringLiteral("--group"), group, QStringLiteral("--topic"), topic,
-             QStringLiteral("--max"), QStringLiteral("100000")});
-        run({QStringLiteral("produce"), QStringLiteral("--topic"), topic, QStringLiteral("--count"),
-             QStringLiteral("150")});
+        run(consumeArgs(group, topic, 100000));
+        run(produceArgs(topic, 150));
         qInfo("traffic done after %lld ms", static_cast<long long>(clock.elapsed()));
 
         const auto describe = [&]() -> QString {

@@ -2,7 +2,7 @@
 // scope chosen with clicks, the preview, the typed confirmation, execute with the offsets
 // read back, undo from the backup, and the refusal for a group with live members.
 // Saves screenshots of each step.
-#include "LabClient.h"
+#include "LabTest.h"
 #include "actions/ResetOffsetsDialog.h"
 #include "GuiTestUtil.h"
 #include "kafka/KafkaClient.h"
@@ -25,26 +25,10 @@
 using namespace lagscope;
 using namespace lagscope::test;
 
-namespace {
-
-const QString kCluster = QStringLiteral("primary");
-
-// Radio buttons react to clicks on their indicator and label only, not anywhere in a
-// stretched cell: click near the indicator.
-void clickRadio(QAbstractButton *button)
-{
-    QVERIFY(button);
-    QTest::mouseClick(button, Qt::LeftButton, {}, QPoint(6, button->height() / 2));
-}
-
-} // namespace
-
-class TestResetDialog final : public QObject {
+class TestResetDialog final : public LabTest {
     Q_OBJECT
 
 private:
-    LabClient m_lab = *LabClient::load();
-    QString m_id = LabClient::uniqueSuffix();
     QString m_topic = QStringLiteral("reset-dlg-%1").arg(m_id);
     QString m_group = QStringLiteral("reset-dlg-idle-%1").arg(m_id);
     QString m_live = QStringLiteral("reset-dlg-live-%1").arg(m_id);
@@ -52,15 +36,7 @@ private:
     std::unique_ptr<KafkaClient> m_client;
     ClusterConfig m_config;
 
-    CommittedOffsets committed(const QString &group)
-    {
-        auto offsets = m_client->committedOffsets({group}, Deadline::inMs(15000));
-        if (!offsets) {
-            qWarning("%s", qPrintable(offsets.errorMessage()));
-            return {};
-        }
-        return (*offsets)[group];
-    }
+    CommittedOffsets committed(const QString &group) { return committedBy(*m_client, group); }
 
     TopicPartition tp(int p) const { return {m_topic, p}; }
 
@@ -96,17 +72,14 @@ private Q_SLOTS:
         QStandardPaths::setTestModeEnabled(true);
         QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).removeRecursively();
         auto run = [&](const QStringList &args) {
-            const ProcessResult r = m_lab.traffic(kCluster, args);
+            const ProcessResult r = m_lab.traffic(kPrimary, args);
             QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
         };
-        run({QStringLiteral("create-topic"), QStringLiteral("--topic"), m_topic, QStringLiteral("--partitions"),
-             QStringLiteral("3"), QStringLiteral("--replication"), QStringLiteral("3")});
+        run(createTopicArgs(m_topic, 3, 3));
         // 10 records per partition.
-        run({QStringLiteral("produce"), QStringLiteral("--topic"), m_topic, QStringLiteral("--count"),
-             QStringLiteral("30")});
-        run({QStringLiteral("commit"), QStringLiteral("--group"), m_group, QStringLiteral("--topic"), m_topic,
-             QStringLiteral("--offsets"), QStringLiteral("0=7,1=5,2=1")});
-        m_config = ClusterConfig{kCluster, m_lab.bootstrap(kCluster), false, {}};
+        run(produceArgs(m_topic, 30));
+        run(commitArgs(m_group, m_topic, QStringLiteral("0=7,1=5,2=1")));
+        m_config = ClusterConfig{kPrimary, m_lab.bootstrap(kPrimary), false, {}};
         auto client = KafkaClient::create(m_config, ClientOptions{10000, 0, {}});
         QVERIFY2(client.ok(), client.ok() ? "" : qPrintable(client.errorMessage()));
         m_client = std::move(*client);
@@ -242,7 +215,7 @@ private Q_SLOTS:
         m_member.start(qEnvironmentVariable("LAGSCOPE_TRAFFIC"),
                        {QStringLiteral("consume"), QStringLiteral("--group"), m_live, QStringLiteral("--topic"),
                         m_topic, QStringLiteral("--max"), QStringLiteral("30"), QStringLiteral("--stay"),
-                        QStringLiteral("--bootstrap"), m_lab.bootstrap(kCluster)});
+                        QStringLiteral("--bootstrap"), m_lab.bootstrap(kPrimary)});
         QVERIFY(m_member.waitForStarted());
         QByteArray out;
         QTRY_VERIFY_WITH_TIMEOUT((out += m_member.readAllStandardOutput()).contains("committed"), 60000);
@@ -279,15 +252,9 @@ private Q_SLOTS:
         QStringList topics;
         for (const char *suffix : {"a", "b"}) {
             const QString topic = QStringLiteral("reset-dlg-mid-%1-%2").arg(m_id, QLatin1String(suffix));
-            for (const QStringList &args :
-                 {QStringList{QStringLiteral("create-topic"), QStringLiteral("--topic"), topic,
-                              QStringLiteral("--partitions"), QStringLiteral("2"), QStringLiteral("--replication"),
-                              QStringLiteral("3")},
-                  QStringList{QStringLiteral("produce"), QStringLiteral("--topic"), topic, QStringLiteral("--count"),
-                              QStringLiteral("20")},
-                  QStringList{QStringLiteral("commit"), QStringLiteral("--group"), group, QStringLiteral("--topic"),
-                              topic, QStringLiteral("--offsets"), QStringLiteral("0=5,1=5")}}) {
-                const ProcessResult r = m_lab.traffic(kCluster, args);
+            for (const QStringList &args : {createTopicArgs(topic, 2, 3), produceArgs(topic, 20),
+                                            commitArgs(group, topic, QStringLiteral("0=5,1=5"))}) {
+                const ProcessResult r = m_lab.traffic(kPrimary, args);
                 QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
             }
             topics << topic;
@@ -318,7 +285,7 @@ private Q_SLOTS:
         member.start(qEnvironmentVariable("LAGSCOPE_TRAFFIC"),
                      {QStringLiteral("consume"), QStringLiteral("--group"), group, QStringLiteral("--topic"), topics[1],
                       QStringLiteral("--max"), QStringLiteral("1"), QStringLiteral("--commit"), QStringLiteral("none"),
-                      QStringLiteral("--stay"), QStringLiteral("--bootstrap"), m_lab.bootstrap(kCluster)});
+                      QStringLiteral("--stay"), QStringLiteral("--bootstrap"), m_lab.bootstrap(kPrimary)});
         QVERIFY(member.waitForStarted());
         auto stable = [&] {
             auto d = m_client->describeGroups({group}, Deadline::inMs(5000));

@@ -8,7 +8,7 @@
 #include "FailoverReport.h"
 #include "FailoverSteps.h"
 #include "FailoverTally.h"
-#include "LabClient.h"
+#include "LabTest.h"
 
 #include <QDir>
 #include <QFile>
@@ -21,16 +21,13 @@
 #include <algorithm>
 #include <utility>
 
-class TestFailoverRealWorld final : public QObject {
+class TestFailoverRealWorld final : public lagscope::test::LabTest {
     Q_OBJECT
 
 private:
     // MirrorMaker's default offset.lag.max (the lab's own is 0, a sync per record), as in production.
     static constexpr int kOffsetLagMax = 100;
 
-    lagscope::test::LabClient m_lab = *lagscope::test::LabClient::load();
-    QTemporaryDir m_dir;
-    QString m_id = lagscope::test::LabClient::uniqueSuffix();
     std::unique_ptr<lagscope::test::FailoverSteps> m_steps;
     bool m_mirrorStopped = false;
     bool m_primaryDown = false;

@@ -2,7 +2,7 @@
 // `for` polls; the rule's command (a shell script writing its stdin to a file) receives the
 // alert as JSON, which is parsed and checked; when a real consumer consumes the lag the
 // alert clears after `clear_after` polls and the command runs again with "cleared".
-#include "LabClient.h"
+#include "LabTest.h"
 #include "alerts/AlertService.h"
 #include "monitor/MonitorService.h"
 
@@ -17,8 +17,6 @@ using namespace lagscope;
 using namespace lagscope::test;
 
 namespace {
-
-const QString kCluster = QStringLiteral("primary");
 
 QList<QJsonObject> readLines(const QString &path)
 {
@@ -40,14 +38,11 @@ QList<QJsonObject> readLines(const QString &path)
 
 } // namespace
 
-class TestAlertLab final : public QObject {
+class TestAlertLab final : public LabTest {
     Q_OBJECT
 
 private:
-    LabClient m_lab = *LabClient::load();
-    QTemporaryDir m_dir;
-
-    void run(const QStringList &args) { requireSuccess(m_lab.traffic(kCluster, args)); }
+    void run(const QStringList &args) { requireSuccess(m_lab.traffic(kPrimary, args)); }
 
 private Q_SLOTS:
     void cleanup()
@@ -62,13 +57,10 @@ private Q_SLOTS:
         const QString id = LabClient::uniqueSuffix();
         const QString topic = QStringLiteral("alert-%1").arg(id);
         const QString groupId = QStringLiteral("alert-group-%1").arg(id);
-        run({QStringLiteral("create-topic"), QStringLiteral("--topic"), topic, QStringLiteral("--partitions"),
-             QStringLiteral("2"), QStringLiteral("--replication"), QStringLiteral("3")});
-        run({QStringLiteral("produce"), QStringLiteral("--topic"), topic, QStringLiteral("--count"),
-             QStringLiteral("500")});
+        run(createTopicArgs(topic, 2, 3));
+        run(produceArgs(topic, 500));
         // The group exists with offsets at the start: 500 records of real lag, nobody consuming.
-        run({QStringLiteral("commit"), QStringLiteral("--group"), groupId, QStringLiteral("--topic"), topic,
-             QStringLiteral("--offsets"), QStringLiteral("0=0,1=0")});
+        run(commitArgs(groupId, topic, QStringLiteral("0=0,1=0")));
 
         const QString out = m_dir.filePath(QStringLiteral("alerts.jsonl"));
         const QString script = m_dir.filePath(QStringLiteral("on-alert.sh"));
@@ -81,7 +73,7 @@ private Q_SLOTS:
 
         AlertRule rule;
         rule.name = QStringLiteral("lab-lag");
-        rule.clusterPattern = kCluster;
+        rule.clusterPattern = kPrimary;
         rule.groupPattern = QRegularExpression::escape(groupId);
         rule.condition = AlertCondition::LagMessages;
         rule.threshold = 100;
@@ -98,7 +90,7 @@ private Q_SLOTS:
         AppConfig config;
         config.pollIntervalMs = 1000;
         config.requestTimeoutMs = 8000;
-        config.clusters = {{kCluster, m_lab.bootstrap(kCluster), false, {}}};
+        config.clusters = {{kPrimary, m_lab.bootstrap(kPrimary), false, {}}};
         MonitorService monitor(config);
         int pollsWithLag = 0;
         SnapshotPtr latest;
@@ -120,7 +112,7 @@ private Q_SLOTS:
         qInfo("fired JSON: %s", QJsonDocument(fired).toJson(QJsonDocument::Compact).constData());
         QCOMPARE(fired[QStringLiteral("alert")].toString(), rule.name);
         QCOMPARE(fired[QStringLiteral("state")].toString(), QStringLiteral("firing"));
-        QCOMPARE(fired[QStringLiteral("cluster")].toString(), kCluster);
+        QCOMPARE(fired[QStringLiteral("cluster")].toString(), kPrimary);
         QCOMPARE(fired[QStringLiteral("group")].toString(), groupId);
         QCOMPARE(fired[QStringLiteral("condition")].toString(), QStringLiteral("lag_messages"));
         QCOMPARE(fired[QStringLiteral("value")].toDouble(), 500.0);
@@ -128,8 +120,7 @@ private Q_SLOTS:
         QVERIFY(QDateTime::fromString(fired[QStringLiteral("fired_at")].toString(), Qt::ISODateWithMs).isValid());
 
         // A real consumer consumes the lag and commits: the alert clears two polls later.
-        run({QStringLiteral("consume"), QStringLiteral("--group"), groupId, QStringLiteral("--topic"), topic,
-             QStringLiteral("--max"), QStringLiteral("500")});
+        run(consumeArgs(groupId, topic, 500));
         QTRY_VERIFY_WITH_TIMEOUT(alerts.firing().empty(), 60000);
         QCOMPARE(latest->group(groupId)->totalLag, 0);
         QTRY_COMPARE_WITH_TIMEOUT(readLines(out).size(), 2, 20000);

@@ -9,7 +9,7 @@
 //   search-rebalancing  1–3 members, one change / 45 s → never STOP or ERR
 // Prints every group's status changes with their reasons, for the closing note.
 #include "DemoTraffic.h"
-#include "LabClient.h"
+#include "LabTest.h"
 #include "monitor/MonitorService.h"
 #include "util/Deadline.h"
 
@@ -21,7 +21,6 @@ using namespace lagscope::test;
 
 namespace {
 
-const QString kCluster = QStringLiteral("primary");
 constexpr int kPollMs = 2000; // as scripts/demo writes it
 constexpr int kAuditRunSec = 30;
 constexpr int kAuditPauseSec = 45;
@@ -30,11 +29,10 @@ const char *const kGroups[] = {"billing-healthy", "analytics-slow", "audit-stopp
 
 } // namespace
 
-class TestDemoVerdicts final : public QObject {
+class TestDemoVerdicts final : public LabTest {
     Q_OBJECT
 
 private:
-    LabClient m_lab = *LabClient::load();
     std::unique_ptr<MonitorService> m_monitor;
     QProcess *m_demo = nullptr;
     std::vector<SnapshotPtr> m_polls;
@@ -112,17 +110,17 @@ private Q_SLOTS:
     void initTestCase()
     {
         m_demo = new QProcess(this);
-        QVERIFY(startDemo(*m_demo, m_lab, kCluster,
+        QVERIFY(startDemo(*m_demo, m_lab, kPrimary,
                           {QStringLiteral("--audit-run"), QString::number(kAuditRunSec),
                            QStringLiteral("--audit-pause"), QString::number(kAuditPauseSec)}));
 
         AppConfig config;
         config.pollIntervalMs = kPollMs;
         config.requestTimeoutMs = 5000;
-        config.clusters = {{kCluster, m_lab.bootstrap(kCluster), false, {}}};
+        config.clusters = {{kPrimary, m_lab.bootstrap(kPrimary), false, {}}};
         m_monitor = std::make_unique<MonitorService>(config);
         connect(m_monitor.get(), &MonitorService::updated, this, [this](const PollUpdate &u) {
-            if (u.snapshot->cluster != kCluster || !u.snapshot->reachable)
+            if (u.snapshot->cluster != kPrimary || !u.snapshot->reachable)
                 return;
             m_polls.push_back(u.snapshot);
             for (const ClusterEvent &e : u.events)
@@ -136,7 +134,7 @@ private Q_SLOTS:
     {
         m_monitor.reset();
         if (m_demo)
-            stopDemo(*m_demo, m_lab, kCluster);
+            stopDemo(*m_demo, m_lab, kPrimary);
     }
 
     void cleanup()

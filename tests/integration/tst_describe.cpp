@@ -1,6 +1,6 @@
 // lagscopectl describe against the real kafka-consumer-groups.sh on the same lab state.
 // The tool's row order inside a block is hash-map order, so rows are compared as sets.
-#include "LabClient.h"
+#include "LabTest.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -16,8 +16,6 @@ using namespace lagscope;
 using namespace lagscope::test;
 
 namespace {
-
-const QString kCluster = QStringLiteral("primary");
 
 // Rows of a describe table (either tool), as whitespace-normalised lines, for groups whose
 // name contains `marker`. Header lines and notes are dropped.
@@ -42,14 +40,11 @@ QString show(const std::multiset<QString> &rows)
 
 } // namespace
 
-class TestDescribe final : public QObject {
+class TestDescribe final : public LabTest {
     Q_OBJECT
 
 private:
-    LabClient m_lab = *LabClient::load();
-    QTemporaryDir m_dir;
     QString m_config;
-    QString m_id = LabClient::uniqueSuffix();
     QString m_topic = QStringLiteral("describe-%1").arg(m_id);
     QString m_empty = QStringLiteral("describe-empty-%1").arg(m_id);
     QString m_partial = QStringLiteral("desc-partial-%1").arg(m_id);
@@ -58,7 +53,7 @@ private:
     QString m_liveEmpty = QStringLiteral("desc-live-empty-%1").arg(m_id);
     QList<QProcess *> m_members;
 
-    void run(const QStringList &args) { requireSuccess(m_lab.traffic(kCluster, args)); }
+    void run(const QStringList &args) { requireSuccess(m_lab.traffic(kPrimary, args)); }
 
     // A live member that stays in the group until the test ends.
     void startMember(const QString &group, const QString &topic, const QString &clientId)
@@ -67,7 +62,7 @@ private:
         p->start(qEnvironmentVariable("LAGSCOPE_TRAFFIC"),
                  {QStringLiteral("consume"), QStringLiteral("--group"), group, QStringLiteral("--topic"), topic,
                   QStringLiteral("--max"), QStringLiteral("1000000"), QStringLiteral("--stay"),
-                  QStringLiteral("--client-id"), clientId, QStringLiteral("--bootstrap"), m_lab.bootstrap(kCluster)});
+                  QStringLiteral("--client-id"), clientId, QStringLiteral("--bootstrap"), m_lab.bootstrap(kPrimary)});
         QVERIFY(p->waitForStarted());
         m_members << p;
     }
@@ -76,7 +71,7 @@ private:
     bool groupReady(const QString &group, int expectedRows)
     {
         const ProcessResult r = m_lab.lagscopectl({QStringLiteral("describe"), QStringLiteral("--config"), m_config,
-                                                   QStringLiteral("--cluster"), kCluster, QStringLiteral("--group"),
+                                                   QStringLiteral("--cluster"), kPrimary, QStringLiteral("--group"),
                                                    group, QStringLiteral("--format"), QStringLiteral("json")});
         const QJsonObject g =
             QJsonDocument::fromJson(r.out.toUtf8()).object()[QStringLiteral("groups")].toArray().first().toObject();
@@ -89,15 +84,11 @@ private Q_SLOTS:
     {
         QVERIFY(m_dir.isValid());
         m_config = m_lab.writeConfig(m_dir.path());
-        run({QStringLiteral("create-topic"), QStringLiteral("--topic"), m_topic, QStringLiteral("--partitions"),
-             QStringLiteral("6"), QStringLiteral("--replication"), QStringLiteral("3")});
-        run({QStringLiteral("create-topic"), QStringLiteral("--topic"), m_empty, QStringLiteral("--partitions"),
-             QStringLiteral("3"), QStringLiteral("--replication"), QStringLiteral("3")});
-        run({QStringLiteral("produce"), QStringLiteral("--topic"), m_topic, QStringLiteral("--count"),
-             QStringLiteral("600")});
+        run(createTopicArgs(m_topic, 6, 3));
+        run(createTopicArgs(m_empty, 3, 3));
+        run(produceArgs(m_topic, 600));
         // Consumed part of the topic and committed, then left: an Empty group.
-        run({QStringLiteral("consume"), QStringLiteral("--group"), m_consumed, QStringLiteral("--topic"), m_topic,
-             QStringLiteral("--max"), QStringLiteral("250")});
+        run(consumeArgs(m_consumed, m_topic, 250));
         // Commits on only some partitions.
         run({QStringLiteral("consume"), QStringLiteral("--group"), m_partial, QStringLiteral("--topic"), m_topic,
              QStringLiteral("--assign"), QStringLiteral("0,2"), QStringLiteral("--max"), QStringLiteral("1000")});
@@ -135,11 +126,11 @@ private Q_SLOTS:
     void matchesKafkaTool()
     {
         QFETCH(QStringList, selection);
-        const ProcessResult kafka = m_lab.kafkaTool(QStringLiteral("consumer-groups"), kCluster,
+        const ProcessResult kafka = m_lab.kafkaTool(QStringLiteral("consumer-groups"), kPrimary,
                                                     QStringList{QStringLiteral("--describe")} + selection);
         QVERIFY2(kafka.exitCode == 0, qPrintable(kafka.describe()));
         const ProcessResult ours = m_lab.lagscopectl(QStringList{QStringLiteral("describe"), QStringLiteral("--config"),
-                                                                 m_config, QStringLiteral("--cluster"), kCluster}
+                                                                 m_config, QStringLiteral("--cluster"), kPrimary}
                                                      + selection);
         QVERIFY2(ours.exitCode == 0, qPrintable(ours.describe()));
 
@@ -157,12 +148,12 @@ private Q_SLOTS:
         // "has no active members" for the group that consumed and left.
         const ProcessResult ours =
             m_lab.lagscopectl({QStringLiteral("describe"), QStringLiteral("--config"), m_config,
-                               QStringLiteral("--cluster"), kCluster, QStringLiteral("--group"), m_consumed});
+                               QStringLiteral("--cluster"), kPrimary, QStringLiteral("--group"), m_consumed});
         QVERIFY(ours.err.contains(QStringLiteral("Consumer group '%1' has no active members.").arg(m_consumed)));
         const QString missing = QStringLiteral("no-such-group-%1").arg(m_id);
         const ProcessResult gone =
             m_lab.lagscopectl({QStringLiteral("describe"), QStringLiteral("--config"), m_config,
-                               QStringLiteral("--cluster"), kCluster, QStringLiteral("--group"), missing});
+                               QStringLiteral("--cluster"), kPrimary, QStringLiteral("--group"), missing});
         QCOMPARE(gone.exitCode, 1);
         QVERIFY2(gone.err.contains(QStringLiteral("Error: Consumer group '%1' does not exist.").arg(missing)),
                  qPrintable(gone.describe()));
@@ -171,7 +162,7 @@ private Q_SLOTS:
     void partialGroupHasOnlyItsPartitions()
     {
         const ProcessResult ours = m_lab.lagscopectl({QStringLiteral("describe"), QStringLiteral("--config"), m_config,
-                                                      QStringLiteral("--cluster"), kCluster, QStringLiteral("--group"),
+                                                      QStringLiteral("--cluster"), kPrimary, QStringLiteral("--group"),
                                                       m_partial, QStringLiteral("--format"), QStringLiteral("json")});
         QCOMPARE(ours.exitCode, 0);
         const QJsonArray parts = QJsonDocument::fromJson(ours.out.toUtf8())
@@ -202,8 +193,7 @@ private Q_SLOTS:
         QStringList selection;
         for (int i = 0; i < kGroups; ++i) {
             const QString g = QStringLiteral("desc-batch-%1-%2").arg(i).arg(m_id);
-            run({QStringLiteral("commit"), QStringLiteral("--group"), g, QStringLiteral("--topic"), m_topic,
-                 QStringLiteral("--offsets"), QStringLiteral("0=%1,3=%2").arg(i).arg(2 * i)});
+            run(commitArgs(g, m_topic, QStringLiteral("0=%1,3=%2").arg(i).arg(2 * i)));
             selection << QStringLiteral("--group") << g;
         }
         const QString config = m_dir.filePath(QStringLiteral("protocol-log.yaml"));
@@ -211,12 +201,12 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(
             QStringLiteral("clusters:\n  - name: %1\n    bootstrap: \"%2\"\n    properties:\n      debug: protocol\n")
-                .arg(kCluster, m_lab.bootstrap(kCluster))
+                .arg(kPrimary, m_lab.bootstrap(kPrimary))
                 .toUtf8());
         f.close();
         qputenv("LAGSCOPE_RDKAFKA_LOG", "1");
         const ProcessResult ours = m_lab.lagscopectl(QStringList{QStringLiteral("describe"), QStringLiteral("--config"),
-                                                                 config, QStringLiteral("--cluster"), kCluster}
+                                                                 config, QStringLiteral("--cluster"), kPrimary}
                                                      + selection);
         qunsetenv("LAGSCOPE_RDKAFKA_LOG");
         QVERIFY2(ours.exitCode == 0, qPrintable(ours.describe()));
@@ -235,7 +225,7 @@ private Q_SLOTS:
               kGroups, static_cast<long long>(offsetFetches), static_cast<long long>(consumerDescribes),
               static_cast<long long>(classicDescribes), static_cast<long long>(sent("FindCoordinator")),
               batched ? "patched librdkafka" : "unpatched librdkafka");
-        const qsizetype coordinators = m_lab.brokerNodes(kCluster).size();
+        const qsizetype coordinators = m_lab.brokerNodes(kPrimary).size();
         if (batched)
             QVERIFY2(
                 offsetFetches >= 1 && offsetFetches <= coordinators,
@@ -253,7 +243,7 @@ private Q_SLOTS:
         else
             QCOMPARE(classicDescribes, qsizetype(kGroups));
 
-        const ProcessResult kafka = m_lab.kafkaTool(QStringLiteral("consumer-groups"), kCluster,
+        const ProcessResult kafka = m_lab.kafkaTool(QStringLiteral("consumer-groups"), kPrimary,
                                                     QStringList{QStringLiteral("--describe")} + selection);
         QVERIFY2(kafka.exitCode == 0, qPrintable(kafka.describe()));
         const auto expected = describeRows(kafka.out, QStringLiteral("desc-batch-"));
@@ -268,7 +258,7 @@ private Q_SLOTS:
     void csvHasEmptyCellsForMissingValues()
     {
         const ProcessResult ours = m_lab.lagscopectl({QStringLiteral("describe"), QStringLiteral("--config"), m_config,
-                                                      QStringLiteral("--cluster"), kCluster, QStringLiteral("--group"),
+                                                      QStringLiteral("--cluster"), kPrimary, QStringLiteral("--group"),
                                                       m_liveEmpty, QStringLiteral("--format"), QStringLiteral("csv")});
         QCOMPARE(ours.exitCode, 0);
         const QStringList lines = ours.out.split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);

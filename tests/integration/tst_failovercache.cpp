@@ -2,7 +2,7 @@
 // flow stores the offset syncs, the groups' committed offsets and the source log ends that
 // a disaster failover needs once primary is gone, and they agree with the cluster.
 #include "DrillUtil.h"
-#include "LabClient.h"
+#include "LabTest.h"
 
 #include "actions/FailoverCache.h"
 #include "actions/FailoverPlanner.h"
@@ -20,12 +20,10 @@ using namespace lagscope;
 using namespace lagscope::failover;
 using namespace lagscope::test;
 
-class TestFailoverCache final : public QObject {
+class TestFailoverCache final : public LabTest {
     Q_OBJECT
 
 private:
-    LabClient m_lab = *LabClient::load();
-    QString m_id = LabClient::uniqueSuffix();
     QString m_topic = QStringLiteral("cache-%1").arg(m_id);
     QString m_group = QStringLiteral("cache-group-%1").arg(m_id);
 
@@ -37,10 +35,7 @@ private Q_SLOTS:
         // log should say which step the time went to.
         QElapsedTimer step;
         step.start();
-        requireSuccess(
-            m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("create-topic"), QStringLiteral("--topic"),
-                                                      m_topic, QStringLiteral("--partitions"), QStringLiteral("2"),
-                                                      QStringLiteral("--replication"), QStringLiteral("3")}));
+        requireSuccess(m_lab.traffic(QStringLiteral("primary"), createTopicArgs(m_topic, 2, 3)));
         ReplicationFlowConfig flow;
         flow.sourceCluster = QStringLiteral("primary");
         flow.targetCluster = QStringLiteral("dr");
@@ -77,9 +72,7 @@ private Q_SLOTS:
         // per partition, so one burst of 100 records may leave its first sync at offset 50,
         // and a commit below every sync is never checkpointed (the test then waited forever).
         // Phase one ends at 30 per partition; its last sync is what MirrorMaker keeps.
-        requireSuccess(
-            m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic,
-                                                      QStringLiteral("--count"), QStringLiteral("60")}));
+        requireSuccess(m_lab.traffic(QStringLiteral("primary"), produceArgs(m_topic, 60)));
         QVERIFY(pollUntil("an offset sync of partition 1 at or below 30", [&](const FailoverCache &c) {
             const auto s = c.syncs.find(p1);
             return s != c.syncs.end()
@@ -89,9 +82,7 @@ private Q_SLOTS:
                                      {QStringLiteral("consume"), QStringLiteral("--group"), m_group,
                                       QStringLiteral("--topic"), m_topic, QStringLiteral("--assign"),
                                       QStringLiteral("1"), QStringLiteral("--max"), QStringLiteral("30")}));
-        requireSuccess(
-            m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic,
-                                                      QStringLiteral("--count"), QStringLiteral("140")}));
+        requireSuccess(m_lab.traffic(QStringLiteral("primary"), produceArgs(m_topic, 140)));
         qInfo("30 consumed and 140 more records produced in %lld ms", step.restart());
         // The poller reads committed offsets of groups MirrorMaker has checkpointed: poll
         // until the group's checkpoint and the partition's syncs and log end have appeared.

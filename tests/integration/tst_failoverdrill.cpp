@@ -15,7 +15,7 @@
 // Prints the table (and writes LAGSCOPE_TEST_OUTPUT/failover-drill.txt). Stops and kills
 // lab processes: RUN_SERIAL; leaves MirrorMaker and primary as the lab profile has them.
 #include "DrillUtil.h"
-#include "LabClient.h"
+#include "LabTest.h"
 
 #include "kafka/KafkaClient.h"
 
@@ -48,14 +48,11 @@ struct Tally {
 
 } // namespace
 
-class TestFailoverDrill final : public QObject {
+class TestFailoverDrill final : public LabTest {
     Q_OBJECT
 
 private:
-    LabClient m_lab = *LabClient::load();
-    QTemporaryDir m_dir;
     QString m_config;
-    QString m_id = LabClient::uniqueSuffix();
     QString m_topic = QStringLiteral("drill-%1").arg(m_id);
     QString m_remote = QStringLiteral("primary.drill-%1").arg(m_id);
     CommittedOffsets m_phaseOne; // committed by the phase-one group on primary
@@ -126,9 +123,7 @@ private:
 
     void commit(const QString &groupId, const QString &offsets)
     {
-        ok(m_lab.traffic(QStringLiteral("primary"),
-                         {QStringLiteral("commit"), QStringLiteral("--group"), groupId, QStringLiteral("--topic"),
-                          m_topic, QStringLiteral("--offsets"), offsets}));
+        ok(m_lab.traffic(QStringLiteral("primary"), commitArgs(groupId, m_topic, offsets)));
     }
 
     // Waits (wall clock: each check starts a JVM) until MirrorMaker has checkpointed every
@@ -187,9 +182,7 @@ private Q_SLOTS:
         config.write("replication:\n  - source: primary\n    target: dr\n");
         config.close();
 
-        ok(m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("create-topic"), QStringLiteral("--topic"), m_topic,
-                                                     QStringLiteral("--partitions"), QString::number(kPartitions),
-                                                     QStringLiteral("--replication"), QStringLiteral("3")}));
+        ok(m_lab.traffic(QStringLiteral("primary"), createTopicArgs(m_topic, kPartitions, 3)));
         // Every drill group exists before MirrorMaker starts. A new group makes MirrorMaker
         // restart its checkpoint task, and a restarted task keeps only the newest offset sync
         // of each partition: a group appearing after the records were copied could then never
@@ -201,8 +194,7 @@ private Q_SLOTS:
             commit(group(role), zero.join(QLatin1Char(',')));
         ok(m_lab.lab({QStringLiteral("mm2"), QStringLiteral("stop")}, 120000));
         mirrorMaker(false, 100); // MirrorMaker's default offset.lag.max, as in production
-        ok(m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic,
-                                                     QStringLiteral("--count"), QString::number(kRecords)}));
+        ok(m_lab.traffic(QStringLiteral("primary"), produceArgs(m_topic, kRecords)));
         // A wall-clock deadline: each check is a client round trip, longer than QTRY's step.
         QVERIFY(waitUntil([&] { return m_lab.logEndSum(QStringLiteral("dr"), m_remote, kPartitions) == kRecords; },
                           120000));

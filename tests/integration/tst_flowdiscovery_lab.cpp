@@ -2,7 +2,7 @@
 // (MirrorMaker 2 running primary -> dr) give exactly the lab's flow as a candidate, with
 // the naming MirrorMaker really uses; a poller built from the candidate's configuration
 // alone reaches OK, so a confirmed discovery monitors the same as a hand-written entry.
-#include "LabClient.h"
+#include "LabTest.h"
 
 #include "kafka/KafkaClient.h"
 #include "mirror/FlowDiscovery.h"
@@ -15,12 +15,10 @@ using namespace lagscope;
 using namespace lagscope::mirror;
 using namespace lagscope::test;
 
-class TestFlowDiscoveryLab final : public QObject {
+class TestFlowDiscoveryLab final : public LabTest {
     Q_OBJECT
 
 private:
-    LabClient m_lab = *LabClient::load();
-
     std::map<QString, QStringList> labTopics()
     {
         std::map<QString, QStringList> out;

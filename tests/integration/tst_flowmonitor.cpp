@@ -3,7 +3,7 @@
 // MirrorMaker turns it Stalled (with an event) within a bounded time, and starting it again
 // brings it back to OK. Runs serially (CTest RUN_SERIAL): it stops the shared lab's
 // MirrorMaker, and always starts it again.
-#include "LabClient.h"
+#include "LabTest.h"
 
 #include "mirror/FlowPoller.h"
 
@@ -17,19 +17,15 @@ using namespace lagscope::test;
 
 namespace {
 
-const QString kSource = QStringLiteral("primary");
-const QString kTarget = QStringLiteral("dr");
 constexpr int kPartitions = 3;
 constexpr int kPerPhase = 150;
 
 } // namespace
 
-class TestFlowMonitor final : public QObject {
+class TestFlowMonitor final : public LabTest {
     Q_OBJECT
 
 private:
-    LabClient m_lab = *LabClient::load();
-    QString m_id = LabClient::uniqueSuffix();
     QString m_topic = QStringLiteral("flow-%1").arg(m_id);
     QString m_group = QStringLiteral("flow-group-%1").arg(m_id);
     QThread m_thread;
@@ -37,10 +33,6 @@ private:
     FlowSnapshotPtr m_latest;
     std::vector<FlowEvent> m_events;
     bool m_mm2Stopped = false;
-
-    void run(const QString &cluster, const QStringList &args) { requireSuccess(m_lab.traffic(cluster, args)); }
-
-    void lab(const QStringList &args) { requireSuccess(m_lab.lab(args)); }
 
     FlowHealth health() const { return m_latest ? m_latest->health : FlowHealth::Broken; }
     QString describe() const
@@ -83,10 +75,10 @@ private Q_SLOTS:
     void initTestCase()
     {
         ReplicationFlowConfig flow;
-        flow.sourceCluster = kSource;
-        flow.targetCluster = kTarget;
-        const ClusterConfig source{kSource, m_lab.bootstrap(kSource), false, {}};
-        const ClusterConfig target{kTarget, m_lab.bootstrap(kTarget), false, {}};
+        flow.sourceCluster = kPrimary;
+        flow.targetCluster = kDr;
+        const ClusterConfig source{kPrimary, m_lab.bootstrap(kPrimary), false, {}};
+        const ClusterConfig target{kDr, m_lab.bootstrap(kDr), false, {}};
         FlowPollerSettings settings;
         settings.pollIntervalMs = 2000;
         settings.requestTimeoutMs = 5000;
@@ -104,11 +96,8 @@ private Q_SLOTS:
                 });
         m_thread.start();
 
-        run(kSource,
-            {QStringLiteral("create-topic"), QStringLiteral("--topic"), m_topic, QStringLiteral("--partitions"),
-             QString::number(kPartitions), QStringLiteral("--replication"), QStringLiteral("3")});
-        run(kSource, {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic, QStringLiteral("--count"),
-                      QString::number(kPerPhase)});
+        traffic(kPrimary, createTopicArgs(m_topic, kPartitions, 3));
+        traffic(kPrimary, produceArgs(m_topic, kPerPhase));
     }
 
     void cleanup()
@@ -139,10 +128,8 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(remoteRecords(), qint64(kPerPhase), 60000);
         // The group reads everything (50 per partition) and commits; a second phase makes
         // that part of the topic, so the group has something left to read on failover.
-        run(kSource, {QStringLiteral("consume"), QStringLiteral("--group"), m_group, QStringLiteral("--topic"), m_topic,
-                      QStringLiteral("--max"), QStringLiteral("100000")});
-        run(kSource, {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic, QStringLiteral("--count"),
-                      QString::number(kPerPhase)});
+        traffic(kPrimary, consumeArgs(m_group, m_topic, 100000));
+        traffic(kPrimary, produceArgs(m_topic, kPerPhase));
         QTRY_COMPARE_WITH_TIMEOUT(remoteRecords(), qint64(2 * kPerPhase), 60000);
         QTRY_VERIFY2_WITH_TIMEOUT(health() == FlowHealth::Ok, qPrintable(describe()), 60000);
         QTRY_VERIFY2_WITH_TIMEOUT(groupCheckpointed(), qPrintable(describe()), 60000);
@@ -196,10 +183,10 @@ private Q_SLOTS:
     void unreachableTargetIsBrokenWithoutHanging()
     {
         ReplicationFlowConfig flow;
-        flow.sourceCluster = kSource;
+        flow.sourceCluster = kPrimary;
         flow.targetCluster = QStringLiteral("nowhere");
-        flow.targetAlias = kTarget;
-        const ClusterConfig source{kSource, m_lab.bootstrap(kSource), false, {}};
+        flow.targetAlias = kDr;
+        const ClusterConfig source{kPrimary, m_lab.bootstrap(kPrimary), false, {}};
         const ClusterConfig target{QStringLiteral("nowhere"), QStringLiteral("127.0.0.1:1"), false, {}};
         FlowPollerSettings settings;
         settings.pollIntervalMs = 500;

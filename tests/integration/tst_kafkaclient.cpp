@@ -1,7 +1,7 @@
 // KafkaClient against the real 3-broker lab cluster: metadata, batched log offsets (one
 // ListOffsets request per leader broker, read from librdkafka's own statistics), and
 // deadlines against an unreachable cluster.
-#include "LabClient.h"
+#include "LabTest.h"
 #include "kafka/KafkaClient.h"
 
 #include <QElapsedTimer>
@@ -13,13 +13,10 @@
 using namespace lagscope;
 using namespace lagscope::test;
 
-class TestKafkaClient final : public QObject {
+class TestKafkaClient final : public LabTest {
     Q_OBJECT
 
 private:
-    LabClient m_lab = *LabClient::load();
-    QString m_id = LabClient::uniqueSuffix();
-
     std::unique_ptr<KafkaClient> client(int statsMs = 0)
     {
         ClusterConfig c{QStringLiteral("primary"), m_lab.bootstrap(QStringLiteral("primary")), false, {}};
@@ -65,14 +62,9 @@ private Q_SLOTS:
     {
         // 12 single-replica partitions spread by Kafka over the 3 brokers.
         const QString topic = QStringLiteral("listoffsets-%1").arg(m_id);
-        const ProcessResult created =
-            m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("create-topic"), QStringLiteral("--topic"), topic,
-                                                      QStringLiteral("--partitions"), QStringLiteral("12"),
-                                                      QStringLiteral("--replication"), QStringLiteral("1")});
+        const ProcessResult created = m_lab.traffic(QStringLiteral("primary"), createTopicArgs(topic, 12, 1));
         QVERIFY2(created.exitCode == 0, qPrintable(created.describe()));
-        const ProcessResult produced =
-            m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("produce"), QStringLiteral("--topic"), topic,
-                                                      QStringLiteral("--count"), QStringLiteral("120")});
+        const ProcessResult produced = m_lab.traffic(QStringLiteral("primary"), produceArgs(topic, 120));
         QVERIFY2(produced.exitCode == 0, qPrintable(produced.describe()));
 
         auto c = client(100);
@@ -127,13 +119,9 @@ private Q_SLOTS:
     {
         const QString topic = QStringLiteral("alter-%1").arg(m_id);
         const QString group = QStringLiteral("alter-group-%1").arg(m_id);
-        const ProcessResult created =
-            m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("create-topic"), QStringLiteral("--topic"), topic,
-                                                      QStringLiteral("--partitions"), QStringLiteral("3")});
+        const ProcessResult created = m_lab.traffic(QStringLiteral("primary"), createTopicArgs(topic, 3));
         QVERIFY2(created.exitCode == 0, qPrintable(created.describe()));
-        const ProcessResult produced =
-            m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("produce"), QStringLiteral("--topic"), topic,
-                                                      QStringLiteral("--count"), QStringLiteral("30")});
+        const ProcessResult produced = m_lab.traffic(QStringLiteral("primary"), produceArgs(topic, 30));
         QVERIFY2(produced.exitCode == 0, qPrintable(produced.describe()));
 
         auto c = client();

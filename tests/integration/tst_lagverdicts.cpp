@@ -3,7 +3,7 @@
 // offset → STALL; a slow one → WARN; a healthy one stays OK the whole test. And lag seconds
 // against the truth: now − the timestamp of the first unconsumed record, read from Kafka.
 // The monitor polls every second so the test stays short.
-#include "LabClient.h"
+#include "LabTest.h"
 #include "kafka/PartitionReader.h"
 #include "monitor/MonitorService.h"
 
@@ -17,17 +17,14 @@ using namespace lagscope::test;
 
 namespace {
 
-const QString kCluster = QStringLiteral("primary");
 constexpr int kPollMs = 1000;
 
 } // namespace
 
-class TestLagVerdicts final : public QObject {
+class TestLagVerdicts final : public LabTest {
     Q_OBJECT
 
 private:
-    LabClient m_lab = *LabClient::load();
-    const QString m_id = LabClient::uniqueSuffix();
     std::unique_ptr<MonitorService> m_monitor;
     std::vector<SnapshotPtr> m_polls; // every poll of the primary cluster, in order
     QList<QProcess *> m_processes;
@@ -51,7 +48,7 @@ private:
         auto *p = new QProcess(this);
         p->setProcessChannelMode(QProcess::ForwardedErrorChannel);
         p->start(qEnvironmentVariable("LAGSCOPE_TRAFFIC"),
-                 args + QStringList{QStringLiteral("--bootstrap"), m_lab.bootstrap(kCluster)});
+                 args + QStringList{QStringLiteral("--bootstrap"), m_lab.bootstrap(kPrimary)});
         if (!p->waitForStarted())
             qWarning() << "traffic did not start" << args;
         m_processes << p;
@@ -60,9 +57,7 @@ private:
 
     void createTopic(const QString &topic, int partitions)
     {
-        const ProcessResult r = m_lab.traffic(
-            kCluster, {QStringLiteral("create-topic"), QStringLiteral("--topic"), topic, QStringLiteral("--partitions"),
-                       QString::number(partitions), QStringLiteral("--replication"), QStringLiteral("3")});
+        const ProcessResult r = m_lab.traffic(kPrimary, createTopicArgs(topic, partitions, 3));
         QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
     }
 
@@ -108,10 +103,10 @@ private Q_SLOTS:
         config.pollIntervalMs = kPollMs;
         config.requestTimeoutMs = 4000;
         config.lagWindowPolls = 10;
-        config.clusters = {{kCluster, m_lab.bootstrap(kCluster), false, {}}};
+        config.clusters = {{kPrimary, m_lab.bootstrap(kPrimary), false, {}}};
         m_monitor = std::make_unique<MonitorService>(config);
         connect(m_monitor.get(), &MonitorService::updated, this, [this](const PollUpdate &u) {
-            if (u.snapshot->cluster == kCluster && u.snapshot->reachable)
+            if (u.snapshot->cluster == kPrimary && u.snapshot->reachable)
                 m_polls.push_back(u.snapshot);
         });
         m_monitor->start();
@@ -173,7 +168,7 @@ private Q_SLOTS:
         // Lag seconds against the truth over the next polls.
         ClientOptions options;
         options.requestTimeoutMs = 5000;
-        auto reader = PartitionReader::create({kCluster, m_lab.bootstrap(kCluster), false, {}}, options);
+        auto reader = PartitionReader::create({kPrimary, m_lab.bootstrap(kPrimary), false, {}}, options);
         QVERIFY2(reader.ok(), qPrintable(reader.ok() ? QString() : reader.errorMessage()));
         double worst = 0;
         for (int i = 0; i < 5; ++i) {

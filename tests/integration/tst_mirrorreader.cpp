@@ -1,7 +1,7 @@
 // MirrorReader against the real MirrorMaker 2 of the lab (primary -> dr): its decoded
 // checkpoints must equal what Kafka's own RemoteClusterUtils.translateOffsets reports for
 // the same group (`lab translate-offsets`), and heartbeats and offset syncs must be there.
-#include "LabClient.h"
+#include "LabTest.h"
 
 #include "kafka/KafkaClient.h"
 #include "kafka/PartitionReader.h"
@@ -16,8 +16,6 @@ using namespace lagscope::test;
 
 namespace {
 
-const QString kSource = QStringLiteral("primary");
-const QString kTarget = QStringLiteral("dr");
 constexpr int kPartitions = 3;
 constexpr int kPerPhase = 150; // records produced per phase, round-robin: 50 per partition
 
@@ -35,12 +33,10 @@ template <typename T> QString why(const Result<T> &r) { return r ? QString() : r
 
 } // namespace
 
-class TestMirrorReader final : public QObject {
+class TestMirrorReader final : public LabTest {
     Q_OBJECT
 
 private:
-    LabClient m_lab = *LabClient::load();
-    QString m_id = LabClient::uniqueSuffix();
     QString m_topic = QStringLiteral("mirror-%1").arg(m_id);
     QString m_remote = QStringLiteral("primary.mirror-%1").arg(m_id);
     QString m_group = QStringLiteral("mirror-group-%1").arg(m_id);
@@ -50,9 +46,7 @@ private:
     std::unique_ptr<KafkaClient> m_targetClient;
     std::unique_ptr<PartitionReader> m_sourceReader;
     std::unique_ptr<PartitionReader> m_targetReader;
-    MirrorReader m_reader{FlowTopics::forFlow(kSource, kTarget)};
-
-    void run(const QString &cluster, const QStringList &args) { requireSuccess(m_lab.traffic(cluster, args)); }
+    MirrorReader m_reader{FlowTopics::forFlow(kPrimary, kDr)};
 
     std::vector<TopicPartition> partitions(const QString &topic) const
     {
@@ -87,8 +81,8 @@ private:
     // Kafka's side, or an error text.
     Result<QStringList> kafkaTranslation(const QString &group)
     {
-        const ProcessResult r = m_lab.lab({QStringLiteral("translate-offsets"), QStringLiteral("--cluster"), kTarget,
-                                           QStringLiteral("--source-alias"), kSource, QStringLiteral("--group"), group,
+        const ProcessResult r = m_lab.lab({QStringLiteral("translate-offsets"), QStringLiteral("--cluster"), kDr,
+                                           QStringLiteral("--source-alias"), kPrimary, QStringLiteral("--group"), group,
                                            QStringLiteral("--timeout"), QStringLiteral("30")},
                                           90000);
         if (r.exitCode != 0)
@@ -103,8 +97,8 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        const ClusterConfig source{kSource, m_lab.bootstrap(kSource), false, {}};
-        const ClusterConfig target{kTarget, m_lab.bootstrap(kTarget), false, {}};
+        const ClusterConfig source{kPrimary, m_lab.bootstrap(kPrimary), false, {}};
+        const ClusterConfig target{kDr, m_lab.bootstrap(kDr), false, {}};
         auto sc = KafkaClient::create(source, {});
         auto tc = KafkaClient::create(target, {});
         auto sr = PartitionReader::create(source, {});
@@ -115,16 +109,12 @@ private Q_SLOTS:
         m_sourceReader = std::move(*sr);
         m_targetReader = std::move(*tr);
 
-        run(kSource,
-            {QStringLiteral("create-topic"), QStringLiteral("--topic"), m_topic, QStringLiteral("--partitions"),
-             QString::number(kPartitions), QStringLiteral("--replication"), QStringLiteral("3")});
-        run(kSource, {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic, QStringLiteral("--count"),
-                      QString::number(kPerPhase)});
+        traffic(kPrimary, createTopicArgs(m_topic, kPartitions, 3));
+        traffic(kPrimary, produceArgs(m_topic, kPerPhase));
         QTRY_COMPARE_WITH_TIMEOUT(logEndSum(*m_targetClient, m_remote), qint64(kPerPhase), 60000);
         // The group reads everything there is now (50 per partition) and commits; the second
         // phase below makes that a part of the topic.
-        run(kSource, {QStringLiteral("consume"), QStringLiteral("--group"), m_group, QStringLiteral("--topic"), m_topic,
-                      QStringLiteral("--max"), QStringLiteral("100000")});
+        traffic(kPrimary, consumeArgs(m_group, m_topic, 100000));
     }
 
     void cleanup()
@@ -135,7 +125,7 @@ private Q_SLOTS:
 
     void flowTopicsFollowThePolicy()
     {
-        const FlowTopics t = FlowTopics::forFlow(kSource, kTarget);
+        const FlowTopics t = FlowTopics::forFlow(kPrimary, kDr);
         QCOMPARE(t.checkpointsTopic, QStringLiteral("primary.checkpoints.internal"));
         QCOMPARE(t.offsetSyncsTopic, QStringLiteral("mm2-offset-syncs.dr.internal"));
         QCOMPARE(t.remoteHeartbeatsTopic, QStringLiteral("primary.heartbeats"));
@@ -181,12 +171,11 @@ private Q_SLOTS:
     {
         // More records after the commit: the group now has consumed only a part, and the
         // offset syncs move on past its position.
-        run(kSource, {QStringLiteral("produce"), QStringLiteral("--topic"), m_topic, QStringLiteral("--count"),
-                      QString::number(kPerPhase)});
+        traffic(kPrimary, produceArgs(m_topic, kPerPhase));
         QTRY_COMPARE_WITH_TIMEOUT(logEndSum(*m_targetClient, m_remote), qint64(2 * kPerPhase), 60000);
-        run(kSource,
-            {QStringLiteral("consume"), QStringLiteral("--group"), m_partialGroup, QStringLiteral("--topic"), m_topic,
-             QStringLiteral("--assign"), QStringLiteral("1"), QStringLiteral("--max"), QStringLiteral("70")});
+        traffic(kPrimary, {QStringLiteral("consume"), QStringLiteral("--group"), m_partialGroup,
+                           QStringLiteral("--topic"), m_topic, QStringLiteral("--assign"), QStringLiteral("1"),
+                           QStringLiteral("--max"), QStringLiteral("70")});
 
         // Both sides read the checkpoints topic at slightly different moments: poll until
         // they agree twice in a row.
@@ -256,13 +245,13 @@ private Q_SLOTS:
                 qWarning("refreshHeartbeats: %s", qPrintable(s.errorMessage()));
                 return false;
             }
-            return m_reader.heartbeats().contains(HeartbeatKey{kSource, kTarget});
+            return m_reader.heartbeats().contains(HeartbeatKey{kPrimary, kDr});
         };
         QTRY_VERIFY_WITH_TIMEOUT(fresh(), 30000);
-        const HeartbeatEntry hb = m_reader.heartbeats().at(HeartbeatKey{kSource, kTarget});
+        const HeartbeatEntry hb = m_reader.heartbeats().at(HeartbeatKey{kPrimary, kDr});
         const qint64 latency = QDateTime::currentMSecsSinceEpoch() - hb.timestampMs;
         qInfo("heartbeats on %s: %lld from %s->%s, newest %lld ms ago (record timestamp %+lld ms from it)",
-              qPrintable(kTarget), hb.count, qPrintable(kSource), qPrintable(kTarget), latency,
+              qPrintable(kDr), hb.count, qPrintable(kPrimary), qPrintable(kDr), latency,
               hb.recordTimestampMs - hb.timestampMs);
         // emit.heartbeats.interval.seconds = 1 in the lab; generous for a loaded machine.
         QVERIFY2(latency >= 0 && latency < 15000, qPrintable(QString::number(latency)));
@@ -317,7 +306,7 @@ private Q_SLOTS:
 
     void missingTopicIsEmptyState()
     {
-        FlowTopics topics = FlowTopics::forFlow(QStringLiteral("nowhere-%1").arg(m_id), kTarget);
+        FlowTopics topics = FlowTopics::forFlow(QStringLiteral("nowhere-%1").arg(m_id), kDr);
         MirrorReader reader(topics);
         const Status s = reader.refreshCheckpoints(*m_targetReader, Deadline::inMs(10000));
         QVERIFY2(s, qPrintable(why(s)));
@@ -330,10 +319,8 @@ private Q_SLOTS:
     {
         // The traffic tool's records ("key-0" / "value-0") are no checkpoints.
         const QString garbage = QStringLiteral("mirror-garbage-%1").arg(m_id);
-        run(kTarget, {QStringLiteral("create-topic"), QStringLiteral("--topic"), garbage,
-                      QStringLiteral("--partitions"), QStringLiteral("1")});
-        run(kTarget, {QStringLiteral("produce"), QStringLiteral("--topic"), garbage, QStringLiteral("--count"),
-                      QStringLiteral("5")});
+        traffic(kDr, createTopicArgs(garbage, 1));
+        traffic(kDr, produceArgs(garbage, 5));
         FlowTopics topics;
         topics.checkpointsTopic = garbage;
         MirrorReader reader(topics);
@@ -348,8 +335,7 @@ private Q_SLOTS:
         QCOMPARE(reader.checkpointsProgress().nextOffset, qint64(5));
 
         // Incremental: a second refresh reads only what came since.
-        run(kTarget, {QStringLiteral("produce"), QStringLiteral("--topic"), garbage, QStringLiteral("--count"),
-                      QStringLiteral("2")});
+        traffic(kDr, produceArgs(garbage, 2));
         const Status again = reader.refreshCheckpoints(*m_targetReader, Deadline::inMs(10000));
         QVERIFY2(again, qPrintable(why(again)));
         QCOMPARE(reader.checkpointsProgress().stats.malformed, qint64(7));

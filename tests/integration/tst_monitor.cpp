@@ -1,7 +1,7 @@
 // The monitoring engine against the real lab: a killed broker goes Offline and comes back,
 // a stopped cluster becomes Unreachable without freezing the GUI thread, and recovers by
 // itself. Runs serially (CTest RUN_SERIAL): it stops brokers of the shared lab and restores them.
-#include "LabClient.h"
+#include "LabTest.h"
 #include "monitor/MonitorService.h"
 
 #include <QElapsedTimer>
@@ -12,11 +12,10 @@
 using namespace lagscope;
 using namespace lagscope::test;
 
-class TestMonitor final : public QObject {
+class TestMonitor final : public LabTest {
     Q_OBJECT
 
 private:
-    LabClient m_lab = *LabClient::load();
     std::unique_ptr<MonitorService> m_monitor;
     std::map<QString, SnapshotPtr> m_latest;
     std::vector<ClusterEvent> m_events;
@@ -57,8 +56,6 @@ private:
         return it != m_latest.end() && it->second->reachable;
     }
 
-    void lab(const QStringList &args) { requireSuccess(m_lab.lab(args)); }
-
 private Q_SLOTS:
     void initTestCase()
     {
@@ -87,17 +84,11 @@ private Q_SLOTS:
     void killedBrokerGoesOfflineAndReturns()
     {
         const QString topic = QStringLiteral("monitor-%1").arg(LabClient::uniqueSuffix());
-        const ProcessResult created =
-            m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("create-topic"), QStringLiteral("--topic"), topic,
-                                                      QStringLiteral("--partitions"), QStringLiteral("6"),
-                                                      QStringLiteral("--replication"), QStringLiteral("3")});
+        const ProcessResult created = m_lab.traffic(QStringLiteral("primary"), createTopicArgs(topic, 6, 3));
         QVERIFY2(created.exitCode == 0, qPrintable(created.describe()));
         // Single-replica partitions: those on broker 3 lose their only leader with it.
         const QString single = topic + QStringLiteral("-rf1");
-        const ProcessResult createdSingle =
-            m_lab.traffic(QStringLiteral("primary"), {QStringLiteral("create-topic"), QStringLiteral("--topic"), single,
-                                                      QStringLiteral("--partitions"), QStringLiteral("6"),
-                                                      QStringLiteral("--replication"), QStringLiteral("1")});
+        const ProcessResult createdSingle = m_lab.traffic(QStringLiteral("primary"), createTopicArgs(single, 6, 1));
         QVERIFY2(createdSingle.exitCode == 0, qPrintable(createdSingle.describe()));
         QTRY_VERIFY_WITH_TIMEOUT(topicInSync(QStringLiteral("primary"), single), 30000);
         int onBroker3 = 0;

@@ -6,7 +6,7 @@
 // restart the same client reads every group again.
 #include "CoordinatorDrill.h"
 #include "DrillUtil.h"
-#include "LabClient.h"
+#include "LabTest.h"
 #include "monitor/LagEvaluator.h"
 #include "monitor/PollGatherer.h"
 #include "monitor/SnapshotBuilder.h"
@@ -28,13 +28,11 @@ qint64 committedAt(int group, int partition) { return group % 4 + 1 + partition;
 
 } // namespace
 
-class TestPollCoordinatorDown final : public QObject {
+class TestPollCoordinatorDown final : public LabTest {
     Q_OBJECT
 
 private:
-    LabClient m_lab = *LabClient::load();
     CoordinatorDrill m_drill{m_lab};
-    QString m_id = LabClient::uniqueSuffix();
     std::map<int, BrokerInfo> m_known;
 
     bool traffic(const QStringList &args)
@@ -99,9 +97,7 @@ private Q_SLOTS:
         QVERIFY(!first.isEmpty());
         const QString topic = QStringLiteral("down-t-%1").arg(m_id);
         // Replicated on every broker: its leaders move off the killed one.
-        QVERIFY(
-            traffic({QStringLiteral("create-topic"), QStringLiteral("--topic"), topic, QStringLiteral("--partitions"),
-                     QString::number(kPartitions), QStringLiteral("--replication"), QStringLiteral("3")}));
+        QVERIFY(traffic(createTopicArgs(topic, kPartitions, 3)));
         for (int p = 0; p < kPartitions; ++p)
             QVERIFY(traffic({QStringLiteral("produce"), QStringLiteral("--topic"), topic, QStringLiteral("--partition"),
                              QString::number(p), QStringLiteral("--count"), QStringLiteral("10")}));
@@ -117,8 +113,7 @@ private Q_SLOTS:
             QStringList offsets;
             for (int p = 0; p < kPartitions; ++p)
                 offsets << QStringLiteral("%1=%2").arg(p).arg(committedAt(i, p));
-            QVERIFY(traffic({QStringLiteral("commit"), QStringLiteral("--group"), g, QStringLiteral("--topic"), topic,
-                             QStringLiteral("--offsets"), offsets.join(QLatin1Char(','))}));
+            QVERIFY(traffic(commitArgs(g, topic, offsets.join(QLatin1Char(',')))));
             groups << g;
             if (offsetsPartitionFor(g, offsetsPartitions) == heldPartition)
                 held.insert(g);

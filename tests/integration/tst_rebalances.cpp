@@ -4,7 +4,7 @@
 // newcomer — for the classic protocol and for KIP-848's consumer protocol. The rebalance
 // also goes through the history store and back. Then the monitor restarts while a member
 // joins: the rebalance is still recorded once, against the member from before the restart.
-#include "LabClient.h"
+#include "LabTest.h"
 #include "monitor/MonitorService.h"
 #include "store/HistoryStore.h"
 
@@ -18,17 +18,14 @@ using namespace lagscope::test;
 
 namespace {
 
-const QString kCluster = QStringLiteral("primary");
 constexpr int kPollMs = 1000;
 
 } // namespace
 
-class TestRebalances final : public QObject {
+class TestRebalances final : public LabTest {
     Q_OBJECT
 
 private:
-    LabClient m_lab = *LabClient::load();
-    QTemporaryDir m_dir;
     std::unique_ptr<MonitorService> m_monitor;
     std::unique_ptr<HistoryStore> m_store;
     SnapshotPtr m_latest;
@@ -42,7 +39,7 @@ private:
         AppConfig config;
         config.pollIntervalMs = kPollMs;
         config.requestTimeoutMs = 8000;
-        config.clusters = {{kCluster, m_lab.bootstrap(kCluster), false, {}}};
+        config.clusters = {{kPrimary, m_lab.bootstrap(kPrimary), false, {}}};
         return config;
     }
 
@@ -69,7 +66,7 @@ private:
                   QStringLiteral("--max"), QStringLiteral("1000000"), QStringLiteral("--stay"),
                   QStringLiteral("--client-id"), clientId, QStringLiteral("--protocol"), protocol,
                   QStringLiteral("--timeout"), QStringLiteral("120"), QStringLiteral("--bootstrap"),
-                  m_lab.bootstrap(kCluster)});
+                  m_lab.bootstrap(kPrimary)});
         return p;
     }
 
@@ -144,9 +141,7 @@ private Q_SLOTS:
         const QString id = LabClient::uniqueSuffix();
         const QString topic = QStringLiteral("rb-%1-%2").arg(protocol, id);
         const QString groupId = QStringLiteral("rb-group-%1-%2").arg(protocol, id);
-        const ProcessResult created = m_lab.traffic(
-            kCluster, {QStringLiteral("create-topic"), QStringLiteral("--topic"), topic, QStringLiteral("--partitions"),
-                       QStringLiteral("4"), QStringLiteral("--replication"), QStringLiteral("3")});
+        const ProcessResult created = m_lab.traffic(kPrimary, createTopicArgs(topic, 4, 3));
         QVERIFY2(created.exitCode == 0, qPrintable(created.describe()));
 
         m_members.push_back(startMember(groupId, topic, QStringLiteral("rb-first"), protocol));
@@ -180,7 +175,7 @@ private Q_SLOTS:
               qPrintable(r.startAfter.toString(Qt::ISODateWithMs)), qPrintable(r.startBy.toString(Qt::ISODateWithMs)),
               qPrintable(r.endAfter.toString(Qt::ISODateWithMs)), qPrintable(r.endBy.toString(Qt::ISODateWithMs)),
               r.minDurationMs(), r.maxDurationMs(), r.moves.size());
-        QCOMPARE(r.cluster, kCluster);
+        QCOMPARE(r.cluster, kPrimary);
         QVERIFY(r.trigger & TriggerMemberJoined);
         QVERIFY(!(r.trigger & TriggerMemberLeft));
         QCOMPARE(r.membersBefore.size(), size_t(1));
@@ -210,7 +205,7 @@ private Q_SLOTS:
             return e.kind == EventKind::Rebalance && e.group == groupId && e.time == r.endBy;
         });
         QCOMPARE(event, 1);
-        const auto stored = m_store->rebalances(kCluster, {}, {}, groupId);
+        const auto stored = m_store->rebalances(kPrimary, {}, {}, groupId);
         QVERIFY(stored);
         QCOMPARE(stored->size(), found.size());
         QCOMPARE(stored->back(), r);
@@ -224,9 +219,7 @@ private Q_SLOTS:
         const QString id = LabClient::uniqueSuffix();
         const QString topic = QStringLiteral("rb-restart-%1").arg(id);
         const QString groupId = QStringLiteral("rb-group-restart-%1").arg(id);
-        const ProcessResult created = m_lab.traffic(
-            kCluster, {QStringLiteral("create-topic"), QStringLiteral("--topic"), topic, QStringLiteral("--partitions"),
-                       QStringLiteral("4"), QStringLiteral("--replication"), QStringLiteral("3")});
+        const ProcessResult created = m_lab.traffic(kPrimary, createTopicArgs(topic, 4, 3));
         QVERIFY2(created.exitCode == 0, qPrintable(created.describe()));
         m_members.push_back(startMember(groupId, topic, QStringLiteral("rb-first"), QStringLiteral("classic")));
         QVERIFY(m_members.back()->waitForStarted());
@@ -238,7 +231,7 @@ private Q_SLOTS:
         m_monitor.reset(); // Lagscope exits: each poller saves its rebalance state
         const QDateTime stopped = QDateTime::currentDateTimeUtc();
         m_latest.reset();
-        QVERIFY(QFileInfo::exists(m_dir.filePath(MonitorService::stateFileName(kCluster))));
+        QVERIFY(QFileInfo::exists(m_dir.filePath(MonitorService::stateFileName(kPrimary))));
         QVERIFY(rebalancesOf(groupId).empty());
         m_members.push_back(startMember(groupId, topic, QStringLiteral("rb-second"), QStringLiteral("classic")));
         QVERIFY(m_members.back()->waitForStarted());

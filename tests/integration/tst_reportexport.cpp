@@ -9,7 +9,7 @@
 // HistoryStore::groupStatusHistory with the weighting docs/REPORTS.md documents.
 #include "CsvTestUtil.h"
 #include "ReportExportUtil.h"
-#include "LabClient.h"
+#include "LabTest.h"
 #include "monitor/MonitorService.h"
 #include "report/ReportBuilder.h"
 #include "store/HistoryStore.h"
@@ -31,12 +31,10 @@
 using namespace lagscope;
 using namespace lagscope::test;
 
-class TestReportExport final : public QObject {
+class TestReportExport final : public LabTest {
     Q_OBJECT
 
 private:
-    LabClient m_lab = *LabClient::load();
-    QTemporaryDir m_dir;
     QString m_topic;
     QString m_slow;
     QString m_history;
@@ -74,18 +72,13 @@ private Q_SLOTS:
         QVERIFY2(store, store.ok() ? "" : qPrintable(store.errorMessage()));
         m_store = std::move(*store);
 
-        const ProcessResult created =
-            traffic({QStringLiteral("create-topic"), QStringLiteral("--topic"), m_topic, QStringLiteral("--partitions"),
-                     QStringLiteral("3"), QStringLiteral("--replication"), QStringLiteral("3")});
+        const ProcessResult created = traffic(createTopicArgs(m_topic, 3, 3));
         QVERIFY2(created.exitCode == 0, qPrintable(created.describe()));
-        const ProcessResult seeded = traffic({QStringLiteral("produce"), QStringLiteral("--topic"), m_topic,
-                                              QStringLiteral("--count"), QStringLiteral("150")});
+        const ProcessResult seeded = traffic(produceArgs(m_topic, 150));
         QVERIFY2(seeded.exitCode == 0, qPrintable(seeded.describe()));
         // The slow group reads what is there (committing every partition), then stops: from
         // then on it only falls behind.
-        const ProcessResult consumed =
-            traffic({QStringLiteral("consume"), QStringLiteral("--group"), m_slow, QStringLiteral("--topic"), m_topic,
-                     QStringLiteral("--max"), QStringLiteral("150")});
+        const ProcessResult consumed = traffic(consumeArgs(m_slow, m_topic, 150));
         QVERIFY2(consumed.exitCode == 0, qPrintable(consumed.describe()));
     }
 

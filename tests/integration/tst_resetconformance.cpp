@@ -4,7 +4,7 @@
 // committed offsets, and the safety rules (active group, read-only cluster, undo).
 // Touches only its own topics and groups.
 #include "DrillUtil.h"
-#include "LabClient.h"
+#include "LabTest.h"
 #include "TableRows.h"
 
 #include <QDateTime>
@@ -26,7 +26,6 @@ using namespace lagscope::test;
 
 namespace {
 
-const QString kCluster = QStringLiteral("primary");
 constexpr qint64 kMinute = 60 * 1000;
 
 // "TOPIC PARTITION NEW-OFFSET" of the group's rows of a reset table (either tool).
@@ -69,14 +68,11 @@ QString utcText(qint64 ms)
 
 } // namespace
 
-class TestResetConformance final : public QObject {
+class TestResetConformance final : public LabTest {
     Q_OBJECT
 
 private:
-    LabClient m_lab = *LabClient::load();
-    QTemporaryDir m_dir;
     QString m_config;
-    QString m_id = LabClient::uniqueSuffix();
     QString m_a = QStringLiteral("reset-a-%1").arg(m_id); // 3 partitions: 10, 8 and 0 records
     QString m_b = QStringLiteral("reset-b-%1").arg(m_id); // 2 partitions: 6 records each
     QString m_group = QStringLiteral("reset-g-%1").arg(m_id);
@@ -87,7 +83,7 @@ private:
 
     void traffic(const QStringList &args)
     {
-        const ProcessResult r = m_lab.traffic(kCluster, args);
+        const ProcessResult r = m_lab.traffic(kPrimary, args);
         QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
     }
 
@@ -102,13 +98,11 @@ private:
     // A:0=4, A:1=8 (its end), A:2 without commit, B:0=2, B:1=6 (its end).
     void commitInitial(const QString &group)
     {
-        traffic({QStringLiteral("commit"), QStringLiteral("--group"), group, QStringLiteral("--topic"), m_a,
-                 QStringLiteral("--offsets"), QStringLiteral("0=4,1=8")});
-        traffic({QStringLiteral("commit"), QStringLiteral("--group"), group, QStringLiteral("--topic"), m_b,
-                 QStringLiteral("--offsets"), QStringLiteral("0=2,1=6")});
+        traffic(commitArgs(group, m_a, QStringLiteral("0=4,1=8")));
+        traffic(commitArgs(group, m_b, QStringLiteral("0=2,1=6")));
     }
 
-    ProcessResult ours(const QStringList &args, const QString &cluster = kCluster)
+    ProcessResult ours(const QStringList &args, const QString &cluster = kPrimary)
     {
         return m_lab.lagscopectl(QStringList{QStringLiteral("reset-offsets"), QStringLiteral("--config"), m_config,
                                              QStringLiteral("--cluster"), cluster}
@@ -117,14 +111,14 @@ private:
 
     ProcessResult kafka(const QStringList &args)
     {
-        return m_lab.kafkaTool(QStringLiteral("consumer-groups"), kCluster,
+        return m_lab.kafkaTool(QStringLiteral("consumer-groups"), kPrimary,
                                QStringList{QStringLiteral("--reset-offsets")} + args);
     }
 
     std::map<QString, qint64> committed(const QString &group)
     {
         const ProcessResult r = m_lab.lagscopectl({QStringLiteral("describe"), QStringLiteral("--config"), m_config,
-                                                   QStringLiteral("--cluster"), kCluster, QStringLiteral("--group"),
+                                                   QStringLiteral("--cluster"), kPrimary, QStringLiteral("--group"),
                                                    group, QStringLiteral("--format"), QStringLiteral("json")});
         std::map<QString, qint64> out;
         const QJsonArray groups = QJsonDocument::fromJson(r.out.toUtf8()).object()[QStringLiteral("groups")].toArray();
@@ -151,7 +145,7 @@ private:
     bool groupStable(const QString &group)
     {
         const ProcessResult r = m_lab.lagscopectl({QStringLiteral("groups"), QStringLiteral("--config"), m_config,
-                                                   QStringLiteral("--cluster"), kCluster, QStringLiteral("--format"),
+                                                   QStringLiteral("--cluster"), kPrimary, QStringLiteral("--format"),
                                                    QStringLiteral("json")});
         return r.out.contains(group) && describeState(group) == QStringLiteral("Stable");
     }
@@ -159,7 +153,7 @@ private:
     QString describeState(const QString &group)
     {
         const ProcessResult r = m_lab.lagscopectl({QStringLiteral("describe"), QStringLiteral("--config"), m_config,
-                                                   QStringLiteral("--cluster"), kCluster, QStringLiteral("--group"),
+                                                   QStringLiteral("--cluster"), kPrimary, QStringLiteral("--group"),
                                                    group, QStringLiteral("--format"), QStringLiteral("json")});
         const QJsonArray groups = QJsonDocument::fromJson(r.out.toUtf8()).object()[QStringLiteral("groups")].toArray();
         return groups.isEmpty() ? QString() : groups.first().toObject()[QStringLiteral("state")].toString();
@@ -176,7 +170,7 @@ private Q_SLOTS:
             QFile f(m_config);
             QVERIFY(f.open(QIODevice::Append));
             f.write(QStringLiteral("  - name: readonly\n    bootstrap: \"%1\"\n    read_only: true\n")
-                        .arg(m_lab.bootstrap(kCluster))
+                        .arg(m_lab.bootstrap(kPrimary))
                         .toUtf8());
         }
         // Two days ago, on a whole second, so that datetimes print exactly.
@@ -349,7 +343,7 @@ private Q_SLOTS:
                                    QStringLiteral("--config"),
                                    m_config,
                                    QStringLiteral("--cluster"),
-                                   kCluster,
+                                   kPrimary,
                                    QStringLiteral("--backup"),
                                    backup};
         const ProcessResult dry = m_lab.lagscopectl(undoArgs);
@@ -382,7 +376,7 @@ private Q_SLOTS:
                 continue;
             ++records;
             QCOMPARE(o[QStringLiteral("result")].toString(), QStringLiteral("applied"));
-            QCOMPARE(o[QStringLiteral("cluster")].toString(), kCluster);
+            QCOMPARE(o[QStringLiteral("cluster")].toString(), kPrimary);
             QVERIFY(!o[QStringLiteral("user")].toString().isEmpty());
             QCOMPARE(o[QStringLiteral("partitions")].toArray().size(), 4);
         }
@@ -406,7 +400,7 @@ private Q_SLOTS:
         p->start(qEnvironmentVariable("LAGSCOPE_TRAFFIC"),
                  {QStringLiteral("consume"), QStringLiteral("--group"), group, QStringLiteral("--topic"), m_b,
                   QStringLiteral("--max"), QStringLiteral("1000000"), QStringLiteral("--stay"),
-                  QStringLiteral("--protocol"), protocol, QStringLiteral("--bootstrap"), m_lab.bootstrap(kCluster)});
+                  QStringLiteral("--protocol"), protocol, QStringLiteral("--bootstrap"), m_lab.bootstrap(kPrimary)});
         QVERIFY(p->waitForStarted());
         m_members << p;
         // A wall-clock deadline: each check runs Kafka's tool (a JVM), far longer than QTRY's step.

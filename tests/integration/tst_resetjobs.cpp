@@ -4,7 +4,7 @@
 // are back). Also a job deleted in the middle of its apply: the apply still completes on
 // its own thread and is audited, and nothing reaches the deleted job.
 #include "DrillUtil.h"
-#include "LabClient.h"
+#include "LabTest.h"
 #include "jobs/ResetJobs.h"
 #include "kafka/KafkaClient.h"
 
@@ -23,38 +23,21 @@ using namespace lagscope::test;
 
 namespace {
 
-const QString kCluster = QStringLiteral("primary");
 constexpr int kTimeoutMs = 30000;
 
 } // namespace
 
-class TestResetJobs final : public QObject {
+class TestResetJobs final : public LabTest {
     Q_OBJECT
 
 private:
-    LabClient m_lab = *LabClient::load();
-    QString m_id = LabClient::uniqueSuffix();
     QStringList m_topics = {QStringLiteral("reset-jobs-a-%1").arg(m_id), QStringLiteral("reset-jobs-b-%1").arg(m_id)};
     QString m_group = QStringLiteral("reset-jobs-%1").arg(m_id);
     ClusterConfig m_config;
     std::unique_ptr<KafkaClient> m_client;
     QTemporaryDir m_data;
 
-    void traffic(const QStringList &args)
-    {
-        const ProcessResult r = m_lab.traffic(kCluster, args);
-        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
-    }
-
-    CommittedOffsets committed(const QString &group)
-    {
-        auto offsets = m_client->committedOffsets({group}, Deadline::inMs(15000));
-        if (!offsets) {
-            qWarning("%s", qPrintable(offsets.errorMessage()));
-            return {};
-        }
-        return (*offsets)[group];
-    }
+    CommittedOffsets committed(const QString &group) { return committedBy(*m_client, group); }
 
     ResetApplyOptions options(const QString &specText) const
     {
@@ -101,8 +84,7 @@ private:
     void makeGroup(const QString &group)
     {
         for (const QString &topic : m_topics)
-            traffic({QStringLiteral("commit"), QStringLiteral("--group"), group, QStringLiteral("--topic"), topic,
-                     QStringLiteral("--offsets"), QStringLiteral("0=7,1=5")});
+            traffic(kPrimary, commitArgs(group, topic, QStringLiteral("0=7,1=5")));
     }
 
 private Q_SLOTS:
@@ -110,13 +92,11 @@ private Q_SLOTS:
     {
         QVERIFY(m_data.isValid());
         for (const QString &topic : m_topics) {
-            traffic({QStringLiteral("create-topic"), QStringLiteral("--topic"), topic, QStringLiteral("--partitions"),
-                     QStringLiteral("2"), QStringLiteral("--replication"), QStringLiteral("3")});
-            traffic({QStringLiteral("produce"), QStringLiteral("--topic"), topic, QStringLiteral("--count"),
-                     QStringLiteral("20")}); // 10 a partition
+            traffic(kPrimary, createTopicArgs(topic, 2, 3));
+            traffic(kPrimary, produceArgs(topic, 20)); // 10 a partition
         }
         makeGroup(m_group);
-        m_config = ClusterConfig{kCluster, m_lab.bootstrap(kCluster), false, {}};
+        m_config = ClusterConfig{kPrimary, m_lab.bootstrap(kPrimary), false, {}};
         auto client = KafkaClient::create(m_config, ClientOptions{10000, 0, {}});
         QVERIFY2(client.ok(), client.ok() ? "" : qPrintable(client.errorMessage()));
         m_client = std::move(*client);

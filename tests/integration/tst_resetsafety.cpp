@@ -2,7 +2,7 @@
 // a group that becomes active between preview and apply is refused with Kafka's wording,
 // nothing is written and the refusal is audited.
 #include "DrillUtil.h"
-#include "LabClient.h"
+#include "LabTest.h"
 #include "actions/ResetExecutor.h"
 #include "actions/ResetPlanner.h"
 #include "kafka/KafkaClient.h"
@@ -21,23 +21,20 @@ using namespace lagscope::test;
 
 namespace {
 
-const QString kCluster = QStringLiteral("primary");
 // Node 1 is the only controller of primary: killing it would stop the quorum.
 constexpr int kController = 1;
 
 } // namespace
 
-class TestResetSafety final : public QObject {
+class TestResetSafety final : public LabTest {
     Q_OBJECT
 
 private:
-    LabClient m_lab = *LabClient::load();
     std::unique_ptr<KafkaClient> m_client;
-    QString m_id = LabClient::uniqueSuffix();
     QString m_dataDir;
     QList<QProcess *> m_members;
 
-    bool traffic(const QStringList &args) { return succeeded(m_lab.traffic(kCluster, args)); }
+    bool traffic(const QStringList &args) { return succeeded(m_lab.traffic(kPrimary, args)); }
 
     std::optional<GroupDescription> describe(const QString &group)
     {
@@ -66,12 +63,7 @@ private:
 
     Result<ResetPlan> plan(const QString &group, const ResetSpec &spec, const ResetScope &scope)
     {
-        auto gathered = gatherResetInputs(*m_client, group, spec, scope, Deadline::inMs(30000));
-        if (!gathered)
-            return Result<ResetPlan>(gathered.error());
-        if (auto refusal = checkInactive(gathered->description))
-            return Result<ResetPlan>::failure(*refusal);
-        return planReset(spec, scope, gathered->inputs);
+        return planOnCluster(*m_client, group, spec, scope);
     }
 
     QList<QJsonObject> auditRecords(const QString &group) const
@@ -84,7 +76,7 @@ private:
         const QDir dir(QDir(m_dataDir).filePath(QStringLiteral("backups")));
         QStringList out;
         for (const QString &name : dir.entryList(QDir::Files, QDir::Name))
-            if (name.startsWith(kCluster + QLatin1Char('-') + group + QLatin1Char('-')))
+            if (name.startsWith(kPrimary + QLatin1Char('-') + group + QLatin1Char('-')))
                 out << dir.filePath(name);
         return out;
     }
@@ -110,7 +102,7 @@ private Q_SLOTS:
         QStandardPaths::setTestModeEnabled(true);
         m_dataDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
         QVERIFY(!m_dataDir.isEmpty());
-        auto client = KafkaClient::create({kCluster, m_lab.bootstrap(kCluster), false, {}}, {5000, 0, nullptr});
+        auto client = KafkaClient::create({kPrimary, m_lab.bootstrap(kPrimary), false, {}}, {5000, 0, nullptr});
         QVERIFY2(client, why(client).constData());
         m_client = std::move(*client);
         QTRY_VERIFY_WITH_TIMEOUT(clusterWhole(), 60000);
@@ -136,15 +128,13 @@ private Q_SLOTS:
     {
         const QString topic = QStringLiteral("safety-active-%1").arg(m_id);
         const QString group = QStringLiteral("safety-active-g-%1").arg(m_id);
-        QVERIFY(traffic({QStringLiteral("create-topic"), QStringLiteral("--topic"), topic,
-                         QStringLiteral("--partitions"), QStringLiteral("2")}));
+        QVERIFY(traffic(createTopicArgs(topic, 2)));
         for (int partition : {0, 1})
             QVERIFY(traffic({QStringLiteral("produce"), QStringLiteral("--topic"), topic, QStringLiteral("--partition"),
                              QString::number(partition), QStringLiteral("--count"), QStringLiteral("5")}));
         // At the log end: the member that joins later has nothing to consume, so its own
         // commit on joining leaves the offsets as they are.
-        QVERIFY(traffic({QStringLiteral("commit"), QStringLiteral("--group"), group, QStringLiteral("--topic"), topic,
-                         QStringLiteral("--offsets"), QStringLiteral("0=5,1=5")}));
+        QVERIFY(traffic(commitArgs(group, topic, QStringLiteral("0=5,1=5"))));
         const auto original = committed(group);
         QVERIFY(original);
         QCOMPARE(original->size(), size_t(2));
@@ -167,7 +157,7 @@ private Q_SLOTS:
         member->start(qEnvironmentVariable("LAGSCOPE_TRAFFIC"),
                       {QStringLiteral("consume"), QStringLiteral("--group"), group, QStringLiteral("--topic"), topic,
                        QStringLiteral("--max"), QStringLiteral("1"), QStringLiteral("--stay"),
-                       QStringLiteral("--bootstrap"), m_lab.bootstrap(kCluster)});
+                       QStringLiteral("--bootstrap"), m_lab.bootstrap(kPrimary)});
         QVERIFY(member->waitForStarted());
         QTRY_VERIFY_WITH_TIMEOUT(stableWithMember(group), 60000);
         const auto beforeApply = committed(group);
@@ -175,7 +165,7 @@ private Q_SLOTS:
         QCOMPARE(show(*beforeApply), show(*original));
 
         ResetApplyOptions options;
-        options.cluster = kCluster;
+        options.cluster = kPrimary;
         options.dataDir = m_dataDir;
         options.specText = QStringLiteral("--to-earliest");
         options.scopeText = QStringLiteral("--topic ") + topic;
@@ -201,7 +191,7 @@ private Q_SLOTS:
         QCOMPARE(records.size(), 1);
         QCOMPARE(records.first()[QStringLiteral("result")].toString(), QStringLiteral("refused"));
         QCOMPARE(records.first()[QStringLiteral("reason")].toString(), expected);
-        QCOMPARE(records.first()[QStringLiteral("cluster")].toString(), kCluster);
+        QCOMPARE(records.first()[QStringLiteral("cluster")].toString(), kPrimary);
     }
 };
 

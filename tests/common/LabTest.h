@@ -1,0 +1,46 @@
+#pragma once
+// The base of a test against the shared lab: the lab's client, a suffix that keeps this
+// run's topics and groups apart from every other test and run, and the lab's clusters by
+// name. It declares no slots, so QTest runs only the derived test's own. Main thread only.
+
+#include "LabClient.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QTemporaryDir>
+
+namespace lagscope::test {
+
+// The lab's two clusters; its MirrorMaker 2 replicates primary to dr.
+inline const QString kPrimary = QStringLiteral("primary");
+inline const QString kDr = QStringLiteral("dr");
+
+class LabTest : public QObject {
+protected:
+    LabClient m_lab = *LabClient::load();
+    const QString m_id = LabClient::uniqueSuffix();
+    // The test's scratch folder (configs, history, reports); it outlives the derived test's members.
+    QTemporaryDir m_dir;
+
+    // The traffic tool against a cluster; fails the caller unless it exits 0.
+    void traffic(const QString &cluster, const QStringList &args) const
+    {
+        requireSuccess(m_lab.traffic(cluster, args));
+    }
+    // The group's committed offsets as `client` reads them now; empty, with a warning, when
+    // they cannot be read within 15 s.
+    static CommittedOffsets committedBy(KafkaClient &client, const QString &group)
+    {
+        auto offsets = client.committedOffsets({group}, Deadline::inMs(15000));
+        if (!offsets) {
+            qWarning("%s", qPrintable(offsets.errorMessage()));
+            return {};
+        }
+        return (*offsets)[group];
+    }
+    // tests/lab/lab (stop a broker, MirrorMaker, …); fails the caller unless it exits 0.
+    void lab(const QStringList &args) const { requireSuccess(m_lab.lab(args)); }
+};
+
+} // namespace lagscope::test
