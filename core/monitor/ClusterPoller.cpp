@@ -100,6 +100,19 @@ void ClusterPoller::publish(SnapshotPtr snapshot, std::vector<Rebalance> rebalan
     Q_EMIT updated(update);
 }
 
+// The cluster as unreachable since its first failed poll, with the last data seen; the
+// next poll backs off.
+void ClusterPoller::publishUnreachable(const QString &error, qint64 elapsedMs)
+{
+    const auto now = QDateTime::currentDateTimeUtc();
+    if (!m_unreachableSince.isValid())
+        m_unreachableSince = now;
+    publish(std::make_shared<const ClusterSnapshot>(
+        unreachableSnapshot(m_cluster.name, error, m_unreachableSince, now, elapsedMs, m_lastGood.get())));
+    m_polling = false;
+    scheduleNext(false);
+}
+
 void ClusterPoller::poll()
 {
     m_polling = true;
@@ -114,13 +127,7 @@ void ClusterPoller::poll()
         if (client)
             m_client = std::move(*client);
         else {
-            const auto now = QDateTime::currentDateTimeUtc();
-            if (!m_unreachableSince.isValid())
-                m_unreachableSince = now;
-            publish(std::make_shared<const ClusterSnapshot>(unreachableSnapshot(
-                m_cluster.name, client.errorMessage(), m_unreachableSince, now, elapsed.elapsed(), m_lastGood.get())));
-            m_polling = false;
-            scheduleNext(false);
+            publishUnreachable(client.errorMessage(), elapsed.elapsed());
             return;
         }
     }
@@ -132,13 +139,7 @@ void ClusterPoller::poll()
         // fixed password file or environment lets the cluster recover.
         if (!KafkaClient::authenticationFailure(gathered.errorMessage()).isEmpty())
             m_client.reset();
-        const auto now = QDateTime::currentDateTimeUtc();
-        if (!m_unreachableSince.isValid())
-            m_unreachableSince = now;
-        publish(std::make_shared<const ClusterSnapshot>(unreachableSnapshot(
-            m_cluster.name, gathered.errorMessage(), m_unreachableSince, now, elapsed.elapsed(), m_lastGood.get())));
-        m_polling = false;
-        scheduleNext(false);
+        publishUnreachable(gathered.errorMessage(), elapsed.elapsed());
         return;
     }
     PollResult &result = *gathered;

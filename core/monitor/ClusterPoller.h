@@ -70,6 +70,7 @@ private:
     void poll();
     void scheduleNext(bool succeeded);
     void publish(SnapshotPtr snapshot, std::vector<Rebalance> rebalances = {});
+    void publishUnreachable(const QString &error, qint64 elapsedMs);
     void loadState();
     void saveState();
 

@@ -53,6 +53,16 @@ QJsonObject section(const QString &note)
             {QStringLiteral("note"), note.isEmpty() ? QJsonValue() : QJsonValue(note)}};
 }
 
+// A timeline of spans, each with its value under `key`.
+QJsonArray spans(const std::vector<StateSpan> &timeline, const QString &key)
+{
+    QJsonArray out;
+    for (const StateSpan &s : timeline)
+        out.append(QJsonObject{
+            {QStringLiteral("start"), time(s.startMs)}, {QStringLiteral("end"), time(s.endMs)}, {key, s.state}});
+    return out;
+}
+
 QJsonObject group(const GroupReport &g)
 {
     QJsonObject o{{QStringLiteral("cluster"), g.cluster},
@@ -116,17 +126,8 @@ QJsonObject group(const GroupReport &g)
                                       {QStringLiteral("committed"), count(p.committed)},
                                       {QStringLiteral("log_end"), count(p.logEnd)}});
     o.insert(QStringLiteral("partitions"), partitions);
-    QJsonArray timeline;
-    for (const StateSpan &s : g.stateTimeline)
-        timeline.append(QJsonObject{{QStringLiteral("start"), time(s.startMs)},
-                                    {QStringLiteral("end"), time(s.endMs)},
-                                    {QStringLiteral("state"), s.state}});
-    o.insert(QStringLiteral("state_timeline"), timeline);
-    QJsonArray statusTimeline;
-    for (const StateSpan &s : g.statusTimeline)
-        statusTimeline.append(QJsonObject{{QStringLiteral("start"), time(s.startMs)},
-                                          {QStringLiteral("end"), time(s.endMs)},
-                                          {QStringLiteral("status"), s.state}});
+    o.insert(QStringLiteral("state_timeline"), spans(g.stateTimeline, QStringLiteral("state")));
+    const QJsonArray statusTimeline = spans(g.statusTimeline, QStringLiteral("status"));
     o.insert(QStringLiteral("lag_status_timeline"), g.lagStatuses ? QJsonValue(statusTimeline) : QJsonValue());
     return o;
 }

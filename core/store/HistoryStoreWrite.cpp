@@ -92,6 +92,25 @@ QString deleteOlder(const QString &table, const QString &tiers, qint64 cutoff)
     return QStringLiteral("DELETE FROM %1 WHERE %2tier IN (%3) AND t < %4").arg(table, clusters, tiers).arg(cutoff);
 }
 
+// The rows older than `cutoff` in `tiers` of every table a poll writes, samples before the
+// polls they join on.
+QStringList deleteOlderPolls(const QString &tiers, qint64 cutoff)
+{
+    return {deleteOlder(QStringLiteral("partition_sample"), tiers, cutoff),
+            deleteOlder(QStringLiteral("group_sample"), tiers, cutoff),
+            deleteOlder(QStringLiteral("poll"), tiers, cutoff)};
+}
+
+// One step down the tiers: the rows of tier `from` older than `cutoff` become buckets of
+// `bucketMs` in tier `to`, then go.
+QStringList moveDownTier(int from, int to, qint64 bucketMs, qint64 cutoff)
+{
+    QStringList steps{downsamplePartitions(from, to, bucketMs, cutoff), downsampleGroups(from, to, bucketMs, cutoff),
+                      downsamplePolls(from, to, bucketMs, cutoff)};
+    steps += deleteOlderPolls(QString::number(from), cutoff);
+    return steps;
+}
+
 } // namespace
 
 Status HistoryStore::Private::writeSnapshot(const ClusterSnapshot &snapshot)
@@ -242,33 +261,13 @@ Status HistoryStore::compact(const QDateTime &now)
         return s;
 
     // Raw before fine: after a long pause raw rows may be old enough for both steps.
-    const QString raw = QString::number(kRawTier);
-    const QString fine = QString::number(kFineTier);
-    const QString all = QStringLiteral("%1, %2, %3").arg(kRawTier).arg(kFineTier).arg(kCoarseTier);
-    const QString steps[] = {
-        downsamplePartitions(kRawTier, kFineTier, fineMs, rawCutoff),
-        downsampleGroups(kRawTier, kFineTier, fineMs, rawCutoff),
-        downsamplePolls(kRawTier, kFineTier, fineMs, rawCutoff),
-        deleteOlder(QStringLiteral("partition_sample"), raw, rawCutoff),
-        deleteOlder(QStringLiteral("group_sample"), raw, rawCutoff),
-        deleteOlder(QStringLiteral("poll"), raw, rawCutoff),
-        downsamplePartitions(kFineTier, kCoarseTier, coarseMs, fineCutoff),
-        downsampleGroups(kFineTier, kCoarseTier, coarseMs, fineCutoff),
-        downsamplePolls(kFineTier, kCoarseTier, coarseMs, fineCutoff),
-        deleteOlder(QStringLiteral("partition_sample"), fine, fineCutoff),
-        deleteOlder(QStringLiteral("group_sample"), fine, fineCutoff),
-        deleteOlder(QStringLiteral("poll"), fine, fineCutoff),
-        deleteOlder(QStringLiteral("partition_sample"), all, keepCutoff),
-        deleteOlder(QStringLiteral("group_sample"), all, keepCutoff),
-        deleteOlder(QStringLiteral("poll"), all, keepCutoff),
-        QStringLiteral("DELETE FROM event WHERE cluster_id IN (SELECT id FROM cluster) AND t < %1").arg(keepCutoff),
-        QStringLiteral("DELETE FROM rebalance WHERE end_by < %1").arg(keepCutoff),
-    };
-    for (const QString &step : steps) {
-        if (Status s = sql::exec(d->db, step, what); !s)
-            return d->abort(s);
-    }
-    for (const QString &step : Private::flowCompactionSteps(fineMs, rawCutoff, coarseMs, fineCutoff, keepCutoff)) {
+    QStringList steps = moveDownTier(kRawTier, kFineTier, fineMs, rawCutoff);
+    steps += moveDownTier(kFineTier, kCoarseTier, coarseMs, fineCutoff);
+    steps += deleteOlderPolls(QStringLiteral("%1, %2, %3").arg(kRawTier).arg(kFineTier).arg(kCoarseTier), keepCutoff);
+    steps << QStringLiteral("DELETE FROM event WHERE cluster_id IN (SELECT id FROM cluster) AND t < %1").arg(keepCutoff)
+          << QStringLiteral("DELETE FROM rebalance WHERE end_by < %1").arg(keepCutoff);
+    steps += Private::flowCompactionSteps(fineMs, rawCutoff, coarseMs, fineCutoff, keepCutoff);
+    for (const QString &step : std::as_const(steps)) {
         if (Status s = sql::exec(d->db, step, what); !s)
             return d->abort(s);
     }

@@ -2,6 +2,7 @@
 // result and undo).
 #include "actions/ResetOffsetsDialog.h"
 
+#include "WidgetBuild.h"
 #include "actions/ResetPreviewModel.h"
 #include "actions/UndoConfirmation.h"
 #include "actions/WriteGuard.h"
@@ -139,10 +140,7 @@ void ResetOffsetsDialog::buildPreviewRow(QBoxLayout *layout)
     m_busy->setMaximumWidth(160);
     m_busy->setTextVisible(false);
     m_busy->hide();
-    m_status = new QLabel(this);
-    m_status->setObjectName(QStringLiteral("statusLabel"));
-    m_status->setWordWrap(true);
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status = newMessageLabel(this, QStringLiteral("statusLabel"), LabelText::Selectable);
     previewRow->addWidget(m_previewButton);
     previewRow->addWidget(m_busy);
     previewRow->addWidget(m_status, 1);
@@ -153,12 +151,9 @@ void ResetOffsetsDialog::buildPreviewTable(QBoxLayout *layout)
 {
     m_model = new ResetPreviewModel(this);
     m_previewTable = new QTableView(this);
-    m_previewTable->setObjectName(QStringLiteral("previewTable"));
+    setUpListTable(m_previewTable, QStringLiteral("previewTable"));
     m_previewTable->setModel(m_model);
-    m_previewTable->verticalHeader()->hide();
-    m_previewTable->setAlternatingRowColors(true);
     m_previewTable->setWordWrap(false);
-    m_previewTable->horizontalHeader()->setStretchLastSection(true);
     m_previewTable->setColumnWidth(ResetPreviewModel::Topic, 220);
     m_previewTable->setMinimumHeight(120);
     layout->addWidget(m_previewTable, 1);
@@ -173,26 +168,19 @@ void ResetOffsetsDialog::buildConfirmRow(QBoxLayout *layout)
     m_confirmGroup->setPlaceholderText(m_group);
     confirmLabel->setBuddy(m_confirmGroup);
     connect(m_confirmGroup, &QLineEdit::textChanged, this, &ResetOffsetsDialog::updateButtons);
-    m_executeButton = new QPushButton(tr("Execute reset"), this);
-    m_executeButton->setObjectName(QStringLiteral("executeButton"));
-    m_executeButton->setAutoDefault(false);
+    m_executeButton = newButton(tr("Execute reset"), this, QStringLiteral("executeButton"));
     connect(m_executeButton, &QPushButton::clicked, this, &ResetOffsetsDialog::execute);
     confirmRow->addWidget(confirmLabel);
     confirmRow->addWidget(m_confirmGroup, 1);
     confirmRow->addWidget(m_executeButton);
     layout->addLayout(confirmRow);
-    m_executeHint = new QLabel(this);
-    m_executeHint->setObjectName(QStringLiteral("executeHint"));
-    m_executeHint->setWordWrap(true);
+    m_executeHint = newMessageLabel(this, QStringLiteral("executeHint"));
     layout->addWidget(m_executeHint);
 }
 
 void ResetOffsetsDialog::buildResultRows(QBoxLayout *layout)
 {
-    m_resultLabel = new QLabel(this);
-    m_resultLabel->setObjectName(QStringLiteral("resultLabel"));
-    m_resultLabel->setWordWrap(true);
-    m_resultLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_resultLabel = newMessageLabel(this, QStringLiteral("resultLabel"), LabelText::Selectable);
     layout->addWidget(m_resultLabel);
 
     m_undo = new UndoConfirmation(

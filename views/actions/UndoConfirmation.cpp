@@ -1,5 +1,7 @@
 #include "actions/UndoConfirmation.h"
 
+#include "WidgetBuild.h"
+
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -11,9 +13,7 @@ UndoConfirmation::UndoConfirmation(std::function<QString()> question, QWidget *p
 {
     auto *row = new QHBoxLayout(this);
     row->setContentsMargins(0, 0, 0, 0);
-    m_undo = new QPushButton(tr("Undo…"), this);
-    m_undo->setObjectName(QStringLiteral("undoButton"));
-    m_undo->setAutoDefault(false);
+    m_undo = newButton(tr("Undo…"), this, QStringLiteral("undoButton"));
     m_undo->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
     m_confirm = new QWidget(this);
     m_confirm->setObjectName(QStringLiteral("undoConfirm"));
@@ -21,12 +21,8 @@ UndoConfirmation::UndoConfirmation(std::function<QString()> question, QWidget *p
     confirmLayout->setContentsMargins(0, 0, 0, 0);
     m_label = new QLabel(m_confirm);
     m_label->setWordWrap(true);
-    auto *yes = new QPushButton(tr("Restore"), m_confirm);
-    yes->setObjectName(QStringLiteral("confirmUndoButton"));
-    yes->setAutoDefault(false);
-    auto *no = new QPushButton(tr("Cancel"), m_confirm);
-    no->setObjectName(QStringLiteral("cancelUndoButton"));
-    no->setAutoDefault(false);
+    auto *yes = newButton(tr("Restore"), m_confirm, QStringLiteral("confirmUndoButton"));
+    auto *no = newButton(tr("Cancel"), m_confirm, QStringLiteral("cancelUndoButton"));
     confirmLayout->addWidget(m_label, 1);
     confirmLayout->addWidget(yes);
     confirmLayout->addWidget(no);

@@ -1,5 +1,6 @@
 #include "failover/FailoverApplyPage.h"
 
+#include "WidgetBuild.h"
 #include "failover/FailoverWizard.h"
 
 #include <QGridLayout>
@@ -12,15 +13,12 @@ namespace lagscope {
 
 using namespace failover;
 
-FailoverApplyPage::FailoverApplyPage(FailoverWizard *wizard) : QWizardPage(wizard), m_wizard(wizard)
+FailoverApplyPage::FailoverApplyPage(FailoverWizard *wizard)
+    : FailoverPage(wizard, QStringLiteral("failoverApplyPage"), tr("Apply"),
+                   tr("Each group: backup of its offsets on the target, commit, read back, audit."))
 {
-    setObjectName(QStringLiteral("failoverApplyPage"));
-    setTitle(tr("Apply"));
-    setSubTitle(tr("Each group: backup of its offsets on the target, commit, read back, audit."));
     auto *layout = new QVBoxLayout(this);
-    m_status = new QLabel(this);
-    m_status->setObjectName(QStringLiteral("applyStatus"));
-    m_status->setWordWrap(true);
+    m_status = newMessageLabel(this, QStringLiteral("applyStatus"));
     layout->addWidget(m_status);
     auto *scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
@@ -32,10 +30,9 @@ FailoverApplyPage::FailoverApplyPage(FailoverWizard *wizard) : QWizardPage(wizar
     scroll->setWidget(inner);
     layout->addWidget(scroll, 1);
 
-    FailoverSession *session = &wizard->session();
-    connect(session, &FailoverSession::groupApplyStarted, this, &FailoverApplyPage::groupStarted);
-    connect(session, &FailoverSession::groupApplied, this, &FailoverApplyPage::groupFinished);
-    connect(session, &FailoverSession::applyFinished, this, &FailoverApplyPage::allFinished);
+    connect(m_session, &FailoverSession::groupApplyStarted, this, &FailoverApplyPage::groupStarted);
+    connect(m_session, &FailoverSession::groupApplied, this, &FailoverApplyPage::groupFinished);
+    connect(m_session, &FailoverSession::applyFinished, this, &FailoverApplyPage::allFinished);
 }
 
 void FailoverApplyPage::initializePage()
@@ -47,7 +44,7 @@ void FailoverApplyPage::initializePage()
         delete r.result;
     }
     m_rows.clear();
-    const auto runs = m_wizard->session().includedRuns();
+    const auto runs = m_session->includedRuns();
     for (const FailoverGroupRun *run : runs) {
         const int row = int(m_rows.size());
         GroupRow r;
@@ -58,24 +55,21 @@ void FailoverApplyPage::initializePage()
         r.bar->setValue(0);
         r.bar->setFormat(tr("waiting"));
         r.bar->setMinimumWidth(220);
-        r.result = new QLabel(this);
-        r.result->setObjectName(QStringLiteral("applyResult-") + run->plan.group);
-        r.result->setWordWrap(true);
-        r.result->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        r.result = newMessageLabel(this, QStringLiteral("applyResult-") + run->plan.group, LabelText::Selectable);
         m_grid->addWidget(r.name, row, 0);
         m_grid->addWidget(r.bar, row, 1);
         m_grid->addWidget(r.result, row, 2);
         m_rows.push_back(r);
     }
     m_status->setText(tr("Applying %n group(s) on %1…", nullptr, int(runs.size())).arg(m_wizard->spec().to));
-    m_wizard->session().apply();
+    m_session->apply();
 }
 
 void FailoverApplyPage::allFinished()
 {
     m_finished = true;
     int ok = 0, leftBehind = 0;
-    const auto runs = m_wizard->session().includedRuns();
+    const auto runs = m_session->includedRuns();
     for (const FailoverGroupRun *run : runs) {
         const bool applied = run->applied() && run->outcome->reset.result == WriteResult::Applied;
         const bool withUntranslated =
@@ -106,7 +100,7 @@ void FailoverApplyPage::groupStarted(int row)
 void FailoverApplyPage::groupFinished(int row)
 {
     GroupRow &r = m_rows[size_t(row)];
-    const FailoverGroupRun *run = m_wizard->session().includedRuns()[size_t(row)];
+    const FailoverGroupRun *run = m_session->includedRuns()[size_t(row)];
     r.bar->setRange(0, 1);
     r.bar->setValue(1);
     QString text;

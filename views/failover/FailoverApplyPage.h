@@ -4,7 +4,7 @@
 // commit, verify, audit: FailoverExecutor.h). The wizard cannot be closed while it runs.
 // Thread: GUI; owned by the wizard.
 
-#include <QWizardPage>
+#include "failover/FailoverPage.h"
 
 #include <vector>
 
@@ -14,9 +14,7 @@ class QProgressBar;
 
 namespace lagscope {
 
-class FailoverWizard;
-
-class FailoverApplyPage final : public QWizardPage {
+class FailoverApplyPage final : public FailoverPage {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(FailoverApplyPage)
 
@@ -32,7 +30,6 @@ private:
     void groupFinished(int row);
     void allFinished();
 
-    FailoverWizard *m_wizard;
     QLabel *m_status = nullptr;
     QGridLayout *m_grid = nullptr;
     struct GroupRow {

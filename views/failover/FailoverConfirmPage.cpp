@@ -1,5 +1,6 @@
 #include "failover/FailoverConfirmPage.h"
 
+#include "WidgetBuild.h"
 #include "failover/FailoverWizard.h"
 
 #include <QFormLayout>
@@ -9,27 +10,21 @@
 
 namespace lagscope {
 
-FailoverConfirmPage::FailoverConfirmPage(FailoverWizard *wizard) : QWizardPage(wizard), m_wizard(wizard)
+FailoverConfirmPage::FailoverConfirmPage(FailoverWizard *wizard)
+    : FailoverPage(wizard, QStringLiteral("failoverConfirmPage"), tr("Confirm"),
+                   tr("One confirmation for every group. After it there is no way back, only Undo."))
 {
-    setObjectName(QStringLiteral("failoverConfirmPage"));
-    setTitle(tr("Confirm"));
-    setSubTitle(tr("One confirmation for every group. After it there is no way back, only Undo."));
     setCommitPage(true);
     setButtonText(QWizard::CommitButton, wizard->isFailback() ? tr("Fail back") : tr("Fail over"));
     auto *layout = new QVBoxLayout(this);
-    m_summary = new QLabel(this);
-    m_summary->setObjectName(QStringLiteral("confirmSummary"));
-    m_summary->setWordWrap(true);
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary = newMessageLabel(this, QStringLiteral("confirmSummary"), LabelText::Selectable);
     layout->addWidget(m_summary);
     auto *form = new QFormLayout;
     m_confirm = new QLineEdit(this);
     m_confirm->setObjectName(QStringLiteral("confirmCluster"));
     form->addRow(tr("Type the target cluster's name to confirm:"), m_confirm);
     layout->addLayout(form);
-    m_hint = new QLabel(this);
-    m_hint->setObjectName(QStringLiteral("confirmHint"));
-    m_hint->setWordWrap(true);
+    m_hint = newMessageLabel(this, QStringLiteral("confirmHint"));
     layout->addWidget(m_hint);
     layout->addStretch(1);
     connect(m_confirm, &QLineEdit::textChanged, this, &QWizardPage::completeChanged);
@@ -41,10 +36,9 @@ void FailoverConfirmPage::initializePage()
     m_confirm->clear();
     m_confirm->setPlaceholderText(to);
     QStringList lines;
-    lines << tr("The %1 commits new offsets on %2 for %n group(s):", nullptr,
-                int(m_wizard->session().includedRuns().size()))
+    lines << tr("The %1 commits new offsets on %2 for %n group(s):", nullptr, int(m_session->includedRuns().size()))
                  .arg(m_wizard->operationName(), to);
-    for (const FailoverGroupRun *run : m_wizard->session().includedRuns()) {
+    for (const FailoverGroupRun *run : m_session->includedRuns()) {
         QStringList topics;
         for (const auto &p : run->plan.partitions)
             if (!topics.contains(p.to.topic))
@@ -60,7 +54,7 @@ void FailoverConfirmPage::initializePage()
                 "committed, read back and verified, and the operation is recorded in the audit log. Each group's "
                 "consumers must stay stopped on both clusters until the Verify page says it is done.")
                  .arg(to);
-    if (m_wizard->session().gathered() && !m_wizard->session().gathered()->fromReachable)
+    if (m_session->gathered() && !m_session->gathered()->fromReachable)
         lines << tr("DISASTER MODE: %1 is unreachable; the offsets come from cached and replicated data.")
                      .arg(m_wizard->spec().from);
     m_summary->setText(lines.join(QLatin1Char('\n')));

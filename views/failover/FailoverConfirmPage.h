@@ -3,16 +3,14 @@
 // target cluster's name). The commit page: after it there is no way back.
 // Thread: GUI; owned by the wizard.
 
-#include <QWizardPage>
+#include "failover/FailoverPage.h"
 
 class QLabel;
 class QLineEdit;
 
 namespace lagscope {
 
-class FailoverWizard;
-
-class FailoverConfirmPage final : public QWizardPage {
+class FailoverConfirmPage final : public FailoverPage {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(FailoverConfirmPage)
 
@@ -23,7 +21,6 @@ public:
     bool isComplete() const override;
 
 private:
-    FailoverWizard *m_wizard;
     QLabel *m_summary = nullptr;
     QLineEdit *m_confirm = nullptr;
     QLabel *m_hint = nullptr;

@@ -1,5 +1,6 @@
 #include "failover/FailoverPlanPage.h"
 
+#include "WidgetBuild.h"
 #include "actions/FailoverExport.h"
 #include "failover/FailoverPlanModel.h"
 #include "failover/FailoverWizard.h"
@@ -20,27 +21,20 @@ namespace lagscope {
 
 using namespace failover;
 
-FailoverPlanPage::FailoverPlanPage(FailoverWizard *wizard) : QWizardPage(wizard), m_wizard(wizard)
+FailoverPlanPage::FailoverPlanPage(FailoverWizard *wizard)
+    : FailoverPage(wizard, QStringLiteral("failoverPlanPage"), tr("Plan"),
+                   tr("The new offset of every partition on the target, how it was found, and what the group "
+                      "will read again. Nothing is written yet."))
 {
-    setObjectName(QStringLiteral("failoverPlanPage"));
-    setTitle(tr("Plan"));
-    setSubTitle(tr("The new offset of every partition on the target, how it was found, and what the group will "
-                   "read again. Nothing is written yet."));
     auto *layout = new QVBoxLayout(this);
-    m_summary = new QLabel(this);
-    m_summary->setObjectName(QStringLiteral("planSummary"));
-    m_summary->setWordWrap(true);
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary = newMessageLabel(this, QStringLiteral("planSummary"), LabelText::Selectable);
     layout->addWidget(m_summary);
 
     m_model = new FailoverPlanModel(this);
     m_table = new QTableView(this);
-    m_table->setObjectName(QStringLiteral("planTable"));
+    setUpListTable(m_table, QStringLiteral("planTable"));
     m_table->setModel(m_model);
-    m_table->verticalHeader()->hide();
-    m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
-    m_table->horizontalHeader()->setStretchLastSection(true);
     layout->addWidget(m_table, 1);
     m_table->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
 
@@ -50,19 +44,15 @@ FailoverPlanPage::FailoverPlanPage(FailoverWizard *wizard) : QWizardPage(wizard)
     m_acceptSkips->setObjectName(QStringLiteral("acceptSkips"));
     m_acceptSkips->hide();
     connect(m_acceptSkips, &QCheckBox::toggled, this, [this](bool on) {
-        m_wizard->session().setAcceptSkips(on);
+        m_session->setAcceptSkips(on);
         updateSummary();
         Q_EMIT completeChanged();
     });
     layout->addWidget(m_acceptSkips);
 
     auto *exportRow = new QHBoxLayout;
-    auto *csv = new QPushButton(tr("Export CSV…"), this);
-    csv->setObjectName(QStringLiteral("exportCsvButton"));
-    csv->setAutoDefault(false);
-    auto *json = new QPushButton(tr("Export JSON…"), this);
-    json->setObjectName(QStringLiteral("exportJsonButton"));
-    json->setAutoDefault(false);
+    auto *csv = newButton(tr("Export CSV…"), this, QStringLiteral("exportCsvButton"));
+    auto *json = newButton(tr("Export JSON…"), this, QStringLiteral("exportJsonButton"));
     connect(csv, &QPushButton::clicked, this, [this] { exportTo(false); });
     connect(json, &QPushButton::clicked, this, [this] { exportTo(true); });
     m_exported = new QLabel(this);
@@ -78,10 +68,10 @@ FailoverPlanPage::FailoverPlanPage(FailoverWizard *wizard) : QWizardPage(wizard)
 void FailoverPlanPage::initializePage()
 {
     m_acceptSkips->setChecked(false);
-    m_wizard->session().setAcceptSkips(false);
+    m_session->setAcceptSkips(false);
     std::vector<FailoverPlan> plans;
     bool skips = false;
-    for (const FailoverGroupRun *run : m_wizard->session().includedRuns()) {
+    for (const FailoverGroupRun *run : m_session->includedRuns()) {
         plans.push_back(run->plan);
         skips = skips || run->plan.skips();
     }
@@ -103,7 +93,7 @@ void FailoverPlanPage::updateSummary()
     int failed = 0;
     QStringList warnings;
     std::map<QString, int> methods;
-    for (const FailoverGroupRun *run : m_wizard->session().includedRuns()) {
+    for (const FailoverGroupRun *run : m_session->includedRuns()) {
         reread += run->plan.totalReread();
         skipped += run->plan.totalSkipped();
         for (const auto &p : run->plan.partitions) {
@@ -122,11 +112,11 @@ void FailoverPlanPage::updateSummary()
         byMethod << QStringLiteral("%1 %2").arg(count).arg(name);
     QStringList lines;
     QStringList names;
-    for (const FailoverGroupRun *run : m_wizard->session().includedRuns())
+    for (const FailoverGroupRun *run : m_session->includedRuns())
         names << run->plan.group;
     lines
         << tr("%1 group(s) (%7), %2 partition(s) by method: %3. Re-read at most %4 record(s), skipped %5, not replicated %6.")
-               .arg(m_wizard->session().includedRuns().size())
+               .arg(m_session->includedRuns().size())
                .arg(partitions)
                .arg(byMethod.isEmpty() ? tr("none") : byMethod.join(QStringLiteral(", ")))
                .arg(reread)
@@ -150,7 +140,7 @@ void FailoverPlanPage::updateSummary()
 
 bool FailoverPlanPage::isComplete() const
 {
-    const auto runs = m_wizard->session().includedRuns();
+    const auto runs = m_session->includedRuns();
     if (runs.empty())
         return false;
     for (const FailoverGroupRun *run : runs)
@@ -162,7 +152,7 @@ bool FailoverPlanPage::isComplete() const
 Status FailoverPlanPage::exportPlans(const QString &path, bool json) const
 {
     std::vector<PlanWithChecks> plans;
-    for (const FailoverGroupRun *run : m_wizard->session().includedRuns())
+    for (const FailoverGroupRun *run : m_session->includedRuns())
         plans.push_back({run->plan, run->checks});
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))

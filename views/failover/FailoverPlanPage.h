@@ -3,9 +3,8 @@
 // records refuse the plan unless "accept skips" is checked; export as CSV or JSON.
 // Thread: GUI; owned by the wizard.
 
+#include "failover/FailoverPage.h"
 #include "util/Result.h"
-
-#include <QWizardPage>
 
 class QCheckBox;
 class QLabel;
@@ -14,9 +13,8 @@ class QTableView;
 namespace lagscope {
 
 class FailoverPlanModel;
-class FailoverWizard;
 
-class FailoverPlanPage final : public QWizardPage {
+class FailoverPlanPage final : public FailoverPage {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(FailoverPlanPage)
 
@@ -33,7 +31,6 @@ private:
     void exportTo(bool json);
     void updateSummary();
 
-    FailoverWizard *m_wizard;
     FailoverPlanModel *m_model = nullptr;
     QTableView *m_table = nullptr;
     QLabel *m_summary = nullptr;

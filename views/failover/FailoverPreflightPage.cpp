@@ -1,6 +1,7 @@
 #include "failover/FailoverPreflightPage.h"
 #include "models/StatusColors.h"
 
+#include "WidgetBuild.h"
 #include "failover/FailoverWizard.h"
 
 #include <QCheckBox>
@@ -28,23 +29,17 @@ enum TreeColumn {
 } // namespace
 
 FailoverPreflightPage::FailoverPreflightPage(FailoverWizard *wizard)
-    : QWizardPage(wizard), m_wizard(wizard), m_session(&wizard->session())
+    : FailoverPage(wizard, QStringLiteral("failoverPreflightPage"), tr("Preflight"),
+                   tr("Both clusters are read; every group must pass its checks before a plan can be applied."))
 {
-    setObjectName(QStringLiteral("failoverPreflightPage"));
-    setTitle(tr("Preflight"));
-    setSubTitle(tr("Both clusters are read; every group must pass its checks before a plan can be applied."));
     auto *layout = new QVBoxLayout(this);
 
     auto *statusRow = new QHBoxLayout;
-    m_status = new QLabel(this);
-    m_status->setObjectName(QStringLiteral("preflightStatus"));
-    m_status->setWordWrap(true);
+    m_status = newMessageLabel(this, QStringLiteral("preflightStatus"));
     m_progress = new QProgressBar(this);
     m_progress->setObjectName(QStringLiteral("preflightProgress"));
     m_progress->setMaximumWidth(260);
-    m_again = new QPushButton(tr("Check again"), this);
-    m_again->setObjectName(QStringLiteral("checkAgainButton"));
-    m_again->setAutoDefault(false);
+    m_again = newButton(tr("Check again"), this, QStringLiteral("checkAgainButton"));
     connect(m_again, &QPushButton::clicked, this, &FailoverPreflightPage::gather);
     statusRow->addWidget(m_status, 1);
     statusRow->addWidget(m_progress);
@@ -79,14 +74,10 @@ FailoverPreflightPage::FailoverPreflightPage(FailoverWizard *wizard)
     layout->addWidget(m_disaster);
 
     auto *waitRow = new QHBoxLayout;
-    m_wait = new QPushButton(tr("Wait for replication"), this);
-    m_wait->setObjectName(QStringLiteral("waitReplicationButton"));
-    m_wait->setAutoDefault(false);
+    m_wait = newButton(tr("Wait for replication"), this, QStringLiteral("waitReplicationButton"));
     m_wait->hide();
     connect(m_wait, &QPushButton::clicked, this, &FailoverPreflightPage::waitForReplication);
-    m_stopWait = new QPushButton(tr("Stop waiting"), this);
-    m_stopWait->setObjectName(QStringLiteral("stopWaitButton"));
-    m_stopWait->setAutoDefault(false);
+    m_stopWait = newButton(tr("Stop waiting"), this, QStringLiteral("stopWaitButton"));
     m_stopWait->hide();
     connect(m_stopWait, &QPushButton::clicked, m_session, &FailoverSession::stopWaiting);
     waitRow->addWidget(m_wait);
@@ -94,9 +85,7 @@ FailoverPreflightPage::FailoverPreflightPage(FailoverWizard *wizard)
     waitRow->addStretch();
     layout->addLayout(waitRow);
 
-    m_hint = new QLabel(this);
-    m_hint->setObjectName(QStringLiteral("preflightHint"));
-    m_hint->setWordWrap(true);
+    m_hint = newMessageLabel(this, QStringLiteral("preflightHint"));
     layout->addWidget(m_hint);
 
     connect(wizard, &FailoverWizard::busyChanged, this, [this] {

@@ -5,7 +5,7 @@
 // records are not yet mirrored it offers to wait for replication, with progress.
 // Thread: GUI; owned by the wizard.
 
-#include <QWizardPage>
+#include "failover/FailoverPage.h"
 
 class QCheckBox;
 class QLabel;
@@ -15,10 +15,7 @@ class QTreeWidget;
 
 namespace lagscope {
 
-class FailoverSession;
-class FailoverWizard;
-
-class FailoverPreflightPage final : public QWizardPage {
+class FailoverPreflightPage final : public FailoverPage {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(FailoverPreflightPage)
 
@@ -39,8 +36,6 @@ private:
     void showChecks();
     void setProgress(const QString &text, int done, int total);
 
-    FailoverWizard *m_wizard;
-    FailoverSession *m_session;
     QLabel *m_status = nullptr;
     QProgressBar *m_progress = nullptr;
     QTreeWidget *m_tree = nullptr;

@@ -3,7 +3,7 @@
 // the fallback for untranslatable partitions (nothing pre-selected) and optional target
 // group ids. Thread: GUI; owned by the wizard.
 
-#include <QWizardPage>
+#include "failover/FailoverPage.h"
 
 class QButtonGroup;
 class QComboBox;
@@ -13,9 +13,7 @@ class QTableWidget;
 
 namespace lagscope {
 
-class FailoverWizard;
-
-class FailoverSelectPage final : public QWizardPage {
+class FailoverSelectPage final : public FailoverPage {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(FailoverSelectPage)
 
@@ -35,15 +33,22 @@ private:
     QString incompleteReason() const;
     void update();
 
-    FailoverWizard *m_wizard;
-    QComboBox *m_from = nullptr;
-    QComboBox *m_to = nullptr;
-    QLabel *m_direction = nullptr;
-    QRadioButton *m_listed = nullptr;
-    QRadioButton *m_all = nullptr;
-    QTableWidget *m_groups = nullptr;
+    // From where to where, and the flow that links them, in words.
+    struct Direction {
+        QComboBox *from = nullptr;
+        QComboBox *to = nullptr;
+        QLabel *flow = nullptr;
+    };
+    // The groups that move: the ones checked in the table, or all groups of the flow.
+    struct GroupChoice {
+        QRadioButton *listed = nullptr;
+        QRadioButton *all = nullptr;
+        QTableWidget *table = nullptr;
+    };
+
+    Direction m_direction;
+    GroupChoice m_groups;
     QComboBox *m_mode = nullptr;
-    QLabel *m_modeHelp = nullptr;
     QButtonGroup *m_fallback = nullptr;
     QLabel *m_hint = nullptr;
 };

@@ -1,6 +1,7 @@
 #include "failover/FailoverVerifyPage.h"
 #include "models/StatusColors.h"
 
+#include "WidgetBuild.h"
 #include "actions/UndoConfirmation.h"
 #include "failover/FailoverWizard.h"
 
@@ -19,39 +20,29 @@ QString optionalOffset(const std::optional<qint64> &v) { return v ? QString::num
 
 } // namespace
 
-FailoverVerifyPage::FailoverVerifyPage(FailoverWizard *wizard) : QWizardPage(wizard), m_wizard(wizard)
+FailoverVerifyPage::FailoverVerifyPage(FailoverWizard *wizard)
+    : FailoverPage(wizard, QStringLiteral("failoverVerifyPage"), tr("Verify and next steps"),
+                   tr("What the target holds now, what to do next, and how to undo it."))
 {
-    setObjectName(QStringLiteral("failoverVerifyPage"));
-    setTitle(tr("Verify and next steps"));
-    setSubTitle(tr("What the target holds now, what to do next, and how to undo it."));
     auto *layout = new QVBoxLayout(this);
-    m_status = new QLabel(this);
-    m_status->setObjectName(QStringLiteral("verifyStatus"));
-    m_status->setWordWrap(true);
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status = newMessageLabel(this, QStringLiteral("verifyStatus"), LabelText::Selectable);
     layout->addWidget(m_status);
 
     m_table = new QTableWidget(0, NB_COLUMNS, this);
-    m_table->setObjectName(QStringLiteral("verifyTable"));
+    setUpListTable(m_table, QStringLiteral("verifyTable"));
     m_table->setHorizontalHeaderLabels(
         {tr("Group"), tr("Target topic"), tr("Part."), tr("Before"), tr("Planned"), tr("Committed now"), tr("Result")});
-    m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setAlternatingRowColors(true);
-    m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setFocusPolicy(Qt::NoFocus);
     layout->addWidget(m_table, 1);
 
-    m_nextSteps = new QLabel(this);
-    m_nextSteps->setObjectName(QStringLiteral("nextSteps"));
-    m_nextSteps->setWordWrap(true);
-    m_nextSteps->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_nextSteps = newMessageLabel(this, QStringLiteral("nextSteps"), LabelText::Selectable);
     layout->addWidget(m_nextSteps);
 
     m_undo = new UndoConfirmation(
         [this] {
             QStringList groups;
-            for (const FailoverGroupRun *run : m_wizard->session().includedRuns())
+            for (const FailoverGroupRun *run : m_session->includedRuns())
                 if (run->applied())
                     groups << run->plan.targetGroup;
             return tr("Restore the previous offsets of %1 on %2 from the backups?")
@@ -60,11 +51,8 @@ FailoverVerifyPage::FailoverVerifyPage(FailoverWizard *wizard) : QWizardPage(wiz
         this);
     connect(m_undo, &UndoConfirmation::confirmed, this, &FailoverVerifyPage::undo);
     layout->addWidget(m_undo);
-    connect(&wizard->session(), &FailoverSession::undoFinished, this, &FailoverVerifyPage::undone);
-    m_undoResult = new QLabel(this);
-    m_undoResult->setObjectName(QStringLiteral("undoResult"));
-    m_undoResult->setWordWrap(true);
-    m_undoResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    connect(m_session, &FailoverSession::undoFinished, this, &FailoverVerifyPage::undone);
+    m_undoResult = newMessageLabel(this, QStringLiteral("undoResult"), LabelText::Selectable);
     layout->addWidget(m_undoResult);
     layout->addStretch(1);
 }
@@ -74,7 +62,7 @@ void FailoverVerifyPage::initializePage()
     fillTable();
     int applied = 0, total = 0;
     QStringList steps, backups;
-    for (const FailoverGroupRun *run : m_wizard->session().includedRuns()) {
+    for (const FailoverGroupRun *run : m_session->includedRuns()) {
         ++total;
         if (!run->applied())
             continue;
@@ -107,7 +95,7 @@ void FailoverVerifyPage::initializePage()
 void FailoverVerifyPage::fillTable()
 {
     m_table->setRowCount(0);
-    for (const FailoverGroupRun *run : m_wizard->session().includedRuns()) {
+    for (const FailoverGroupRun *run : m_session->includedRuns()) {
         if (!run->outcome)
             continue;
         for (const auto &o : run->outcome->reset.partitions) {
@@ -144,14 +132,14 @@ void FailoverVerifyPage::undo()
     m_undo->setUndoEnabled(false);
     m_undoResult->setStyleSheet(QString());
     m_undoResult->setText(tr("Restoring the offsets from the backups…"));
-    m_wizard->session().undo();
+    m_session->undo();
 }
 
 void FailoverVerifyPage::undone()
 {
     QStringList lines;
     bool allOk = true;
-    for (const FailoverGroupRun *run : m_wizard->session().includedRuns()) {
+    for (const FailoverGroupRun *run : m_session->includedRuns()) {
         if (!run->undoError.isEmpty()) {
             lines << tr("%1: undo failed: %2").arg(run->plan.targetGroup, run->undoError);
             allOk = false;

@@ -3,17 +3,16 @@
 // the backup of each group, the next steps in words, and Undo (with its own confirmation)
 // that restores every group's backup. Thread: GUI; owned by the wizard.
 
-#include <QWizardPage>
+#include "failover/FailoverPage.h"
 
 class QLabel;
 class QTableWidget;
 
 namespace lagscope {
 
-class FailoverWizard;
 class UndoConfirmation;
 
-class FailoverVerifyPage final : public QWizardPage {
+class FailoverVerifyPage final : public FailoverPage {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(FailoverVerifyPage)
 
@@ -38,7 +37,6 @@ private:
     void undo();
     void undone();
 
-    FailoverWizard *m_wizard;
     QLabel *m_status = nullptr;
     QTableWidget *m_table = nullptr;
     QLabel *m_nextSteps = nullptr;

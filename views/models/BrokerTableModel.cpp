@@ -74,10 +74,7 @@ const BrokerTableModel::Columns &BrokerTableModel::columns()
          .display = [](const Row &row) { return row.controller ? QString(QChar(0x2713)) : QString(); },
          .sort = [](const Row &row) { return row.controller; },
          .toolTip = [](const Row &row) { return row.controller ? QVariant(tr("The active controller")) : QVariant(); }},
-        {.header = QT_TR_NOOP("Partitions led"),
-         .alignment = right,
-         .display = [](const Row &row) { return formatCount(row.partitionsLed); },
-         .sort = [](const Row &row) { return row.partitionsLed; }},
+        countColumn<Row>(QT_TR_NOOP("Partitions led"), &Row::partitionsLed),
     };
     return table;
 }

@@ -9,11 +9,13 @@
 // Thread: GUI thread only. Ownership: an abstract base; see the concrete models.
 
 #include "models/IncrementalTableModel.h"
+#include "models/ModelFormat.h"
 #include "models/StatusColors.h"
 
 #include <QCoreApplication>
 #include <functional>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 namespace lagscope {
@@ -44,6 +46,24 @@ template <typename Row> struct TableColumn {
     Tone foreground = {}; // Qt::ForegroundRole: statusForeground() of the tone, none: the default
     Tone background = {}; // Qt::BackgroundRole: statusBackground() of the tone
 };
+
+// A right-aligned column of a count in `field`: formatCount() for display, the number itself
+// to sort by (-1 where an optional count is unknown). `more` holds what else the column says
+// (tooltip, colours).
+template <typename Row, typename Count>
+TableColumn<Row> countColumn(const char *header, Count Row::*field, TableColumn<Row> more = {})
+{
+    more.header = header;
+    more.alignment = Qt::AlignRight | Qt::AlignVCenter;
+    more.display = [field](const Row &row) { return formatCount(row.*field); };
+    more.sort = [field](const Row &row) {
+        if constexpr (std::is_same_v<Count, std::optional<std::int64_t>>)
+            return sortValue(row.*field);
+        else
+            return row.*field;
+    };
+    return more;
+}
 
 template <typename Row, typename Rows = std::vector<Row>> class ColumnTableModel : public IncrementalTableModel {
 public:

@@ -87,10 +87,7 @@ const GroupTableModel::Columns &GroupTableModel::columns()
                  return lagStatusTone(row.verdict.status);
              return std::nullopt;
          }},
-        {.header = QT_TR_NOOP("Members"),
-         .alignment = right,
-         .display = [](const Row &row) { return formatCount(row.members); },
-         .sort = [](const Row &row) { return row.members; }},
+        countColumn<Row>(QT_TR_NOOP("Members"), &Row::members),
         {.header = QT_TR_NOOP("Topics"),
          .display =
              [](const Row &row) {
@@ -127,15 +124,12 @@ const GroupTableModel::Columns &GroupTableModel::columns()
          .display = [](const Row &row) { return drainText(row.drain); },
          .sort = [](const Row &row) { return drainSortValue(row.drain); },
          .toolTip = [](const Row &row) { return drainToolTip(row.drain, true); }},
-        {.header = QT_TR_NOOP("Rebalances/h"),
-         .alignment = right,
-         .display = [](const Row &row) { return formatCount(row.rebalances); },
-         .sort = [](const Row &row) { return row.rebalances; },
-         .toolTip =
-             [](const Row &) {
-                 return tr("Rebalances completed in the last hour (seen by Lagscope's polls; "
-                           "several between two polls count as one)");
-             }},
+        countColumn<Row>(QT_TR_NOOP("Rebalances/h"), &Row::rebalances,
+                         {.toolTip =
+                              [](const Row &) {
+                                  return tr("Rebalances completed in the last hour (seen by Lagscope's polls; "
+                                            "several between two polls count as one)");
+                              }}),
         {.header = QT_TR_NOOP("Trend"),
          // No display: SparklineDelegate paints TrendRole.
          // Growth over the remembered window: growing groups sort to the end ascending.

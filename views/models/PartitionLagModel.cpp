@@ -65,35 +65,30 @@ const PartitionLagModel::Columns &PartitionLagModel::columns()
              [](const Row &row) {
                  return toneIf(row.verdict.status != LagStatus::Ok, lagStatusTone(row.verdict.status));
              }},
-        {.header = QT_TR_NOOP("Committed"),
-         .alignment = right,
-         .display = [](const Row &row) { return formatCount(row.committed); },
-         .sort = [](const Row &row) { return lagscope::sortValue(row.committed); },
-         .toolTip =
-             [](const Row &row) {
-                 return row.committed ? QVariant()
-                                      : QVariant(tr("The group has no committed offset for this partition"));
-             },
-         .foreground = [](const Row &row) { return toneIf(!row.committed, StatusTone::Muted); }},
-        {.header = QT_TR_NOOP("Log end"),
-         .alignment = right,
-         .display = [](const Row &row) { return formatCount(row.logEnd); },
-         .sort = [](const Row &row) { return lagscope::sortValue(row.logEnd); },
-         .toolTip =
-             [](const Row &row) {
-                 return row.logEnd ? QVariant() : QVariant(tr("Log end offset unknown (no leader, or not fetched)"));
-             },
-         .foreground = [](const Row &row) { return toneIf(!row.logEnd, StatusTone::Muted); }},
-        {.header = QT_TR_NOOP("Lag"),
-         .alignment = right,
-         .display = [](const Row &row) { return formatCount(row.lag); },
-         .sort = [](const Row &row) { return lagscope::sortValue(row.lag); },
-         .toolTip = [](const Row &row) -> QVariant {
-             if (row.lag)
-                 return QVariant();
-             return !row.committed ? tr("No committed offset, so no lag") : tr("Log end offset unknown, so no lag");
-         },
-         .foreground = [](const Row &row) { return toneIf(!row.lag, StatusTone::Muted); }},
+        countColumn<Row>(QT_TR_NOOP("Committed"), &Row::committed,
+                         {.toolTip =
+                              [](const Row &row) {
+                                  return row.committed
+                                             ? QVariant()
+                                             : QVariant(tr("The group has no committed offset for this partition"));
+                              },
+                          .foreground = [](const Row &row) { return toneIf(!row.committed, StatusTone::Muted); }}),
+        countColumn<Row>(QT_TR_NOOP("Log end"), &Row::logEnd,
+                         {.toolTip =
+                              [](const Row &row) {
+                                  return row.logEnd
+                                             ? QVariant()
+                                             : QVariant(tr("Log end offset unknown (no leader, or not fetched)"));
+                              },
+                          .foreground = [](const Row &row) { return toneIf(!row.logEnd, StatusTone::Muted); }}),
+        countColumn<Row>(QT_TR_NOOP("Lag"), &Row::lag,
+                         {.toolTip = [](const Row &row) -> QVariant {
+                              if (row.lag)
+                                  return QVariant();
+                              return !row.committed ? tr("No committed offset, so no lag")
+                                                    : tr("Log end offset unknown, so no lag");
+                          },
+                          .foreground = [](const Row &row) { return toneIf(!row.lag, StatusTone::Muted); }}),
         {.header = QT_TR_NOOP("Lag time"),
          .alignment = right,
          .display = [](const Row &row) { return lagTimeText(row.lagTime); },

@@ -45,42 +45,32 @@ const TopicTableModel::Columns &TopicTableModel::columns()
          .sort = [](const Row &row) { return row.name; },
          .toolTip = [](const Row &row) { return row.internal ? tr("%1 (internal topic)").arg(row.name) : row.name; },
          .foreground = [](const Row &row) { return toneIf(row.internal, StatusTone::Muted); }},
-        {.header = QT_TR_NOOP("Partitions"),
-         .alignment = right,
-         .display = [](const Row &row) { return formatCount(row.partitions); },
-         .sort = [](const Row &row) { return row.partitions; }},
+        countColumn<Row>(QT_TR_NOOP("Partitions"), &Row::partitions),
         {.header = QT_TR_NOOP("Replication factor"),
          .alignment = right,
          .display =
              [](const Row &row) { return row.partitions > 0 ? formatCount(row.replicationFactor) : unknownText(); },
          .sort = [](const Row &row) { return row.replicationFactor; }},
-        {.header = QT_TR_NOOP("Under-replicated"),
-         .alignment = right,
-         .display = [](const Row &row) { return formatCount(row.underReplicated); },
-         .sort = [](const Row &row) { return row.underReplicated; },
-         .toolTip = [](const Row &) { return tr("Partitions with fewer in-sync replicas than replicas"); },
-         .foreground = [](const Row &row) { return toneIf(row.underReplicated > 0, StatusTone::Warning); }},
-        {.header = QT_TR_NOOP("Offline"),
-         .alignment = right,
-         .display = [](const Row &row) { return formatCount(row.offline); },
-         .sort = [](const Row &row) { return row.offline; },
-         .toolTip = [](const Row &) { return tr("Partitions without a leader"); },
-         .foreground = [](const Row &row) { return toneIf(row.offline > 0, StatusTone::Error); }},
-        {.header = QT_TR_NOOP("Total messages"),
-         .alignment = right,
-         .display = [](const Row &row) { return formatCount(row.messages); },
-         .sort = [](const Row &row) { return lagscope::sortValue(row.messages); },
-         .toolTip =
-             [](const Row &row) {
-                 if (!row.messages)
-                     return tr("Log offsets unknown (no leader, or not fetched yet)");
-                 if (row.partitionsWithOffsets < row.partitions)
-                     return tr("Log end minus log start over %1 of %2 partitions; the others have unknown offsets")
-                         .arg(row.partitionsWithOffsets)
-                         .arg(row.partitions);
-                 return tr("Log end minus log start, summed over all partitions");
-             },
-         .foreground = [](const Row &row) { return toneIf(!row.messages, StatusTone::Muted); }},
+        countColumn<Row>(
+            QT_TR_NOOP("Under-replicated"), &Row::underReplicated,
+            {.toolTip = [](const Row &) { return tr("Partitions with fewer in-sync replicas than replicas"); },
+             .foreground = [](const Row &row) { return toneIf(row.underReplicated > 0, StatusTone::Warning); }}),
+        countColumn<Row>(QT_TR_NOOP("Offline"), &Row::offline,
+                         {.toolTip = [](const Row &) { return tr("Partitions without a leader"); },
+                          .foreground = [](const Row &row) { return toneIf(row.offline > 0, StatusTone::Error); }}),
+        countColumn<Row>(
+            QT_TR_NOOP("Total messages"), &Row::messages,
+            {.toolTip =
+                 [](const Row &row) {
+                     if (!row.messages)
+                         return tr("Log offsets unknown (no leader, or not fetched yet)");
+                     if (row.partitionsWithOffsets < row.partitions)
+                         return tr("Log end minus log start over %1 of %2 partitions; the others have unknown offsets")
+                             .arg(row.partitionsWithOffsets)
+                             .arg(row.partitions);
+                     return tr("Log end minus log start, summed over all partitions");
+                 },
+             .foreground = [](const Row &row) { return toneIf(!row.messages, StatusTone::Muted); }}),
     };
     return table;
 }

@@ -1,5 +1,6 @@
 #include "pages/GroupDetailPage.h"
 
+#include "WidgetBuild.h"
 #include "charts/LagChart.h"
 #include "models/LagStatusFormat.h"
 #include "models/PartitionLagModel.h"
@@ -40,10 +41,7 @@ GroupDetailPage::GroupDetailPage(const HistoryStore *history, QWidget *parent) :
     headerRow->addWidget(m_failoverButton);
     headerRow->addWidget(m_resetButton);
     layout->addLayout(headerRow);
-    m_status = new QLabel(this);
-    m_status->setObjectName(QStringLiteral("groupStatus"));
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_status->setWordWrap(true);
+    m_status = newMessageLabel(this, QStringLiteral("groupStatus"), LabelText::Selectable);
     layout->addWidget(m_status);
 
     m_splitter = new QSplitter(Qt::Vertical, this);
@@ -52,16 +50,13 @@ GroupDetailPage::GroupDetailPage(const HistoryStore *history, QWidget *parent) :
     proxy->setSourceModel(m_model);
     proxy->setSortRole(PartitionLagModel::SortRole);
     m_table = new QTableView(m_splitter);
-    m_table->setObjectName(QStringLiteral("partitionTable"));
+    setUpListTable(m_table, QStringLiteral("partitionTable"));
     m_table->setModel(proxy);
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(PartitionLagModel::Topic, Qt::AscendingOrder);
-    m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
     m_table->horizontalHeader()->setDefaultSectionSize(110);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setColumnWidth(PartitionLagModel::Topic, 200);
     m_table->setColumnWidth(PartitionLagModel::Member, 220);
     m_table->setColumnWidth(PartitionLagModel::Client, 180);

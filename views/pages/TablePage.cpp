@@ -1,5 +1,7 @@
 #include "pages/TablePage.h"
 
+#include "WidgetBuild.h"
+
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -38,16 +40,13 @@ TablePage::TablePage(const QString &objectName, const QString &title, QSortFilte
     layout->addLayout(m_header);
 
     m_view = new QTableView(this);
-    m_view->setObjectName(objectName + QStringLiteral("Table"));
+    setUpListTable(m_view, objectName + QStringLiteral("Table"));
     m_view->setModel(proxy);
     m_view->setSortingEnabled(true);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->setAlternatingRowColors(true);
     m_view->setWordWrap(false);
-    m_view->verticalHeader()->hide();
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
-    m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_view->horizontalHeader()->setDefaultSectionSize(120);
     layout->addWidget(m_view, 1);

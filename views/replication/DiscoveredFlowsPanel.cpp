@@ -1,5 +1,6 @@
 #include "replication/DiscoveredFlowsPanel.h"
 
+#include "WidgetBuild.h"
 #include "models/StatusColors.h"
 
 #include <QApplication>
@@ -56,10 +57,7 @@ DiscoveredFlowsPanel::DiscoveredFlowsPanel(QWidget *parent) : QWidget(parent)
     m_table->horizontalHeader()->setSectionResizeMode(Evidence, QHeaderView::Stretch);
     layout->addWidget(m_table, 1);
 
-    m_details = new QLabel(this);
-    m_details->setObjectName(QStringLiteral("discoveredFlowDetails"));
-    m_details->setWordWrap(true);
-    m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_details = newMessageLabel(this, QStringLiteral("discoveredFlowDetails"), LabelText::Selectable);
     layout->addWidget(m_details);
 
     auto *buttons = new QHBoxLayout;

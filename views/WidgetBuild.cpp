@@ -1,0 +1,36 @@
+#include "WidgetBuild.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableView>
+
+namespace lagscope {
+
+QLabel *newMessageLabel(QWidget *parent, const QString &objectName, LabelText text)
+{
+    auto *label = new QLabel(parent);
+    label->setObjectName(objectName);
+    label->setWordWrap(true);
+    if (text == LabelText::Selectable)
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return label;
+}
+
+QPushButton *newButton(const QString &text, QWidget *parent, const QString &objectName)
+{
+    auto *button = new QPushButton(text, parent);
+    button->setObjectName(objectName);
+    button->setAutoDefault(false);
+    return button;
+}
+
+void setUpListTable(QTableView *table, const QString &objectName)
+{
+    table->setObjectName(objectName);
+    table->verticalHeader()->hide();
+    table->setAlternatingRowColors(true);
+    table->horizontalHeader()->setStretchLastSection(true);
+}
+
+} // namespace lagscope
