@@ -125,6 +125,23 @@ Status selectGroupTiers(const QSqlDatabase &db, qint64 groupId, qint64 clusterId
 
 } // namespace
 
+template <typename OnRow>
+Status HistoryStore::Private::selectSeriesRows(const QString &cluster, const QString &group, const QDateTime &from,
+                                               const QDateTime &to, const QString &statement, OnRow onRow) const
+{
+    const auto key = findGroup(cluster, group);
+    if (!key)
+        return key.error();
+    if (!*key)
+        return success();
+    const auto series = seriesOf(db, (*key)->groupId);
+    if (!series)
+        return series.error();
+    const TimeWindow window(from, to, policy);
+    return selectGroupTiers(db, (*key)->groupId, (*key)->clusterId, window, statement, group,
+                            [&](const QSqlQuery &row) { onRow(row, row.value(1).toLongLong(), *series); });
+}
+
 Result<std::vector<ClusterEvent>> HistoryStore::events(const QString &cluster, const QDateTime &from,
                                                        const QDateTime &to, const QString &group) const
 {
@@ -210,30 +227,20 @@ Result<std::map<TopicPartition, std::vector<HistoryStore::PartitionSample>>>
 HistoryStore::partitionHistory(const QString &cluster, const QString &group, const QDateTime &from,
                                const QDateTime &to) const
 {
-    const auto key = d->findGroup(cluster, group);
-    if (!key)
-        return key.error();
     std::map<TopicPartition, std::vector<PartitionSample>> out;
-    if (!*key)
-        return out;
-    const auto series = seriesOf(d->db, (*key)->groupId);
-    if (!series)
-        return series.error();
-
     const QString statement(QStringLiteral("SELECT p.t, s.series_id, s.committed, s.log_end, s.lag")
                             + fromPollTimes(QLatin1String("partition_sample")) + QStringLiteral(" ORDER BY p.t"));
     // Rows come time by time; one vector per series, found through a small hash.
     QHash<qint64, std::vector<PartitionSample> *> lists;
-    const TimeWindow window(from, to, d->policy);
-    const Status s = selectGroupTiers(d->db, (*key)->groupId, (*key)->clusterId, window, statement, group,
-                                      [&](const QSqlQuery &row) {
-                                          const qint64 seriesId = row.value(1).toLongLong();
-                                          auto &list = lists[seriesId];
-                                          if (!list)
-                                              list = &out[series->value(seriesId)];
-                                          list->push_back({row.value(0).toLongLong(), sql::orUnknown(row.value(2)),
-                                                           sql::orUnknown(row.value(3)), sql::orUnknown(row.value(4))});
-                                      });
+    const Status s =
+        d->selectSeriesRows(cluster, group, from, to, statement,
+                            [&](const QSqlQuery &row, qint64 seriesId, const QHash<qint64, TopicPartition> &series) {
+                                auto &list = lists[seriesId];
+                                if (!list)
+                                    list = &out[series.value(seriesId)];
+                                list->push_back({row.value(0).toLongLong(), sql::orUnknown(row.value(2)),
+                                                 sql::orUnknown(row.value(3)), sql::orUnknown(row.value(4))});
+                            });
     if (!s)
         return s.error();
     return out;
@@ -244,16 +251,7 @@ Result<std::map<QString, std::vector<HistoryStore::TopicSample>>> HistoryStore::
                                                                                              const QDateTime &from,
                                                                                              const QDateTime &to) const
 {
-    const auto key = d->findGroup(cluster, group);
-    if (!key)
-        return key.error();
     std::map<QString, std::vector<TopicSample>> out;
-    if (!*key)
-        return out;
-    const auto series = seriesOf(d->db, (*key)->groupId);
-    if (!series)
-        return series.error();
-
     const QString statement(QStringLiteral("SELECT p.t, s.series_id, s.lag")
                             + fromPollTimes(QLatin1String("partition_sample"))
                             + QStringLiteral(" AND s.lag IS NOT NULL ORDER BY p.t"));
@@ -261,18 +259,17 @@ Result<std::map<QString, std::vector<HistoryStore::TopicSample>>> HistoryStore::
     // point is the sum over the rows of one time; a topic has no point where none of its
     // lags is known.
     QHash<qint64, std::vector<TopicSample> *> lists;
-    const TimeWindow window(from, to, d->policy);
-    const Status s = selectGroupTiers(d->db, (*key)->groupId, (*key)->clusterId, window, statement, group,
-                                      [&](const QSqlQuery &row) {
-                                          const qint64 t = row.value(0).toLongLong();
-                                          const qint64 seriesId = row.value(1).toLongLong();
-                                          auto &list = lists[seriesId];
-                                          if (!list)
-                                              list = &out[series->value(seriesId).topic];
-                                          if (list->empty() || list->back().timeMs != t)
-                                              list->push_back({t, 0});
-                                          list->back().totalLag += row.value(2).toLongLong();
-                                      });
+    const Status s =
+        d->selectSeriesRows(cluster, group, from, to, statement,
+                            [&](const QSqlQuery &row, qint64 seriesId, const QHash<qint64, TopicPartition> &series) {
+                                const qint64 t = row.value(0).toLongLong();
+                                auto &list = lists[seriesId];
+                                if (!list)
+                                    list = &out[series.value(seriesId).topic];
+                                if (list->empty() || list->back().timeMs != t)
+                                    list->push_back({t, 0});
+                                list->back().totalLag += row.value(2).toLongLong();
+                            });
     if (!s)
         return s.error();
     return out;
