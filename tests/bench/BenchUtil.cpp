@@ -3,6 +3,7 @@
 #include "kafka/KafkaClient.h"
 #include "monitor/PollGatherer.h"
 
+#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFile>
 #include <QJsonDocument>
@@ -81,6 +82,17 @@ Stats summarize(std::vector<double> values)
     const size_t n = values.size();
     const double median = n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
     return {values.front(), median, values.back()};
+}
+
+void addStandardOptions(QCommandLineParser &parser, const QString &description, LabOption lab)
+{
+    parser.setApplicationDescription(description);
+    parser.addHelpOption();
+    parser.addOption({QStringLiteral("lab"),
+                      lab == LabOption::Cluster
+                          ? QStringLiteral("Lab directory (holds lab.json).")
+                          : QStringLiteral("Take the fixture snapshot from this lab (default: synthetic)."),
+                      QStringLiteral("DIR")});
 }
 
 void printLine(const QString &text)

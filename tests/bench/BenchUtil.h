@@ -11,6 +11,8 @@
 
 #include <QString>
 
+class QCommandLineParser;
+
 #include <chrono>
 #include <vector>
 
@@ -69,6 +71,15 @@ Stats summarize(std::vector<double> values);
 void report(const QString &name, const QString &label, const std::vector<double> &values, const QString &unit);
 // A single value (measured once or computed).
 void reportValue(const QString &name, const QString &label, double value, const QString &unit);
+
+// What --lab DIR names in a benchmark: the lab it runs against, or (optional) the lab to take
+// the fixture snapshot from instead of the synthetic one.
+enum class LabOption {
+    Cluster,
+    FixtureSource
+};
+// The start of a lab benchmark's command line: its description, --help and --lab DIR.
+void addStandardOptions(QCommandLineParser &parser, const QString &description, LabOption lab);
 
 void printLine(const QString &text);
 // Prints "<benchmark>: error: <message>", named after the executable, and returns the exit

@@ -55,9 +55,8 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Creates the monitoring scale fixture on a lab cluster."));
-    parser.addHelpOption();
-    parser.addOption({QStringLiteral("lab"), QStringLiteral("Lab directory (holds lab.json)."), QStringLiteral("DIR")});
+    addStandardOptions(parser, QStringLiteral("Creates the monitoring scale fixture on a lab cluster."),
+                       LabOption::Cluster);
     parser.addOption({QStringLiteral("traffic"), QStringLiteral("Path of lagscope-traffic."), QStringLiteral("PATH"),
                       QStringLiteral(LAGSCOPE_TRAFFIC)});
     parser.addOption({QStringLiteral("scale"), QStringLiteral("Fixture scale: standard or large."),

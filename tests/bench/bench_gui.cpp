@@ -30,6 +30,16 @@ struct ApplyTimes {
     std::vector<double> first, changed, unchanged;
 };
 
+// The three times of one measureApply(), as `prefix`.first, .changed and .unchanged.
+void reportApply(const QString &prefix, const ApplyTimes &times)
+{
+    report(prefix + QStringLiteral(".first"), QStringLiteral("first (500 rows inserted)"), times.first,
+           QStringLiteral("ms"));
+    report(prefix + QStringLiteral(".changed"), QStringLiteral("every lag changed"), times.changed,
+           QStringLiteral("ms"));
+    report(prefix + QStringLiteral(".unchanged"), QStringLiteral("unchanged"), times.unchanged, QStringLiteral("ms"));
+}
+
 // withView: the model sits under GroupFilterProxy (sorted by total lag, as the groups page
 // does) and a shown table view; each time includes processing the events that follow,
 // i.e. the repaint.
@@ -76,11 +86,8 @@ int main(int argc, char **argv)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Benchmarks snapshot application and chart replot."));
-    parser.addHelpOption();
-    parser.addOption({QStringLiteral("lab"),
-                      QStringLiteral("Take the fixture snapshot from this lab (default: synthetic)."),
-                      QStringLiteral("DIR")});
+    addStandardOptions(parser, QStringLiteral("Benchmarks snapshot application and chart replot."),
+                       LabOption::FixtureSource);
     parser.addOption({QStringLiteral("runs"), QStringLiteral("Repetitions of each timed step."), QStringLiteral("N"),
                       QStringLiteral("5")});
     parser.addOption({QStringLiteral("points"), QStringLiteral("Points in the chart."), QStringLiteral("N"),
@@ -101,19 +108,11 @@ int main(int argc, char **argv)
 
     printLine(QStringLiteral("GroupTableModel::apply(), model alone:"));
     const ApplyTimes alone = measureApply(*base, runs, false);
-    report(QStringLiteral("gui.apply.first"), QStringLiteral("first (500 rows inserted)"), alone.first,
-           QStringLiteral("ms"));
-    report(QStringLiteral("gui.apply.changed"), QStringLiteral("every lag changed"), alone.changed,
-           QStringLiteral("ms"));
-    report(QStringLiteral("gui.apply.unchanged"), QStringLiteral("unchanged"), alone.unchanged, QStringLiteral("ms"));
+    reportApply(QStringLiteral("gui.apply"), alone);
 
     printLine(QStringLiteral("GroupTableModel::apply() + sorted proxy + shown QTableView, including the repaint:"));
     const ApplyTimes viewed = measureApply(*base, runs, true);
-    report(QStringLiteral("gui.view.first"), QStringLiteral("first (500 rows inserted)"), viewed.first,
-           QStringLiteral("ms"));
-    report(QStringLiteral("gui.view.changed"), QStringLiteral("every lag changed"), viewed.changed,
-           QStringLiteral("ms"));
-    report(QStringLiteral("gui.view.unchanged"), QStringLiteral("unchanged"), viewed.unchanged, QStringLiteral("ms"));
+    reportApply(QStringLiteral("gui.view"), viewed);
 
     // The chart: a lag line sampled every 5 s ending now, with a daily wave, bursts and noise.
     LagChart chart;

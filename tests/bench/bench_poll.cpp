@@ -155,9 +155,7 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Benchmarks one full poll of the scale fixture."));
-    parser.addHelpOption();
-    parser.addOption({QStringLiteral("lab"), QStringLiteral("Lab directory (holds lab.json)."), QStringLiteral("DIR")});
+    addStandardOptions(parser, QStringLiteral("Benchmarks one full poll of the scale fixture."), LabOption::Cluster);
     parser.addOption(
         {QStringLiteral("runs"), QStringLiteral("Measured polls."), QStringLiteral("N"), QStringLiteral("5")});
     parser.addOption({QStringLiteral("peer-runs"), QStringLiteral("Runs of each peer command."), QStringLiteral("N"),

@@ -31,6 +31,13 @@ constexpr std::int64_t kOffsetBase = 4'000'000'000;
 
 qint64 sizeOf(const QString &path) { return QFileInfo(path).size(); }
 
+// A new store at `path`, replacing the file an earlier run left there.
+Result<std::unique_ptr<HistoryStore>> openEmptyStore(const QString &path, const RetentionPolicy &policy)
+{
+    QFile::remove(path);
+    return HistoryStore::open(path, policy);
+}
+
 // Rows per tier of each sample table, read through a second connection.
 QString tierCounts(const QString &path)
 {
@@ -74,11 +81,8 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Benchmarks the history store at the scale fixture."));
-    parser.addHelpOption();
-    parser.addOption({QStringLiteral("lab"),
-                      QStringLiteral("Take the fixture snapshot from this lab (default: synthetic)."),
-                      QStringLiteral("DIR")});
+    addStandardOptions(parser, QStringLiteral("Benchmarks the history store at the scale fixture."),
+                       LabOption::FixtureSource);
     parser.addOption({QStringLiteral("dir"),
                       QStringLiteral("Where to put the database files (default: a temporary dir)."),
                       QStringLiteral("DIR")});
@@ -120,8 +124,7 @@ int main(int argc, char **argv)
 
     // 1 + 2: the whole fixture.
     const QString fullPath = dir + QStringLiteral("/full.sqlite");
-    QFile::remove(fullPath);
-    auto fullStore = HistoryStore::open(fullPath, policy);
+    auto fullStore = openEmptyStore(fullPath, policy);
     if (!fullStore)
         return fail(fullStore.errorMessage());
     HistoryStore &full = **fullStore;
@@ -246,8 +249,7 @@ int main(int argc, char **argv)
 
     // 3: one group, a whole week, at full resolution.
     const QString weekPath = dir + QStringLiteral("/week.sqlite");
-    QFile::remove(weekPath);
-    auto weekStore = HistoryStore::open(weekPath, policy);
+    auto weekStore = openEmptyStore(weekPath, policy);
     if (!weekStore)
         return fail(weekStore.errorMessage());
     HistoryStore &week = **weekStore;

@@ -3,19 +3,19 @@
 #include "models/BrokerTableModel.h"
 #include "models/StatusColors.h"
 
-#include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include "ModelChecks.h"
 #include "ModelSpies.h"
 
 #include <QTest>
 
 using namespace lagscope;
+using namespace lagscope::test;
 
 namespace {
 
-using lagscope::test::Range;
-using Spies = lagscope::test::ModelSpies;
+using Spies = ModelSpies;
 
 BrokerState broker(int id, int partitionsLed = 0, BrokerStatus status = BrokerStatus::Online,
                    const QString &rack = QString())
@@ -50,10 +50,7 @@ SnapshotPtr snapshotOfIds(const QList<int> &ids, int partitionsLed = 0)
 
 QList<int> idsOf(const BrokerTableModel &model)
 {
-    QList<int> out;
-    for (int r = 0; r < model.rowCount(); ++r)
-        out << model.index(r, BrokerTableModel::Id).data(BrokerTableModel::SortRole).toInt();
-    return out;
+    return columnValues<int>(model, BrokerTableModel::Id, BrokerTableModel::SortRole);
 }
 
 } // namespace
@@ -67,7 +64,7 @@ private Q_SLOTS:
     void sequenceOfApplies()
     {
         BrokerTableModel model;
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        ModelTester tester(&model);
         Spies spies(&model);
         const int cols = BrokerTableModel::NB_COLUMNS;
 
@@ -154,7 +151,7 @@ private Q_SLOTS:
 
         BrokerTableModel model;
         model.apply(snapshotOfIds(before));
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        ModelTester tester(&model);
         Spies spies(&model);
         model.apply(snapshotOfIds(after));
         QCOMPARE(Spies::ranges(spies.removed), removed);
@@ -192,9 +189,7 @@ private Q_SLOTS:
         // The controller comes from controllerId even when the flag is not set on the broker.
         model.apply(snapshotOf({broker(2, 12345, BrokerStatus::Unreachable)}, 2));
         const QModelIndex index = model.index(0, column);
-        QCOMPARE(index.data().toString(), text);
-        QCOMPARE(index.data(BrokerTableModel::SortRole), sortValue);
-        QCOMPARE(index.data(BrokerTableModel::SortRole).metaType(), sortValue.metaType());
+        compareCell(index, BrokerTableModel::SortRole, text, sortValue);
     }
 
     void ipv6AndRack()
@@ -252,14 +247,11 @@ private Q_SLOTS:
         BrokerTableModel model;
         model.apply(snapshotOf({broker(1, 9), broker(2, 100), broker(3, 20)}));
         QSortFilterProxyModel proxy;
-        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        proxy.setSourceModel(&model);
+        ModelTester tester(&proxy, &model);
         proxy.setSortRole(BrokerTableModel::SortRole);
         proxy.sort(BrokerTableModel::PartitionsLed, Qt::DescendingOrder);
-        QStringList order;
-        for (int r = 0; r < proxy.rowCount(); ++r)
-            order << proxy.index(r, BrokerTableModel::PartitionsLed).data().toString();
-        QCOMPARE(order, (QStringList{QStringLiteral("100"), QStringLiteral("20"), QStringLiteral("9")}));
+        QCOMPARE(columnValues(proxy, BrokerTableModel::PartitionsLed),
+                 (QStringList{QStringLiteral("100"), QStringLiteral("20"), QStringLiteral("9")}));
         // The proxy follows incremental updates.
         model.apply(snapshotOf({broker(1, 9), broker(2, 100), broker(3, 200)}));
         QCOMPARE(proxy.index(0, BrokerTableModel::Id).data().toString(), QStringLiteral("3"));

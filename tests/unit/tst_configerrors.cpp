@@ -10,6 +10,19 @@
 using namespace lagscope;
 using namespace lagscope::test;
 
+namespace {
+
+// The loader refuses `file` with exactly `error`. The last statement of each table's test
+// function, so a failure here ends that test too.
+void expectError(const QByteArray &file, const QString &error)
+{
+    const Result<AppConfig> config = parseConfig(file, fileName());
+    QVERIFY(!config.ok());
+    QCOMPARE(config.errorMessage(), error);
+}
+
+} // namespace
+
 class TestConfigErrors final : public QObject {
     Q_OBJECT
 
@@ -54,10 +67,7 @@ void TestConfigErrors::badDurations()
 {
     QFETCH(QByteArray, text);
     QFETCH(QString, error);
-    const QByteArray file = "poll_interval: " + text + "\nclusters: [{name: a, bootstrap: \"h:1\"}]\n";
-    const Result<AppConfig> config = parseConfig(file, fileName());
-    QVERIFY(!config.ok());
-    QCOMPARE(config.errorMessage(), error);
+    expectError("poll_interval: " + text + "\nclusters: [{name: a, bootstrap: \"h:1\"}]\n", error);
 }
 
 void TestConfigErrors::badBootstrap_data()
@@ -98,10 +108,7 @@ void TestConfigErrors::badBootstrap()
 {
     QFETCH(QByteArray, value);
     QFETCH(QString, error);
-    const QByteArray file = "clusters:\n  - name: a\n    bootstrap: " + value + '\n';
-    const Result<AppConfig> config = parseConfig(file, fileName());
-    QVERIFY(!config.ok());
-    QCOMPARE(config.errorMessage(), error);
+    expectError("clusters:\n  - name: a\n    bootstrap: " + value + '\n', error);
 }
 
 void TestConfigErrors::errors_data()
@@ -456,9 +463,7 @@ void TestConfigErrors::errors()
 {
     QFETCH(QByteArray, file);
     QFETCH(QString, error);
-    const Result<AppConfig> config = parseConfig(file, fileName());
-    QVERIFY(!config.ok());
-    QCOMPARE(config.errorMessage(), error);
+    expectError(file, error);
 }
 
 void TestConfigErrors::neverThrows_data()

@@ -4,23 +4,18 @@
 #include "models/EventLogModel.h"
 #include "models/StatusColors.h"
 
-#include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QTest>
 
+#include "ModelChecks.h"
+#include "ModelSpies.h"
+
 using namespace lagscope;
+using namespace lagscope::test;
 
 namespace {
 
-using Range = QPair<int, int>;
-
-QList<Range> ranges(const QSignalSpy &spy)
-{
-    QList<Range> out;
-    for (const auto &args : spy)
-        out << Range(args.at(1).toInt(), args.at(2).toInt());
-    return out;
-}
+using Spies = ModelSpies;
 
 const QDateTime kStart = QDateTime(QDate(2025, 3, 1), QTime(12, 0, 0), Qt::UTC);
 
@@ -45,13 +40,7 @@ std::vector<ClusterEvent> events(int from, int count)
     return out;
 }
 
-QStringList subjects(const QAbstractItemModel &model)
-{
-    QStringList out;
-    for (int r = 0; r < model.rowCount(); ++r)
-        out << model.index(r, EventLogModel::Subject).data().toString();
-    return out;
-}
+QStringList subjects(const QAbstractItemModel &model) { return columnValues(model, EventLogModel::Subject); }
 
 } // namespace
 
@@ -64,7 +53,7 @@ private Q_SLOTS:
     void appendNewestLast()
     {
         EventLogModel model;
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        ModelTester tester(&model);
         QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
         QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
@@ -72,7 +61,7 @@ private Q_SLOTS:
         model.append(events(0, 3));
         model.append({});
         model.append(events(3, 2));
-        QCOMPARE(ranges(inserted), (QList<Range>{{0, 2}, {3, 4}}));
+        QCOMPARE(Spies::ranges(inserted), (QList<Range>{{0, 2}, {3, 4}}));
         QCOMPARE(removed.size(), 0);
         QCOMPARE(changed.size(), 0);
         QCOMPARE(subjects(model).last(), QStringLiteral("subject-4"));
@@ -116,12 +105,12 @@ private Q_SLOTS:
             model.setCapacity(capacity);
         QCOMPARE(model.capacity(), capacity);
         model.append(events(0, before));
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        ModelTester tester(&model);
         QSignalSpy insertedSpy(&model, &QAbstractItemModel::rowsInserted);
         QSignalSpy removedSpy(&model, &QAbstractItemModel::rowsRemoved);
         model.append(events(before, batch));
-        QCOMPARE(ranges(removedSpy), removed);
-        QCOMPARE(ranges(insertedSpy), inserted);
+        QCOMPARE(Spies::ranges(removedSpy), removed);
+        QCOMPARE(Spies::ranges(insertedSpy), inserted);
         QCOMPARE(model.rowCount(), std::min(capacity, before + batch));
         QCOMPARE(model.index(0, EventLogModel::Subject).data().toString(), QStringLiteral("subject-%1").arg(firstKept));
         QCOMPARE(model.index(model.rowCount() - 1, EventLogModel::Subject).data().toString(),
@@ -132,10 +121,10 @@ private Q_SLOTS:
     {
         EventLogModel model;
         model.append(events(0, 10));
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        ModelTester tester(&model);
         QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
         model.setCapacity(4);
-        QCOMPARE(ranges(removed), (QList<Range>{{0, 5}}));
+        QCOMPARE(Spies::ranges(removed), (QList<Range>{{0, 5}}));
         QCOMPARE(subjects(model).first(), QStringLiteral("subject-6"));
         model.setCapacity(0); // clamped to one row
         QCOMPARE(model.rowCount(), 1);
@@ -169,9 +158,7 @@ private Q_SLOTS:
         EventLogModel model;
         model.append({eventAt(61, EventSeverity::Warning, QStringLiteral("dc2"), EventKind::BrokerOffline)});
         const QModelIndex index = model.index(0, column);
-        QCOMPARE(index.data().toString(), text);
-        QCOMPARE(index.data(EventLogModel::SortRole), sortValue);
-        QCOMPARE(index.data(EventLogModel::SortRole).metaType(), sortValue.metaType());
+        compareCell(index, EventLogModel::SortRole, text, sortValue);
     }
 
     void timeInUtcTooltipAndColours()
@@ -225,8 +212,7 @@ private Q_SLOTS:
 
         EventLogModel model;
         EventFilterProxy proxy;
-        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        proxy.setSourceModel(&model);
+        ModelTester tester(&proxy, &model);
         ClusterEvent grouped = eventAt(3, EventSeverity::Info, QStringLiteral("dc2"));
         grouped.group = QStringLiteral("billing");
         model.append({eventAt(0), eventAt(1, EventSeverity::Warning),
@@ -241,8 +227,7 @@ private Q_SLOTS:
     {
         EventLogModel model;
         EventFilterProxy proxy;
-        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        proxy.setSourceModel(&model);
+        ModelTester tester(&proxy, &model);
         proxy.setMinimumSeverity(EventSeverity::Warning);
         proxy.sort(EventLogModel::Time, Qt::DescendingOrder);
         // Appended out of time order on purpose: the proxy orders by UTC milliseconds.

@@ -1,6 +1,7 @@
 // The failover translation, pure parts: the planner's choice between exact / offset-sync /
 // checkpoint / fallback, the never-skip rule, the preflight verdicts and the failover cache.
 // Each row states its case in its name. Replica run matching is tst_replicamatcher.
+#include "FailoverInputs.h"
 #include "TableRows.h"
 #include "actions/FailoverCache.h"
 #include "actions/FailoverPlanner.h"
@@ -17,17 +18,7 @@ namespace {
 
 // One partition `orders-0` -> `primary.orders-0`, live commit 500, target log [0, 1000),
 // source log end 1000; rows change what they need.
-PartitionInputs base()
-{
-    PartitionInputs p;
-    p.from = {QStringLiteral("orders"), 0};
-    p.to = {QStringLiteral("primary.orders"), 0};
-    p.committed = 500;
-    p.committedLive = true;
-    p.toLogStart = 0;
-    p.toLogEnd = 1000;
-    return p;
-}
+PartitionInputs base() { return replicatedPartition(QStringLiteral("orders"), 500, 1000); }
 
 ReplicaMatch found(qint64 offset, int candidates = 1, qint64 last = -1, bool anchor = true)
 {

@@ -4,6 +4,7 @@
 // whose outcomes land in the runs with their signals. Apply is driven with plans the
 // executor refuses before any request (nothing translatable), so no cluster is needed; the
 // wizard's GUI test (tests/gui/tst_failoverwizard) runs the same session against the lab.
+#include "FailoverInputs.h"
 #include "jobs/FailoverSession.h"
 
 #include <QFile>
@@ -48,13 +49,7 @@ FailoverGroupInputs translatable(const QString &group)
     FailoverGroupInputs in = nothingToTranslate(group);
     in.fromGroupState = QStringLiteral("Empty");
     in.targetGroupState = QStringLiteral("Empty");
-    PartitionInputs p;
-    p.from = {QStringLiteral("t"), 0};
-    p.to = {QStringLiteral("primary.t"), 0};
-    p.committed = 50;
-    p.committedLive = true;
-    p.toLogStart = 0;
-    p.toLogEnd = 100;
+    PartitionInputs p = test::replicatedPartition(QStringLiteral("t"), 50, 100);
     p.fromLogStart = 0;
     p.fromLogEnd = 100;
     p.exact.kind = ReplicaMatch::Found;

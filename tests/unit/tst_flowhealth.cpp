@@ -1,4 +1,5 @@
 // The MirrorMaker 2 flow evaluator, snapshot builder and flow diff: tables of cases.
+#include "FlowTestUtil.h"
 #include "TableRows.h"
 #include "mirror/FlowHealth.h"
 #include "mirror/FlowSnapshotBuilder.h"
@@ -30,20 +31,15 @@ FlowSnapshot healthy()
     return s;
 }
 
+// Group g1's checkpoint of orders-0, replicated as primary.orders-0.
 GroupFlow groupWith(qint64 committed, qint64 checkpointUpstream, qint64 checkpointAgeMs)
 {
-    GroupFlow g;
-    g.group = QStringLiteral("g1");
-    GroupPartitionFlow p;
+    GroupFlow g = test::groupFlow(QStringLiteral("g1"), committed, checkpointUpstream, checkpointAgeMs);
+    GroupPartitionFlow &p = g.partitions.front();
     p.upstream = {QStringLiteral("orders"), 0};
     p.downstream = {QStringLiteral("primary.orders"), 0};
-    p.hasCheckpoint = true;
-    p.checkpointUpstream = checkpointUpstream;
     p.checkpointDownstream = checkpointUpstream;
     p.checkpointAgeMs = checkpointAgeMs;
-    p.sourceCommitted = committed;
-    g.partitions.push_back(p);
-    g.newestCheckpointAgeMs = checkpointAgeMs;
     return g;
 }
 

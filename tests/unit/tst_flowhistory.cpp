@@ -1,6 +1,7 @@
 // MirrorMaker 2 flows in the history store: samples per poll, downsampling and retention
 // on a simulated clock, flow events under the flow's label, the upgrade of a version-1
 // file, and what a snapshot turns into.
+#include "FlowTestUtil.h"
 #include "HistoryTestUtil.h"
 #include "mirror/FlowHealth.h"
 #include "mirror/FlowHistory.h"
@@ -171,18 +172,8 @@ private Q_SLOTS:
         mirror::ReplicatedTopic t{QStringLiteral("orders"), QStringLiteral("primary.orders"), {}};
         t.partitions = {{0, 100, 90, 10}, {1, 50, -1, -1}, {2, 70, 65, 5}};
         s.topics.push_back(t);
-        auto group = [](const QString &name, qint64 committed, qint64 checkpoint, qint64 ageMs) {
-            mirror::GroupFlow g;
-            g.group = name;
-            mirror::GroupPartitionFlow p;
-            p.hasCheckpoint = true;
-            p.sourceCommitted = committed;
-            p.checkpointUpstream = checkpoint;
-            g.partitions.push_back(p);
-            g.newestCheckpointAgeMs = ageMs;
-            return g;
-        };
-        s.groups = {group(QStringLiteral("idle"), 10, 10, 900000), group(QStringLiteral("moving"), 20, 10, 4000)};
+        s.groups = {groupFlow(QStringLiteral("idle"), 10, 10, 900000),
+                    groupFlow(QStringLiteral("moving"), 20, 10, 4000)};
         const Sample sample = mirror::flowSampleOf(s);
         QCOMPARE(sample.recordsBehind, qint64(15));
         // The idle group's old checkpoint is current: only the moving group's age counts.

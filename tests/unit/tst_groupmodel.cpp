@@ -5,20 +5,20 @@
 #include "models/GroupTableModel.h"
 #include "models/SparklineDelegate.h"
 
-#include <QAbstractItemModelTester>
 #include <QHeaderView>
 #include <QSignalSpy>
 #include <QTableView>
+#include "ModelChecks.h"
 #include "ModelSpies.h"
 
 #include <QTest>
 
 using namespace lagscope;
+using namespace lagscope::test;
 
 namespace {
 
-using lagscope::test::Range;
-using Spies = lagscope::test::ModelSpies;
+using Spies = ModelSpies;
 
 // A group reading `topics` (two partitions each); lagPerPartition < 0 leaves lag unknown.
 GroupState group(const QString &id, qint64 lagPerPartition, const QStringList &topics = {QStringLiteral("orders")},
@@ -57,14 +57,6 @@ SnapshotPtr snapshotOf(std::vector<GroupState> groups)
     return s;
 }
 
-QStringList column(const QAbstractItemModel &model, int col)
-{
-    QStringList out;
-    for (int r = 0; r < model.rowCount(); ++r)
-        out << model.index(r, col).data().toString();
-    return out;
-}
-
 QList<qint64> trendOf(const GroupTableModel &model, int row)
 {
     return model.index(row, GroupTableModel::Trend).data(GroupTableModel::TrendRole).value<QList<qint64>>();
@@ -86,14 +78,14 @@ private Q_SLOTS:
     void sequenceOfApplies()
     {
         GroupTableModel model;
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        ModelTester tester(&model);
         Spies spies(&model);
 
         const SnapshotPtr s1 = snapshotOf({group(a, 10), group(b, 10), group(d, 10)});
         model.apply(s1);
         QCOMPARE(Spies::ranges(spies.inserted), (QList<Range>{{0, 2}}));
         QCOMPARE(spies.total(), 1);
-        QCOMPARE(column(model, GroupTableModel::Group), (QStringList{a, b, d}));
+        QCOMPARE(columnValues(model, GroupTableModel::Group), (QStringList{a, b, d}));
 
         spies.clear();
         model.apply(s1);
@@ -164,9 +156,7 @@ private Q_SLOTS:
         model.apply(snapshotOf(
             {group(a, lag, {QStringLiteral("orders"), QStringLiteral("payments")}, QStringLiteral("Stable"), 3)}));
         const QModelIndex index = model.index(0, col);
-        QCOMPARE(index.data().toString(), text);
-        QCOMPARE(index.data(GroupTableModel::SortRole), sortValue);
-        QCOMPARE(index.data(GroupTableModel::SortRole).metaType(), sortValue.metaType());
+        compareCell(index, GroupTableModel::SortRole, text, sortValue);
     }
 
     void topicsTooltipIsElided()
@@ -186,7 +176,7 @@ private Q_SLOTS:
     void trendKeepsLastValuesAndSkipsRepeats()
     {
         GroupTableModel model;
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        ModelTester tester(&model);
         // Lag unknown: no point.
         model.apply(snapshotOf({group(a, -1)}));
         QCOMPARE(trendOf(model, 0), QList<qint64>{});
@@ -227,12 +217,11 @@ private Q_SLOTS:
         QFETCH(QStringList, groups);
         GroupTableModel model;
         GroupFilterProxy proxy;
-        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        proxy.setSourceModel(&model);
+        ModelTester tester(&proxy, &model);
         model.apply(snapshotOf({group(a, 1, {QStringLiteral("orders")}), group(b, 1, {QStringLiteral("payments")}),
                                 group(c, 1, {QStringLiteral("clicks"), QStringLiteral("queries")})}));
         proxy.setFilterText(text);
-        QCOMPARE(column(proxy, GroupTableModel::Group), groups);
+        QCOMPARE(columnValues(proxy, GroupTableModel::Group), groups);
         // The filter keeps applying to rows arriving later.
         model.apply(snapshotOf({group(a, 1, {QStringLiteral("orders")}), group(b, 1, {QStringLiteral("payments")}),
                                 group(c, 1, {QStringLiteral("clicks"), QStringLiteral("queries")}),
@@ -249,10 +238,10 @@ private Q_SLOTS:
         model.apply(snapshotOf({group(a, 9), group(b, 999), group(c, 100), group(d, -1)}));
         proxy.sort(GroupTableModel::TotalLag, Qt::AscendingOrder);
         QCOMPARE(
-            column(proxy, GroupTableModel::TotalLag),
+            columnValues(proxy, GroupTableModel::TotalLag),
             (QStringList{QStringLiteral("-"), QStringLiteral("19"), QStringLiteral("201"), QStringLiteral("1,999")}));
         proxy.sort(GroupTableModel::TotalLag, Qt::DescendingOrder);
-        QCOMPARE(column(proxy, GroupTableModel::Group), (QStringList{b, c, a, d}));
+        QCOMPARE(columnValues(proxy, GroupTableModel::Group), (QStringList{b, c, a, d}));
     }
 
     void stateColours()

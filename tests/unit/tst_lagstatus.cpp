@@ -37,6 +37,30 @@ std::vector<LagPoint> nobody(std::initializer_list<P> polls)
     return w;
 }
 
+// Poll i, every 5 s from a fixed start, of the evaluator tests' group: `groupId` reading
+// partition t-0 at `committed` of `logEnd`, owned by member m-1 (client c-1) when `member`.
+ClusterSnapshot onePartitionPoll(const QString &groupId, int i, std::int64_t committed, std::int64_t logEnd,
+                                 bool member = false)
+{
+    ClusterSnapshot s;
+    s.takenAt = QDateTime::fromMSecsSinceEpoch(1'700'000'000'000, Qt::UTC).addSecs(5 * i);
+    s.reachable = true;
+    GroupState g;
+    g.groupId = groupId;
+    PartitionLag p;
+    p.partition = {QStringLiteral("t"), 0};
+    p.committed = committed;
+    p.logEnd = logEnd;
+    p.lag = logEnd - committed;
+    if (member) {
+        p.memberId = QStringLiteral("m-1");
+        p.clientId = QStringLiteral("c-1");
+    }
+    g.partitions.push_back(p);
+    s.groups.push_back(g);
+    return s;
+}
+
 } // namespace
 
 Q_DECLARE_METATYPE(std::vector<lagscope::LagPoint>)
@@ -227,21 +251,11 @@ private Q_SLOTS:
     void evaluatorAllowedLagIsCaughtUp()
     {
         LagEvaluator evaluator;
-        const QDateTime t0 = QDateTime::fromMSecsSinceEpoch(1'700'000'000'000, Qt::UTC);
         GroupState last;
         for (int i = 0; i < 30; ++i) {
-            ClusterSnapshot s;
-            s.takenAt = t0.addSecs(5 * i);
-            s.reachable = true;
-            GroupState g;
-            g.groupId = QStringLiteral("eos");
-            PartitionLag p;
-            p.partition = {QStringLiteral("t"), 0};
-            p.logEnd = i < 3 ? 50 * i + 1 : 101; // a transaction of 50 records per poll, then idle
-            p.committed = std::max<std::int64_t>(0, *p.logEnd - 1);
-            p.lag = *p.logEnd - *p.committed;
-            g.partitions.push_back(p);
-            s.groups.push_back(g);
+            const std::int64_t logEnd = i < 3 ? 50 * i + 1 : 101; // a transaction of 50 records per poll, then idle
+            ClusterSnapshot s =
+                onePartitionPoll(QStringLiteral("eos"), i, std::max<std::int64_t>(0, logEnd - 1), logEnd);
             evaluator.evaluate(s);
             last = s.groups.front();
             QCOMPARE(lagStatusName(last.verdict.status), QStringLiteral("OK"));
@@ -367,26 +381,10 @@ private Q_SLOTS:
         QFETCH(bool, memberStays);
         QFETCH(LagStatus, expected);
         LagEvaluator evaluator;
-        const TopicPartition tp{QStringLiteral("t"), 0};
-        const QDateTime t0 = QDateTime::fromMSecsSinceEpoch(1'700'000'000'000, Qt::UTC);
         std::int64_t committed = 0;
         auto poll = [&](int i, bool member) {
-            ClusterSnapshot s;
-            s.takenAt = t0.addSecs(5 * i);
-            s.reachable = true;
-            GroupState g;
-            g.groupId = QStringLiteral("g");
-            PartitionLag p;
-            p.partition = tp;
-            p.committed = committed;
-            p.logEnd = 100 * (i + 1); // 20 records/s
-            p.lag = *p.logEnd - committed;
-            if (member) {
-                p.memberId = QStringLiteral("m-1");
-                p.clientId = QStringLiteral("c-1");
-            }
-            g.partitions.push_back(p);
-            s.groups.push_back(g);
+            ClusterSnapshot s =
+                onePartitionPoll(QStringLiteral("g"), i, committed, 100 * (i + 1), member); // 20 records/s
             evaluator.evaluate(s);
             return s.groups.front();
         };
@@ -418,22 +416,9 @@ private Q_SLOTS:
     void evaluatorCadenceIgnoresOutages()
     {
         LagEvaluator evaluator;
-        const TopicPartition tp{QStringLiteral("t"), 0};
-        const QDateTime t0 = QDateTime::fromMSecsSinceEpoch(1'700'000'000'000, Qt::UTC);
         std::int64_t committed = 0;
         auto poll = [&](int i) {
-            ClusterSnapshot s;
-            s.takenAt = t0.addSecs(5 * i);
-            s.reachable = true;
-            GroupState g;
-            g.groupId = QStringLiteral("g");
-            PartitionLag p;
-            p.partition = tp;
-            p.committed = committed;
-            p.logEnd = 100 * (i + 1);
-            p.lag = *p.logEnd - committed;
-            g.partitions.push_back(p);
-            s.groups.push_back(g);
+            ClusterSnapshot s = onePartitionPoll(QStringLiteral("g"), i, committed, 100 * (i + 1));
             evaluator.evaluate(s);
             return s.groups.front().verdict.status;
         };

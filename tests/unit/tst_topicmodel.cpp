@@ -3,19 +3,19 @@
 #include "models/StatusColors.h"
 #include "models/TopicTableModel.h"
 
-#include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include "ModelChecks.h"
 #include "ModelSpies.h"
 
 #include <QTest>
 
 using namespace lagscope;
+using namespace lagscope::test;
 
 namespace {
 
-using lagscope::test::Range;
-using Spies = lagscope::test::ModelSpies;
+using Spies = ModelSpies;
 
 PartitionState partition(int number, std::int64_t logStart, std::int64_t logEnd, int leader = 1,
                          std::vector<int> isr = {1, 2, 3})
@@ -50,13 +50,7 @@ SnapshotPtr snapshotOf(std::vector<TopicState> topics)
     return s;
 }
 
-QStringList names(const QAbstractItemModel &model)
-{
-    QStringList out;
-    for (int r = 0; r < model.rowCount(); ++r)
-        out << model.index(r, TopicTableModel::Name).data().toString();
-    return out;
-}
+QStringList names(const QAbstractItemModel &model) { return columnValues(model, TopicTableModel::Name); }
 
 const QString kOrders = QStringLiteral("orders");
 const QString kPayments = QStringLiteral("payments");
@@ -74,7 +68,7 @@ private Q_SLOTS:
     void sequenceOfApplies()
     {
         TopicTableModel model;
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        ModelTester tester(&model);
         Spies spies(&model);
 
         const SnapshotPtr s1 = snapshotOf({topic(kOrders), topic(kClicks), topic(kPayments)});
@@ -147,9 +141,9 @@ private Q_SLOTS:
         TopicTableModel model;
         model.apply(snapshotOf({t}));
         const QModelIndex index = model.index(0, column);
-        QCOMPARE(index.data().toString(), text);
-        QCOMPARE(index.data(TopicTableModel::SortRole), sortValue);
-        QCOMPARE(index.data(TopicTableModel::SortRole).metaType(), sortValue.metaType());
+        compareCell(index, TopicTableModel::SortRole, text, sortValue);
+        if (QTest::currentTestFailed())
+            return;
         QVERIFY(model.index(0, TopicTableModel::TotalMessages)
                     .data(Qt::ToolTipRole)
                     .toString()
@@ -178,8 +172,7 @@ private Q_SLOTS:
     {
         TopicTableModel model;
         QSortFilterProxyModel proxy;
-        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        proxy.setSourceModel(&model);
+        ModelTester tester(&proxy, &model);
         proxy.setSortRole(TopicTableModel::SortRole);
         proxy.setFilterRole(TopicTableModel::InternalRole);
         proxy.setFilterFixedString(QStringLiteral("false"));
