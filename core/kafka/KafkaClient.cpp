@@ -260,12 +260,9 @@ Result<std::unique_ptr<KafkaClient>> KafkaClient::create(const ClusterConfig &cl
     if (!made)
         return R(made.error());
     rd::Conf conf = std::move(*made);
-    rd_kafka_conf_set_opaque(conf.get(), impl.get());
-    rd_kafka_conf_set_error_cb(conf.get(), onError);
+    rd::setCallbacks(conf, cluster, impl.get(), onError, onCertificateVerify);
     rd_kafka_conf_set_stats_cb(conf.get(), onStats);
     impl->secured = cluster.security.usesSasl() || cluster.security.usesTls();
-    if (cluster.security.usesTls() && cluster.security.verifyCertificates)
-        rd_kafka_conf_set_ssl_cert_verify_cb(conf.get(), onCertificateVerify);
 
     // A consumer handle with a group id, although it never subscribes: librdkafka 2.15.1
     // answers a NOT_COORDINATOR reply to an admin OffsetFetch by messaging the handle's own

@@ -166,10 +166,7 @@ Result<std::unique_ptr<PartitionReader>> PartitionReader::create(const ClusterCo
     if (!made)
         return R(made.error());
     rd::Conf conf = std::move(*made);
-    rd_kafka_conf_set_opaque(conf.get(), impl.get());
-    rd_kafka_conf_set_error_cb(conf.get(), onError);
-    if (cluster.security.usesTls() && cluster.security.verifyCertificates)
-        rd_kafka_conf_set_ssl_cert_verify_cb(conf.get(), onCertificateVerify);
+    rd::setCallbacks(conf, cluster, impl.get(), onError, onCertificateVerify);
 
     auto handle = rd::newConsumer(conf, cluster.name);
     if (!handle)

@@ -76,6 +76,15 @@ void logWhenAsked(const rd_kafka_t *rk, int level, const char *, const char *mes
                 maskSecrets(QString::fromUtf8(message)).toUtf8().constData());
 }
 
+void setCallbacks(Conf &conf, const ClusterConfig &cluster, void *opaque, ErrorCallback onError,
+                  CertificateCallback onCertificateVerify)
+{
+    rd_kafka_conf_set_opaque(conf.get(), opaque);
+    rd_kafka_conf_set_error_cb(conf.get(), onError);
+    if (cluster.security.usesTls() && cluster.security.verifyCertificates)
+        rd_kafka_conf_set_ssl_cert_verify_cb(conf.get(), onCertificateVerify);
+}
+
 Result<Handle> newConsumer(Conf &conf, const QString &cluster)
 {
     char err[512];

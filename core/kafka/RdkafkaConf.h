@@ -21,6 +21,15 @@ using Setting = std::pair<const char *, QString>;
 Result<Conf> makeConf(const ClusterConfig &cluster, const QString &clientId, int requestTimeoutMs,
                       std::initializer_list<Setting> extra);
 
+// Where a handle reports: `opaque` (its Impl) goes to every callback, errors to onError and,
+// when the cluster verifies certificates, the TLS verdict to onCertificateVerify (which keeps
+// the reason a broker's certificate was refused).
+using ErrorCallback = void (*)(rd_kafka_t *, int err, const char *reason, void *opaque);
+using CertificateCallback = int (*)(rd_kafka_t *, const char *broker, int32_t brokerId, int *x509Error, int depth,
+                                    const char *buf, size_t size, char *errstr, size_t errstrSize, void *opaque);
+void setCallbacks(Conf &conf, const ClusterConfig &cluster, void *opaque, ErrorCallback onError,
+                  CertificateCallback onCertificateVerify);
+
 // A consumer handle on `conf`, which it takes over when it succeeds. The error names the
 // cluster, with secrets masked.
 Result<Handle> newConsumer(Conf &conf, const QString &cluster);
