@@ -6,13 +6,6 @@ namespace lagscope::configparser {
 
 namespace {
 
-using confignodes::closestMatch;
-using confignodes::describe;
-using confignodes::findEntry;
-using confignodes::indexPath;
-using confignodes::readMap;
-using confignodes::scalarText;
-
 const QStringList &flowKeys()
 {
     static const QStringList keys{QStringLiteral("source"),

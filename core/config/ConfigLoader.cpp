@@ -24,14 +24,7 @@ namespace lagscope::configparser {
 
 namespace {
 
-using confignodes::closestMatch;
-using confignodes::describe;
-using confignodes::findEntry;
-using confignodes::indexPath;
-using confignodes::MapEntry;
 using confignodes::quoted;
-using confignodes::readMap;
-using confignodes::scalarText;
 
 constexpr qint64 kMinDurationMs = 250;
 constexpr qint64 kMaxDurationMs = 24 * 60 * 60 * 1000;

@@ -20,7 +20,14 @@
 
 namespace lagscope::configparser {
 
+// The node helpers every part of the parser reads the document with.
+using confignodes::closestMatch;
+using confignodes::describe;
+using confignodes::findEntry;
+using confignodes::indexPath;
 using confignodes::MapEntry;
+using confignodes::readMap;
+using confignodes::scalarText;
 
 // Cluster names and MirrorMaker 2 aliases end up in topic names, file names and CLI
 // arguments, so they are kept to characters that need no quoting anywhere.
