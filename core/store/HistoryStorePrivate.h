@@ -135,13 +135,14 @@ struct HistoryStore::Private {
         qint64 groupId;
     };
     Result<std::optional<GroupKey>> findGroup(const QString &cluster, const QString &group) const;
-    // A read of a group's partition series over [from, to]: `statement` selects p.t,
-    // s.series_id and then what the caller reads; onRow(row, seriesId, series) gets every row
-    // with the group's table of series id → partition. A group never stored has no rows.
+    // A read of a group's rows over [from, to], every tier, oldest first. For group samples
+    // onRow(row) gets every row; for partition series (`statement` selects p.t, s.series_id,
+    // then what the caller reads) onRow(row, seriesId, series) gets every row with the
+    // group's table of series id → partition. A group never stored has no rows.
     // Defined in HistoryStoreRead.cpp, its only user.
     template <typename OnRow>
-    Status selectSeriesRows(const QString &cluster, const QString &group, const QDateTime &from, const QDateTime &to,
-                            const QString &statement, OnRow onRow) const;
+    Status selectGroupRows(const QString &cluster, const QString &group, const QDateTime &from, const QDateTime &to,
+                           const QString &statement, OnRow onRow) const;
 
     // Writes one poll inside the caller's transaction; the caller rolls back on failure.
     Status writeSnapshot(const ClusterSnapshot &snapshot);

@@ -8,6 +8,7 @@
 #include <QCoreApplication>
 
 #include <limits>
+#include <type_traits>
 
 namespace lagscope {
 
@@ -126,20 +127,24 @@ Status selectGroupTiers(const QSqlDatabase &db, qint64 groupId, qint64 clusterId
 } // namespace
 
 template <typename OnRow>
-Status HistoryStore::Private::selectSeriesRows(const QString &cluster, const QString &group, const QDateTime &from,
-                                               const QDateTime &to, const QString &statement, OnRow onRow) const
+Status HistoryStore::Private::selectGroupRows(const QString &cluster, const QString &group, const QDateTime &from,
+                                              const QDateTime &to, const QString &statement, OnRow onRow) const
 {
     const auto key = findGroup(cluster, group);
     if (!key)
         return key.error();
     if (!*key)
         return success();
-    const auto series = seriesOf(db, (*key)->groupId);
-    if (!series)
-        return series.error();
     const TimeWindow window(from, to, policy);
-    return selectGroupTiers(db, (*key)->groupId, (*key)->clusterId, window, statement, group,
-                            [&](const QSqlQuery &row) { onRow(row, row.value(1).toLongLong(), *series); });
+    if constexpr (std::is_invocable_v<OnRow, const QSqlQuery &>) {
+        return selectGroupTiers(db, (*key)->groupId, (*key)->clusterId, window, statement, group, onRow);
+    } else {
+        const auto series = seriesOf(db, (*key)->groupId);
+        if (!series)
+            return series.error();
+        return selectGroupTiers(db, (*key)->groupId, (*key)->clusterId, window, statement, group,
+                                [&](const QSqlQuery &row) { onRow(row, row.value(1).toLongLong(), *series); });
+    }
 }
 
 Result<std::vector<ClusterEvent>> HistoryStore::events(const QString &cluster, const QDateTime &from,
@@ -177,23 +182,15 @@ Result<std::vector<HistoryStore::GroupSample>> HistoryStore::groupHistory(const 
                                                                           const QDateTime &from,
                                                                           const QDateTime &to) const
 {
-    const auto key = d->findGroup(cluster, group);
-    if (!key)
-        return key.error();
     std::vector<GroupSample> out;
-    if (!*key)
-        return out;
-
     const QString statement(
         QStringLiteral("SELECT p.t, s.total_lag, s.max_lag, s.members, st.name")
         + fromPollTimes(QLatin1String("group_sample"), QLatin1String(" LEFT JOIN group_state st ON st.id = s.state_id"))
         + QStringLiteral(" ORDER BY p.t"));
-    const TimeWindow window(from, to, d->policy);
-    const Status s = selectGroupTiers(
-        d->db, (*key)->groupId, (*key)->clusterId, window, statement, group, [&out](const QSqlQuery &row) {
-            out.push_back({row.value(0).toLongLong(), row.value(1).toLongLong(), row.value(2).toLongLong(),
-                           row.value(3).toInt(), row.value(4).toString()});
-        });
+    const Status s = d->selectGroupRows(cluster, group, from, to, statement, [&out](const QSqlQuery &row) {
+        out.push_back({row.value(0).toLongLong(), row.value(1).toLongLong(), row.value(2).toLongLong(),
+                       row.value(3).toInt(), row.value(4).toString()});
+    });
     if (!s)
         return s.error();
     return out;
@@ -204,20 +201,13 @@ Result<std::vector<HistoryStore::GroupStatusSample>> HistoryStore::groupStatusHi
                                                                                       const QDateTime &from,
                                                                                       const QDateTime &to) const
 {
-    const auto key = d->findGroup(cluster, group);
-    if (!key)
-        return key.error();
     std::vector<GroupStatusSample> out;
-    if (!*key)
-        return out;
     const QString statement(QStringLiteral("SELECT p.t, s.status, s.max_lag_seconds, s.lag_seconds_at_least")
                             + fromPollTimes(QLatin1String("group_sample")) + QStringLiteral(" ORDER BY p.t"));
-    const TimeWindow window(from, to, d->policy);
-    const Status s = selectGroupTiers(
-        d->db, (*key)->groupId, (*key)->clusterId, window, statement, group, [&out](const QSqlQuery &row) {
-            out.push_back({row.value(0).toLongLong(), row.value(1).toString(),
-                           row.value(2).isNull() ? -1.0 : row.value(2).toDouble(), row.value(3).toInt() != 0});
-        });
+    const Status s = d->selectGroupRows(cluster, group, from, to, statement, [&out](const QSqlQuery &row) {
+        out.push_back({row.value(0).toLongLong(), row.value(1).toString(),
+                       row.value(2).isNull() ? -1.0 : row.value(2).toDouble(), row.value(3).toInt() != 0});
+    });
     if (!s)
         return s.error();
     return out;
@@ -233,14 +223,14 @@ HistoryStore::partitionHistory(const QString &cluster, const QString &group, con
     // Rows come time by time; one vector per series, found through a small hash.
     QHash<qint64, std::vector<PartitionSample> *> lists;
     const Status s =
-        d->selectSeriesRows(cluster, group, from, to, statement,
-                            [&](const QSqlQuery &row, qint64 seriesId, const QHash<qint64, TopicPartition> &series) {
-                                auto &list = lists[seriesId];
-                                if (!list)
-                                    list = &out[series.value(seriesId)];
-                                list->push_back({row.value(0).toLongLong(), sql::orUnknown(row.value(2)),
-                                                 sql::orUnknown(row.value(3)), sql::orUnknown(row.value(4))});
-                            });
+        d->selectGroupRows(cluster, group, from, to, statement,
+                           [&](const QSqlQuery &row, qint64 seriesId, const QHash<qint64, TopicPartition> &series) {
+                               auto &list = lists[seriesId];
+                               if (!list)
+                                   list = &out[series.value(seriesId)];
+                               list->push_back({row.value(0).toLongLong(), sql::orUnknown(row.value(2)),
+                                                sql::orUnknown(row.value(3)), sql::orUnknown(row.value(4))});
+                           });
     if (!s)
         return s.error();
     return out;
@@ -260,16 +250,16 @@ Result<std::map<QString, std::vector<HistoryStore::TopicSample>>> HistoryStore::
     // lags is known.
     QHash<qint64, std::vector<TopicSample> *> lists;
     const Status s =
-        d->selectSeriesRows(cluster, group, from, to, statement,
-                            [&](const QSqlQuery &row, qint64 seriesId, const QHash<qint64, TopicPartition> &series) {
-                                const qint64 t = row.value(0).toLongLong();
-                                auto &list = lists[seriesId];
-                                if (!list)
-                                    list = &out[series.value(seriesId).topic];
-                                if (list->empty() || list->back().timeMs != t)
-                                    list->push_back({t, 0});
-                                list->back().totalLag += row.value(2).toLongLong();
-                            });
+        d->selectGroupRows(cluster, group, from, to, statement,
+                           [&](const QSqlQuery &row, qint64 seriesId, const QHash<qint64, TopicPartition> &series) {
+                               const qint64 t = row.value(0).toLongLong();
+                               auto &list = lists[seriesId];
+                               if (!list)
+                                   list = &out[series.value(seriesId).topic];
+                               if (list->empty() || list->back().timeMs != t)
+                                   list->push_back({t, 0});
+                               list->back().totalLag += row.value(2).toLongLong();
+                           });
     if (!s)
         return s.error();
     return out;
