@@ -58,6 +58,10 @@ int auditCommand(const QStringList &args)
         out << p.helpText();
         return Ok;
     }
+    if (const QString repeated = repeatedValueError(p, {}); !repeated.isEmpty()) {
+        err << "lagscopectl audit: " << repeated << Qt::endl;
+        return UsageError;
+    }
     const auto since = parseSince(p.value(QStringLiteral("since")), QDateTime::currentDateTimeUtc());
     if (!since) {
         err << "lagscopectl audit: --since takes 7d, 12h, 30m, 90s or an ISO date, not '"

@@ -48,6 +48,10 @@ bool CliContext::parse(const QStringList &args)
         m_exit = Ok;
         return false;
     }
+    if (const QString repeated = repeatedValueError(m_parser, m_repeatable); !repeated.isEmpty()) {
+        fail(UsageError, repeated);
+        return false;
+    }
     const QString format = m_parser.value(QStringLiteral("format"));
     if (format == QStringLiteral("table"))
         m_format = Format::Table;
@@ -124,6 +128,23 @@ QString dryRunExecuteConflict(const QCommandLineParser &parser)
 {
     if (parser.isSet(QStringLiteral("dry-run")) && parser.isSet(QStringLiteral("execute")))
         return QStringLiteral("Option --dry-run and --execute cannot be used together");
+    return QString();
+}
+
+QString repeatedValueError(const QCommandLineParser &parser, const QStringList &repeatable)
+{
+    QStringList seen;
+    for (const QString &name : parser.optionNames()) {
+        if (seen.contains(name))
+            continue;
+        seen << name;
+        const QStringList values = parser.values(name);
+        if (values.size() > 1 && !repeatable.contains(name))
+            return QStringLiteral("--%1 takes one value but was given %2 ('%3'); run the command once for each")
+                .arg(name)
+                .arg(values.size())
+                .arg(values.join(QStringLiteral("', '")));
+    }
     return QString();
 }
 

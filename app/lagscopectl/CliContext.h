@@ -33,6 +33,9 @@ public:
     // For commands that name their clusters otherwise (failover --from/--to): --cluster and
     // --bootstrap are then not required.
     void setClusterRequired(bool required) { m_clusterRequired = required; }
+    // Options the command reads with values(): they may be given more than once. Any other
+    // option given twice with values is a usage error (see repeatedValueError()).
+    void setRepeatable(QStringList options) { m_repeatable = std::move(options); }
     // Parses args (command name excluded). On failure prints the error and returns false;
     // exitCode() then tells why.
     bool parse(const QStringList &args);
@@ -62,6 +65,7 @@ private:
     int m_timeoutMs = 10000;
     int m_exit = Ok;
     bool m_clusterRequired = true;
+    QStringList m_repeatable;
 };
 
 int describeCommand(const QStringList &args);
@@ -79,6 +83,12 @@ int reportMain(int argc, char **argv);
 // The usage error of --dry-run given with --execute (reset-offsets, undo, failover), in the
 // tool's words; empty when they are not both given.
 QString dryRunExecuteConflict(const QCommandLineParser &parser);
+
+// The usage error of an option that takes one value but was given several (e.g. --group A
+// --group B to a command that plans one group): QCommandLineParser::value() would quietly
+// keep the last one. Options in `repeatable` are read with values() and may repeat; a
+// repeated flag means the same as one. Empty when nothing is repeated.
+QString repeatedValueError(const QCommandLineParser &parser, const QStringList &repeatable);
 
 // Prints the document as indented JSON followed by a newline.
 void printJson(QTextStream &out, const class QJsonValue &value);

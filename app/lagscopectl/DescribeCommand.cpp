@@ -84,6 +84,7 @@ void printNotes(CliContext &ctx, const GroupLag &g)
 int describeCommand(const QStringList &args)
 {
     CliContext ctx(QStringLiteral("describe"));
+    ctx.setRepeatable({QStringLiteral("group")});
     ctx.parser().addOptions({
         {QStringLiteral("group"), QStringLiteral("Consumer group to describe (repeatable)."), QStringLiteral("group")},
         {QStringLiteral("all-groups"), QStringLiteral("Describe every consumer group of the cluster.")},

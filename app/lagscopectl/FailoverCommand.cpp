@@ -386,6 +386,7 @@ int run(const QString &name, const QStringList &args)
 {
     CliContext ctx(name);
     ctx.setClusterRequired(false);
+    ctx.setRepeatable({QStringLiteral("group")});
     addFailoverOptions(ctx.parser());
     if (!ctx.parse(args))
         return ctx.exitCode();

@@ -160,6 +160,8 @@ int run(QTextStream &out, QTextStream &err)
         out << parser.helpText();
         return Ok;
     }
+    if (const QString repeated = repeatedValueError(parser, {QStringLiteral("cluster")}); !repeated.isEmpty())
+        return fail(err, UsageError, repeated);
     if (!parser.positionalArguments().isEmpty())
         return fail(err, UsageError,
                     QStringLiteral("unexpected argument '%1'").arg(parser.positionalArguments().first()));

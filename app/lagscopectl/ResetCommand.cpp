@@ -276,6 +276,7 @@ int planAndApply(CliContext &ctx, const QString &group, const ResetSpec &spec, c
 int resetOffsetsCommand(const QStringList &args)
 {
     CliContext ctx(QStringLiteral("reset-offsets"));
+    ctx.setRepeatable({QStringLiteral("topic")});
     addResetOptions(ctx.parser());
     if (!ctx.parse(args))
         return ctx.exitCode();

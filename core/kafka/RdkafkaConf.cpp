@@ -3,6 +3,7 @@
 #include "config/SecurityProperties.h"
 #include "util/SecretMasker.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace lagscope::rd {
@@ -49,12 +50,15 @@ Result<Conf> makeConf(const ClusterConfig &cluster, const QString &clientId, int
     for (const auto &[key, value] : *security)
         if (Status s = set(conf.get(), key, value); !s)
             return fail(s.errorMessage());
-    const QString timeout = QString::number(std::max(1000, requestTimeoutMs));
+    const int timeoutMs = std::max(1000, requestTimeoutMs);
+    // librdkafka refuses a socket.timeout.ms over 5 minutes; a longer deadline (lagscopectl
+    // --timeout 600) still bounds the whole command, each request waits at most this long.
+    constexpr int kMaxSocketTimeoutMs = 300000;
     const Setting common[] = {
         {"bootstrap.servers", cluster.bootstrapServers},
         {"client.id", clientId},
-        {"socket.timeout.ms", timeout},
-        {"socket.connection.setup.timeout.ms", timeout},
+        {"socket.timeout.ms", QString::number(std::min(timeoutMs, kMaxSocketTimeoutMs))},
+        {"socket.connection.setup.timeout.ms", QString::number(timeoutMs)},
         {"reconnect.backoff.max.ms", QStringLiteral("5000")},
         {"log.connection.close", QStringLiteral("false")},
     };
