@@ -107,6 +107,17 @@ private Q_SLOTS:
         }
     }
 
+    // A deadline longer than librdkafka's largest socket.timeout.ms (5 minutes) is accepted:
+    // runbooks give slow clusters --timeout 600.
+    void longTimeout()
+    {
+        const ProcessResult r = m_lab.lagscopectl({QStringLiteral("describe"), QStringLiteral("--config"), m_config,
+                                                   QStringLiteral("--cluster"), kPrimary, QStringLiteral("--group"),
+                                                   m_consumed, QStringLiteral("--timeout"), QStringLiteral("600")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
+        QVERIFY2(r.out.contains(m_topic), qPrintable(r.describe()));
+    }
+
     void cleanup()
     {
         if (QTest::currentTestFailed())
