@@ -16,11 +16,21 @@ const char *const kCommands[] = {"describe", "brokers",  "topics",   "groups", "
                                  "undo",     "failover", "failback", "audit",  "report"};
 
 // Options a command reads with values(): each value counts.
-const QStringList kRepeatable[] = {
-    {QStringLiteral("group")}, {}, {}, {}, {QStringLiteral("topic")}, {}, {QStringLiteral("group")},
-    {QStringLiteral("group")}, {}, {QStringLiteral("cluster")}};
+const QStringList kRepeatable[] = {{QStringLiteral("group")},
+                                   {},
+                                   {},
+                                   {},
+                                   {QStringLiteral("topic")},
+                                   {},
+                                   {QStringLiteral("group")},
+                                   {QStringLiteral("group")},
+                                   {},
+                                   {QStringLiteral("cluster")}};
 
-ProcessResult lagscopectl(const QStringList &args) { return runProcess(qEnvironmentVariable("LAGSCOPECTL"), args, 30000); }
+ProcessResult lagscopectl(const QStringList &args)
+{
+    return runProcess(qEnvironmentVariable("LAGSCOPECTL"), args, 30000);
+}
 
 // "--name <value>" lines of the help text: the options that take a value.
 QStringList valueOptions(const QString &help)
@@ -61,7 +71,8 @@ private Q_SLOTS:
 
         for (const QString &name : options) {
             const QString flag = QStringLiteral("--") + name;
-            const ProcessResult r = lagscopectl({command, flag, QStringLiteral("first"), flag, QStringLiteral("second")});
+            const ProcessResult r =
+                lagscopectl({command, flag, QStringLiteral("first"), flag, QStringLiteral("second")});
             const QString context = QStringLiteral("%1 %2 twice: %3").arg(command, flag, r.describe());
             if (repeatable.contains(name)) {
                 QVERIFY2(!r.err.contains(kRepeated), qPrintable(context));
