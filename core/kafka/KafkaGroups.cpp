@@ -101,8 +101,11 @@ GroupDescription toDescription(const rd_kafka_ConsumerGroupDescription_t *g)
     desc.state = stateName(rd_kafka_ConsumerGroupDescription_state(g));
     desc.type = typeName(rd_kafka_ConsumerGroupDescription_type(g));
     desc.partitionAssignor = fromUtf8(rd_kafka_ConsumerGroupDescription_partition_assignor(g));
-    if (const rd_kafka_Node_t *c = rd_kafka_ConsumerGroupDescription_coordinator(g))
+    if (const rd_kafka_Node_t *c = rd_kafka_ConsumerGroupDescription_coordinator(g)) {
         desc.coordinatorId = rd_kafka_Node_id(c);
+        desc.coordinatorHost = fromUtf8(rd_kafka_Node_host(c));
+        desc.coordinatorPort = rd_kafka_Node_port(c);
+    }
     const size_t members = rd_kafka_ConsumerGroupDescription_member_count(g);
     for (size_t m = 0; m < members; ++m) {
         const auto *md = rd_kafka_ConsumerGroupDescription_member(g, m);

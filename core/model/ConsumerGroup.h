@@ -32,7 +32,9 @@ struct GroupDescription {
     QString partitionAssignor;
     int coordinatorId = -1;
     std::vector<GroupMember> members;
-    QString error; // non-empty when the group could not be described
+    QString error;           // non-empty when the group could not be described
+    QString coordinatorHost; // with coordinatorPort, where the coordinator listens; empty when unknown
+    int coordinatorPort = 0;
 };
 
 // Committed offsets of one group; partitions without a commit are absent.

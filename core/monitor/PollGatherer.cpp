@@ -21,7 +21,15 @@ constexpr int kGroupsReadByPercent = 65;
 bool describeFailed(const GroupDescription &d) { return !d.error.isEmpty() && !groupNotFound(d); }
 
 // What the last good poll knew of a group, as the description of one not read now.
-GroupDescription lastKnown(const GroupState &g) { return {g.groupId, g.state, g.type, {}, -1, g.members, {}}; }
+GroupDescription lastKnown(const GroupState &g)
+{
+    GroupDescription d;
+    d.groupId = g.groupId;
+    d.state = g.state;
+    d.type = g.type;
+    d.members = g.members;
+    return d;
+}
 
 // The poll's error line for the groups not read, or why the list was incomplete.
 void sayUnread(PollResult &result, const QString &listIncomplete)
