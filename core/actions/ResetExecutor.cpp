@@ -37,7 +37,9 @@ bool notFound(const GroupDescription &d)
            || d.error.contains(QStringLiteral("not found"), Qt::CaseInsensitive);
 }
 
-Result<GroupDescription> describeGroup(KafkaClient &client, const QString &group, Deadline deadline)
+} // namespace
+
+Result<GroupDescription> describeGroupForWrite(KafkaClient &client, const QString &group, Deadline deadline)
 {
     using R = Result<GroupDescription>;
     auto described = client.describeGroups({group}, deadline);
@@ -62,7 +64,7 @@ Result<GroupDescription> describeGroup(KafkaClient &client, const QString &group
     return missing;
 }
 
-Status writeBackup(const QString &path, const ResetBackup &backup)
+Status writeResetBackup(const QString &path, const ResetBackup &backup)
 {
     QDir().mkpath(QFileInfo(path).absolutePath());
     QSaveFile file(path); // QSaveFile::commit() fsyncs before renaming
@@ -73,6 +75,21 @@ Status writeBackup(const QString &path, const ResetBackup &backup)
         return Status::failure(ResetExecutorText::tr("cannot write backup %1: %2").arg(path, file.errorString()));
     return success();
 }
+
+QString resetBackupPath(const QString &dataDir, const QString &cluster, const QString &group, const QDateTime &time)
+{
+    // Names have a one-second resolution: a second write to the same group within that
+    // second (a script running delete-offsets, then delete) gets "-2", "-3"… and never
+    // replaces the backup of the first.
+    const QString name = resetBackupFileName(cluster, group, time);
+    const QDir dir(QDir(dataDir).filePath(QStringLiteral("backups")));
+    QString path = dir.filePath(name);
+    for (int n = 2; QFile::exists(path); ++n)
+        path = dir.filePath(name.chopped(5) + QStringLiteral("-%1.json").arg(n));
+    return path;
+}
+
+namespace {
 
 // The group's committed offsets just before the reset, and the planned partitions that had none.
 ResetBackup backupOf(const ResetPlan &plan, const ResetApplyOptions &options, const QDateTime &time,
@@ -162,7 +179,7 @@ Result<ResetGathered> gatherResetInputs(KafkaClient &client, const QString &grou
 {
     using R = Result<ResetGathered>;
     ResetGathered g;
-    auto description = describeGroup(client, group, deadline);
+    auto description = describeGroupForWrite(client, group, deadline);
     if (!description)
         return R(description.error());
     g.description = std::move(*description);
@@ -218,60 +235,67 @@ std::optional<QString> checkInactive(const GroupDescription &description)
 Result<ResetOutcome> applyReset(KafkaClient &client, const ResetPlan &plan, const ResetApplyOptions &options)
 {
     using R = Result<ResetOutcome>;
-    ResetOutcome outcome;
-    outcome.auditPath = auditLogPath(options.dataDir);
+    AuditedWrite write(options, plan.group, options.specText, options.scopeText);
 
-    ResetAuditEntry audit = startResetAudit(options.cluster, plan.group, options.specText, options.scopeText);
-    auto finish = [&](WriteResult result, const QString &reason) -> Status {
-        audit.result = result;
-        audit.reason = reason;
-        audit.partitions = outcome.partitions;
-        audit.backupPath = outcome.backupPath;
-        outcome.result = result;
-        return appendAuditRecord(outcome.auditPath, resetAuditJson(audit));
-    };
-    auto refuse = [&](const QString &why) -> R {
-        outcome.refusal = why;
-        if (auto written = finish(WriteResult::Refused, why); !written)
-            return R(written.error());
-        return outcome;
-    };
-
-    // The shared write guard (WriteGuard.h); the refusal is audited below with the reset's fields.
+    // The shared write guard (WriteGuard.h); the refusal is audited with the reset's fields.
     if (auto refusal = writeRefusal(options.cluster, options.readOnly, options.readOnlyReason,
                                     ResetExecutorText::tr("offset reset")))
-        return refuse(*refusal);
+        return write.refuse(*refusal);
 
     // The group may have become active since the plan was made.
-    auto description = describeGroup(client, plan.group, options.deadline);
-    if (!description) {
-        // Nothing was written; the attempt is still audited, like refusals.
-        (void)finish(WriteResult::Failed, description.errorMessage());
-        return R(description.error());
-    }
+    auto description = describeGroupForWrite(client, plan.group, options.deadline);
+    if (!description)
+        return write.failBefore(description.error()); // nothing written, still audited
     if (auto refusal = checkInactive(*description))
-        return refuse(*refusal);
+        return write.refuse(*refusal);
 
     auto current = client.committedOffsets({plan.group}, options.deadline);
-    if (!current) {
-        (void)finish(WriteResult::Failed, current.errorMessage());
-        return R(current.error());
-    }
-    const ResetBackup backup = backupOf(plan, options, audit.time, (*current)[plan.group]);
-    const QString backupPath =
-        QDir(options.dataDir)
-            .filePath(QStringLiteral("backups/") + resetBackupFileName(options.cluster, plan.group, audit.time));
+    if (!current)
+        return write.failBefore(current.error());
+    const ResetBackup backup = backupOf(plan, options, write.audit.time, (*current)[plan.group]);
+    const QString backupPath = resetBackupPath(options.dataDir, options.cluster, plan.group, write.audit.time);
     // No backup, no change: undo must always be possible.
-    if (auto written = writeBackup(backupPath, backup); !written)
+    if (auto written = writeResetBackup(backupPath, backup); !written)
         return R(written.error());
-    outcome.backupPath = backupPath;
+    write.outcome.backupPath = backupPath;
 
     const CommitRound round = commitByTopic(client, plan, options);
     QStringList reasons;
-    const WriteResult result = verifyCommits(client, plan, options, round, outcome, reasons);
-    if (auto written = finish(result, reasons.join(QStringLiteral("; "))); !written)
+    const WriteResult result = verifyCommits(client, plan, options, round, write.outcome, reasons);
+    if (auto written = write.finish(result, reasons.join(QStringLiteral("; "))); !written)
         return R(written.error());
+    return write.outcome;
+}
+
+AuditedWrite::AuditedWrite(const ResetApplyOptions &options, const QString &group, const QString &spec,
+                           const QString &scope)
+    : audit(startResetAudit(options.cluster, group, spec, scope))
+{
+    outcome.auditPath = auditLogPath(options.dataDir);
+}
+
+Status AuditedWrite::finish(WriteResult result, const QString &reason)
+{
+    audit.result = result;
+    audit.reason = reason;
+    audit.partitions = outcome.partitions;
+    audit.backupPath = outcome.backupPath;
+    outcome.result = result;
+    return appendAuditRecord(outcome.auditPath, resetAuditJson(audit));
+}
+
+Result<ResetOutcome> AuditedWrite::refuse(const QString &why)
+{
+    outcome.refusal = why;
+    if (auto written = finish(WriteResult::Refused, why); !written)
+        return Result<ResetOutcome>(written.error());
     return outcome;
+}
+
+Result<ResetOutcome> AuditedWrite::failBefore(const Error &error)
+{
+    (void)finish(WriteResult::Failed, error.message);
+    return Result<ResetOutcome>(error);
 }
 
 ResetAuditEntry startResetAudit(const QString &cluster, const QString &group, const QString &spec, const QString &scope)

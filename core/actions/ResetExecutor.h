@@ -78,9 +78,34 @@ struct ResetOutcome {
 // without an answer or a failed read-back gives Unknown, never a guess.
 Result<ResetOutcome> applyReset(KafkaClient &client, const ResetPlan &plan, const ResetApplyOptions &options);
 
+// The steps every offset write shares (the delete pipeline, DeleteExecutor.h, too):
+// the group's description, with a group that does not exist described as "Dead";
+Result<GroupDescription> describeGroupForWrite(KafkaClient &client, const QString &group, Deadline deadline);
+// the backup file, fsync'd before it is renamed into place (no backup, no change);
+Status writeResetBackup(const QString &path, const ResetBackup &backup);
+// where it goes: <dataDir>/backups/resetBackupFileName(), with "-2", "-3"… before ".json"
+// when a backup of the same second exists.
+QString resetBackupPath(const QString &dataDir, const QString &cluster, const QString &group, const QDateTime &time);
+
 // The audit entry every write attempt starts from (shared with the failover executor): the
 // time now (UTC), the user and host of auditRecordBase(), and what is written where.
 ResetAuditEntry startResetAudit(const QString &cluster, const QString &group, const QString &spec,
                                 const QString &scope);
+
+// One write's outcome and its audit record, kept together (the reset and delete executors):
+// every way out of a write appends exactly one record that says what the outcome says.
+struct AuditedWrite {
+    ResetOutcome outcome;
+    ResetAuditEntry audit;
+
+    AuditedWrite(const ResetApplyOptions &options, const QString &group, const QString &spec, const QString &scope);
+    // Sets the result and appends the record with the outcome's partitions and backup.
+    Status finish(WriteResult result, const QString &reason);
+    // Nothing was written: the refusal, in `outcome.refusal` and audited as refused.
+    Result<ResetOutcome> refuse(const QString &why);
+    // Nothing was written: the error, audited as failed (a failed audit write is not
+    // reported over the error itself).
+    Result<ResetOutcome> failBefore(const Error &error);
+};
 
 } // namespace lagscope

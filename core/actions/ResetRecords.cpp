@@ -181,12 +181,15 @@ WriteResult overallResult(const std::vector<PartitionOutcome> &partitions)
 QJsonObject resetAuditJson(const ResetAuditEntry &entry)
 {
     QJsonArray partitions;
+    const bool deletes = entry.action != QStringLiteral("reset-offsets");
     for (const auto &p : entry.partitions) {
-        QJsonObject o{
-            {QStringLiteral("topic"), p.tp.topic},           {QStringLiteral("partition"), p.tp.partition},
-            {QStringLiteral("old"), jsonOrNull(p.before)},   {QStringLiteral("new"), p.planned},
-            {QStringLiteral("after"), jsonOrNull(p.after)},  {QStringLiteral("result"), outcomeName(p.result)},
-            {QStringLiteral("acknowledged"), p.acknowledged}};
+        QJsonObject o{{QStringLiteral("topic"), p.tp.topic},
+                      {QStringLiteral("partition"), p.tp.partition},
+                      {QStringLiteral("old"), jsonOrNull(p.before)},
+                      {QStringLiteral("new"), deletes ? QJsonValue() : QJsonValue(p.planned)},
+                      {QStringLiteral("after"), jsonOrNull(p.after)},
+                      {QStringLiteral("result"), outcomeName(p.result)},
+                      {QStringLiteral("acknowledged"), p.acknowledged}};
         if (!p.reason.isEmpty())
             o.insert(QStringLiteral("reason"), p.reason);
         partitions.append(o);
@@ -196,7 +199,7 @@ QJsonObject resetAuditJson(const ResetAuditEntry &entry)
                   {QStringLiteral("host"), entry.host},
                   {QStringLiteral("cluster"), entry.cluster},
                   {QStringLiteral("group"), entry.group},
-                  {QStringLiteral("action"), QStringLiteral("reset-offsets")},
+                  {QStringLiteral("action"), entry.action},
                   {QStringLiteral("spec"), entry.spec},
                   {QStringLiteral("scope"), entry.scope},
                   {QStringLiteral("result"), writeResultName(entry.result)},

@@ -83,6 +83,9 @@ struct ResetAuditEntry {
     QString host;
     QString cluster;
     QString group;
+    // "reset-offsets", or "delete" / "delete-offsets" (DeleteExecutor.h), whose partitions
+    // have no new offset: their "new" is null in the record.
+    QString action = QStringLiteral("reset-offsets");
     QString spec;                             // as the user gave it, e.g. "--shift-by -5"
     QString scope;                            // e.g. "--topic orders:0,2"
     WriteResult result = WriteResult::Failed; // written as its audit name

@@ -98,6 +98,15 @@ public:
     // the whole request is an error value.
     Result<std::map<TopicPartition, QString>> alterCommittedOffsets(const QString &group,
                                                                     const CommittedOffsets &offsets, Deadline deadline);
+    // Deletes these groups (DeleteGroups): group → the broker's error name for each group it
+    // refused (NON_EMPTY_GROUP, GROUP_ID_NOT_FOUND…), empty for each deleted. Only the delete
+    // pipeline calls this (actions/DeleteExecutor.h).
+    Result<std::map<QString, QString>> deleteGroups(const QStringList &groups, Deadline deadline);
+    // Deletes the group's committed offsets of these partitions (OffsetDelete): the partitions
+    // the broker refused, with its error name (GROUP_SUBSCRIBED_TO_TOPIC…); a group-level
+    // error fails the whole call.
+    Result<std::map<TopicPartition, QString>>
+    deleteCommittedOffsets(const QString &group, const std::vector<TopicPartition> &partitions, Deadline deadline);
     // One batched ListOffsets call: librdkafka sends one request per partition leader.
     Result<LogOffsetsResult> logOffsets(const std::vector<TopicPartition> &partitions, OffsetSpec spec,
                                         Deadline deadline);

@@ -4,8 +4,11 @@
 #include "actions/ResetExecutor.h"
 #include "actions/ResetRecords.h"
 
+#include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace lagscope;
@@ -84,6 +87,22 @@ private Q_SLOTS:
         // A group name must not escape the backups directory.
         QCOMPARE(resetBackupFileName(QStringLiteral("a/b"), QStringLiteral("../x:y"), kTime),
                  QStringLiteral("a_b-.._x_y-20240501T120007Z.json"));
+    }
+
+    // Two writes to one group in the same second (delete-offsets, then delete) keep both backups.
+    void backupPathNeverReplacesABackup()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString first = resetBackupPath(dir.path(), QStringLiteral("prod"), QStringLiteral("g"), kTime);
+        QCOMPARE(first, dir.filePath(QStringLiteral("backups/prod-g-20240501T120007Z.json")));
+        QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("backups"))));
+        for (const QString &taken : {first, dir.filePath(QStringLiteral("backups/prod-g-20240501T120007Z-2.json"))}) {
+            QFile f(taken);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+        }
+        QCOMPARE(resetBackupPath(dir.path(), QStringLiteral("prod"), QStringLiteral("g"), kTime),
+                 dir.filePath(QStringLiteral("backups/prod-g-20240501T120007Z-3.json")));
     }
 
     void verification()
