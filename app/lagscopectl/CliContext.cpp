@@ -28,6 +28,19 @@ CliContext::CliContext(QString command) : m_command(std::move(command)), m_out(s
     });
 }
 
+bool CliContext::listAllGroups(QStringList &groups)
+{
+    auto listed = m_client->listGroups(deadline());
+    if (!listed) {
+        fail(RuntimeError, listed.errorMessage());
+        return false;
+    }
+    for (const auto &g : *listed)
+        groups << g.groupId;
+    groups.sort();
+    return true;
+}
+
 int CliContext::fail(int code, const QString &message)
 {
     m_err << "lagscopectl " << m_command << ": " << maskSecrets(message) << Qt::endl;

@@ -43,6 +43,9 @@ public:
     bool connect();
     // --config, or the default configuration file.
     QString configPath() const;
+    // Every consumer group of the cluster, sorted (--all-groups of the write commands);
+    // false, with the error printed, when they cannot be listed. After connect().
+    bool listAllGroups(QStringList &groups);
 
     KafkaClient &client() { return *m_client; }
     const ClusterConfig &cluster() const { return m_cluster; }
@@ -74,6 +77,8 @@ int topicsCommand(const QStringList &args);
 int groupsCommand(const QStringList &args);
 int resetOffsetsCommand(const QStringList &args);
 int undoCommand(const QStringList &args);
+int deleteCommand(const QStringList &args);
+int deleteOffsetsCommand(const QStringList &args);
 int failoverCommand(const QStringList &args);
 int failbackCommand(const QStringList &args);
 int auditCommand(const QStringList &args);

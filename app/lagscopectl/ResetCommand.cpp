@@ -1,8 +1,10 @@
 // lagscopectl reset-offsets and undo: kafka-consumer-groups.sh --reset-offsets with the same
 // new offsets, output and warnings, plus what the tool lacks: a read-only switch, a backup
 // of the committed offsets before every change, verification and an audit trail.
-// Dry run by default; --execute applies.
+// Several --group (or --all-groups) as in the tool: each group planned or refused on its own,
+// one backup and one audit record per group. Dry run by default; --execute applies.
 #include "CliContext.h"
+#include "ResetOptions.h"
 
 #include "actions/AuditLog.h"
 #include "actions/ResetExecutor.h"
@@ -13,10 +15,10 @@
 #include "util/AppPaths.h"
 #include "util/JsonValues.h"
 
-#include <QDateTime>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
+
+#include <functional>
 
 namespace lagscope::cli {
 
@@ -63,14 +65,55 @@ QJsonArray outcomeJson(const std::vector<PartitionOutcome> &outcomes)
     return out;
 }
 
-// The shared tail of reset-offsets and undo: preview, or apply + verify + audit.
-int previewOrApply(CliContext &ctx, const ResetPlan &plan, bool execute, bool exportCsv, const QString &specText,
-                   const QString &scopeText)
-{
-    for (const QString &w : plan.allWarnings())
-        ctx.err() << w << Qt::endl;
-
+// One group's part of a run: its plan, and what applying it did (refused: why).
+struct GroupRun {
+    ResetPlan plan;
     std::optional<ResetOutcome> outcome;
+    QString refusal;
+};
+
+QJsonObject runJson(const GroupRun &run)
+{
+    QJsonObject doc{{QStringLiteral("plan"), planJson(run.plan)}};
+    if (!run.refusal.isEmpty())
+        doc.insert(QStringLiteral("refusal"), run.refusal);
+    if (run.outcome) {
+        doc.insert(QStringLiteral("result"), writeResultName(run.outcome->result));
+        doc.insert(QStringLiteral("backup"), run.outcome->backupPath);
+        doc.insert(QStringLiteral("outcome"), outcomeJson(run.outcome->partitions));
+    }
+    return doc;
+}
+
+// Exit code of the run: 1 when a write went wrong or was not verified (the worst: the
+// operator must look), else 3 when a group was refused, else 0.
+int runExitCode(CliContext &ctx, const std::vector<GroupRun> &runs, bool anyRefused)
+{
+    int exit = anyRefused ? int(Refused) : int(Ok);
+    for (const auto &run : runs) {
+        if (!run.outcome)
+            continue;
+        for (const auto &o : run.outcome->partitions) {
+            if (o.result == PartitionOutcome::Applied)
+                continue;
+            ctx.err() << "Error: " << run.plan.group << " " << o.tp.toString() << " " << outcomeName(o.result) << ": "
+                      << o.reason << Qt::endl;
+            exit = RuntimeError;
+        }
+    }
+    return exit;
+}
+
+// The shared tail of reset-offsets and undo: preview, or apply + verify + audit, group by
+// group (one backup and one audit record each). `singleDocument`: the JSON of one group as
+// before several groups could be given (plan, result, backup, outcome at the top level).
+int previewOrApply(CliContext &ctx, std::vector<GroupRun> runs, bool anyRefused, bool execute, bool exportCsv,
+                   const QString &specText, const QString &scopeText, bool singleDocument)
+{
+    for (const auto &run : runs)
+        for (const QString &w : run.plan.allWarnings())
+            ctx.err() << w << Qt::endl;
+
     if (execute) {
         ResetApplyOptions options;
         options.cluster = ctx.cluster().name;
@@ -80,168 +123,53 @@ int previewOrApply(CliContext &ctx, const ResetPlan &plan, bool execute, bool ex
         options.specText = specText;
         options.scopeText = scopeText;
         options.deadline = ctx.deadline();
-        auto applied = applyReset(ctx.client(), plan, options);
-        if (!applied)
-            return ctx.fail(RuntimeError, applied.errorMessage());
-        if (applied->refusal) {
-            ctx.err() << *applied->refusal << Qt::endl;
-            return Refused;
+        for (auto &run : runs) {
+            auto applied = applyReset(ctx.client(), run.plan, options);
+            if (!applied)
+                return ctx.fail(RuntimeError, applied.errorMessage());
+            if (applied->refusal) {
+                ctx.err() << *applied->refusal << Qt::endl;
+                run.refusal = *applied->refusal;
+                anyRefused = true;
+                continue;
+            }
+            run.outcome = std::move(*applied);
+            ctx.err() << "Backup of the previous offsets: " << run.outcome->backupPath << Qt::endl;
         }
-        outcome = std::move(*applied);
-        ctx.err() << "Backup of the previous offsets: " << outcome->backupPath << Qt::endl;
     }
+    // What is shown: every planned group, except those refused when applying.
+    std::vector<ResetPlan> shown;
+    for (const auto &run : runs)
+        if (run.refusal.isEmpty())
+            shown.push_back(run.plan);
 
     if (exportCsv) {
-        ctx.out() << exportResetCsv(plan, false);
+        ctx.out() << exportResetCsv(shown, runs.size() > 1);
+    } else if (ctx.format() == Format::Json) {
+        QJsonObject doc{{QStringLiteral("cluster"), ctx.cluster().name}, {QStringLiteral("executed"), execute}};
+        if (singleDocument && runs.size() == 1) {
+            const QJsonObject one = runJson(runs.front());
+            for (auto it = one.begin(); it != one.end(); ++it)
+                doc.insert(it.key(), it.value());
+        } else {
+            QJsonArray groups;
+            for (const auto &run : runs)
+                groups.append(runJson(run));
+            doc.insert(QStringLiteral("groups"), groups);
+        }
+        printJson(ctx.out(), doc);
     } else {
         Table table{kPlanColumns, {}};
-        for (const auto &p : plan.partitions)
-            table.rows.push_back(
-                {plan.group, p.tp.topic, QString::number(p.tp.partition), QString::number(p.newOffset)});
-        switch (ctx.format()) {
-        case Format::Table: ctx.out() << "\n" << formatText(table); break;
-        case Format::Csv: ctx.out() << formatCsv(table); break;
-        case Format::Json: {
-            QJsonObject doc{{QStringLiteral("cluster"), ctx.cluster().name},
-                            {QStringLiteral("executed"), execute},
-                            {QStringLiteral("plan"), planJson(plan)}};
-            if (outcome) {
-                doc.insert(QStringLiteral("result"), writeResultName(outcome->result));
-                doc.insert(QStringLiteral("backup"), outcome->backupPath);
-                doc.insert(QStringLiteral("outcome"), outcomeJson(outcome->partitions));
-            }
-            printJson(ctx.out(), doc);
-            break;
-        }
-        }
+        for (const auto &plan : shown)
+            for (const auto &p : plan.partitions)
+                table.rows.push_back(
+                    {plan.group, p.tp.topic, QString::number(p.tp.partition), QString::number(p.newOffset)});
+        if (ctx.format() == Format::Csv)
+            ctx.out() << formatCsv(table);
+        else if (!table.rows.empty() || !anyRefused)
+            ctx.out() << "\n" << formatText(table);
     }
-    if (!outcome)
-        return Ok;
-    int exit = Ok;
-    for (const auto &o : outcome->partitions) {
-        if (o.result == PartitionOutcome::Applied)
-            continue;
-        ctx.err() << "Error: " << o.tp.toString() << " " << outcomeName(o.result) << ": " << o.reason << Qt::endl;
-        exit = RuntimeError;
-    }
-    return exit;
-}
-
-struct SpecOption {
-    QString name;
-    ResetSpec::Kind kind;
-    bool hasValue;
-};
-
-const std::vector<SpecOption> kSpecs = {
-    {QStringLiteral("to-earliest"), ResetSpec::ToEarliest, false},
-    {QStringLiteral("to-latest"), ResetSpec::ToLatest, false},
-    {QStringLiteral("to-current"), ResetSpec::ToCurrent, false},
-    {QStringLiteral("to-offset"), ResetSpec::ToOffset, true},
-    {QStringLiteral("shift-by"), ResetSpec::ShiftBy, true},
-    {QStringLiteral("to-datetime"), ResetSpec::ToDatetime, true},
-    {QStringLiteral("by-duration"), ResetSpec::ByDuration, true},
-    {QStringLiteral("from-file"), ResetSpec::FromFile, true},
-};
-
-void addResetOptions(QCommandLineParser &parser)
-{
-    parser.addOptions({
-        {QStringLiteral("group"), QStringLiteral("Consumer group whose offsets are reset."), QStringLiteral("group")},
-        {QStringLiteral("all-topics"), QStringLiteral("Every partition the group has a committed offset for.")},
-        {QStringLiteral("topic"), QStringLiteral("Topic, or topic:p,p for some partitions (repeatable)."),
-         QStringLiteral("topic[:p,p]")},
-        {QStringLiteral("to-earliest"), QStringLiteral("Reset to the log start offset.")},
-        {QStringLiteral("to-latest"), QStringLiteral("Reset to the log end offset.")},
-        {QStringLiteral("to-current"), QStringLiteral("Reset to the committed offset (log end where none).")},
-        {QStringLiteral("to-offset"), QStringLiteral("Reset to this offset (clamped to the log)."),
-         QStringLiteral("N")},
-        {QStringLiteral("shift-by"), QStringLiteral("Move the committed offset by N (clamped)."), QStringLiteral("N")},
-        {QStringLiteral("to-datetime"), QStringLiteral("First offset at or after yyyy-MM-ddTHH:mm:ss.SSS[zone]."),
-         QStringLiteral("time")},
-        {QStringLiteral("by-duration"), QStringLiteral("First offset at or after now minus an ISO-8601 duration."),
-         QStringLiteral("duration")},
-        {QStringLiteral("from-file"),
-         QStringLiteral("Offsets from a CSV plan (as --export writes it) or a backup JSON."), QStringLiteral("file")},
-        {QStringLiteral("dry-run"), QStringLiteral("Only show the new offsets (the default).")},
-        {QStringLiteral("execute"), QStringLiteral("Commit the new offsets.")},
-        {QStringLiteral("export"), QStringLiteral("Print the plan as CSV (topic,partition,offset).")},
-    });
-}
-
-Result<QByteArray> readArgumentFile(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return Result<QByteArray>::failure(QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
-    return file.readAll();
-}
-
-// The offsets of --from-file: a CSV plan, or a backup written before an earlier reset (JSON),
-// which is a plan too: restoring it is what --from-file is for after a mistake.
-Result<std::map<TopicPartition, qint64>> offsetsFromFile(CliContext &ctx, const QString &path, const QString &group)
-{
-    using R = Result<std::map<TopicPartition, qint64>>;
-    const auto bytes = readArgumentFile(path);
-    if (!bytes)
-        return R(bytes.error());
-    if (bytes->trimmed().startsWith('{')) {
-        auto backup = parseResetBackup(*bytes);
-        if (!backup)
-            return R::failure(QStringLiteral("%1: %2").arg(path, backup.errorMessage()));
-        if (backup->group != group)
-            return R::failure(QStringLiteral("%1 is a backup of group '%2', not '%3'").arg(path, backup->group, group));
-        return std::map<TopicPartition, qint64>(backup->offsets.begin(), backup->offsets.end());
-    }
-    auto parsed = parseResetCsv(QString::fromUtf8(*bytes), group);
-    if (!parsed)
-        return R::failure(QStringLiteral("%1: %2").arg(path, parsed.errorMessage()));
-    for (const QString &w : parsed->warnings)
-        ctx.err() << w << Qt::endl;
-    return parsed->offsetsByGroup[group];
-}
-
-// The reset spec of the one spec option given, with its value; every failure is a usage error.
-Result<ResetSpec> resetSpecFromOption(CliContext &ctx, const SpecOption &chosen, const QString &value,
-                                      const QString &group)
-{
-    using R = Result<ResetSpec>;
-    ResetSpec spec;
-    spec.kind = chosen.kind;
-    switch (chosen.kind) {
-    case ResetSpec::ToOffset:
-    case ResetSpec::ShiftBy: {
-        bool ok = false;
-        spec.value = value.toLongLong(&ok);
-        if (!ok)
-            return R::failure(QStringLiteral("--%1 takes a whole number, not '%2'").arg(chosen.name, value));
-        break;
-    }
-    case ResetSpec::ToDatetime: {
-        auto ms = parseResetDateTime(value);
-        if (!ms)
-            return R(ms.error());
-        spec.value = *ms;
-        break;
-    }
-    case ResetSpec::ByDuration: {
-        auto ms = parseIsoDuration(value);
-        if (!ms)
-            return R(ms.error());
-        spec.value = resetTimestampForDuration(QDateTime::currentMSecsSinceEpoch(), *ms);
-        break;
-    }
-    case ResetSpec::FromFile: {
-        auto offsets = offsetsFromFile(ctx, value, group);
-        if (!offsets)
-            return R(offsets.error());
-        for (const auto &[tp, offset] : *offsets)
-            spec.fileOffsets[tp] = offset;
-        break;
-    }
-    default: break;
-    }
-    return spec;
+    return runExitCode(ctx, runs, anyRefused);
 }
 
 // The refusal of a write to a read-only cluster, audited (WriteGuard.h); checked before the
@@ -252,23 +180,48 @@ std::optional<QString> resetWriteRefusal(CliContext &ctx, const QString &command
                       auditLogPath(appDataDir()));
 }
 
-// The shared middle of reset-offsets and undo: gather, the inactive check, plan, then
-// previewOrApply().
-int planAndApply(CliContext &ctx, const QString &group, const ResetSpec &spec, const ResetScope &scope, bool execute,
-                 bool exportCsv, const QString &specText, const QString &scopeText)
+// Gathers and plans each group on its own, as the tool does: a group it refuses (active)
+// is said on stderr and left out, the others go on. Then previewOrApply().
+int planAndApply(CliContext &ctx, const QStringList &groups, const std::function<ResetSpec(const QString &)> &specFor,
+                 const ResetScope &scope, bool execute, bool exportCsv, const QString &specText,
+                 const QString &scopeText, bool singleDocument)
 {
-    auto gathered = gatherResetInputs(ctx.client(), group, spec, scope, ctx.deadline());
-    if (!gathered)
-        return ctx.fail(RuntimeError, gathered.errorMessage());
-    // The tool checks this for a dry run too: a plan for an active group would be stale.
-    if (auto refusal = checkInactive(gathered->description)) {
-        ctx.err() << *refusal << Qt::endl;
-        return Refused;
+    std::vector<GroupRun> runs;
+    bool anyRefused = false;
+    bool noPlan = false; // --from-file had nothing for a group: an error, after the others
+    for (const QString &group : groups) {
+        const ResetSpec spec = specFor(group);
+        // The tool's order: an active group is refused before a missing plan is noticed.
+        if (spec.kind == ResetSpec::FromFile && spec.fileOffsets.empty()) {
+            auto description = describeGroupForWrite(ctx.client(), group, ctx.deadline());
+            if (!description)
+                return ctx.fail(RuntimeError, description.errorMessage());
+            if (auto refusal = checkInactive(*description)) {
+                ctx.err() << *refusal << Qt::endl;
+                anyRefused = true;
+            } else {
+                ctx.err() << "Error: No reset plan for group " << group << " found" << Qt::endl;
+                noPlan = true;
+            }
+            continue;
+        }
+        auto gathered = gatherResetInputs(ctx.client(), group, spec, scope, ctx.deadline());
+        if (!gathered)
+            return ctx.fail(RuntimeError, gathered.errorMessage());
+        // The tool checks this for a dry run too: a plan for an active group would be stale.
+        if (auto refusal = checkInactive(gathered->description)) {
+            ctx.err() << *refusal << Qt::endl;
+            anyRefused = true;
+            continue;
+        }
+        auto plan = planReset(spec, scope, gathered->inputs);
+        if (!plan)
+            return ctx.fail(RuntimeError, plan.errorMessage());
+        runs.push_back({std::move(*plan), std::nullopt, QString()});
     }
-    auto plan = planReset(spec, scope, gathered->inputs);
-    if (!plan)
-        return ctx.fail(RuntimeError, plan.errorMessage());
-    return previewOrApply(ctx, *plan, execute, exportCsv, specText, scopeText);
+    const int exit =
+        previewOrApply(ctx, std::move(runs), anyRefused, execute, exportCsv, specText, scopeText, singleDocument);
+    return noPlan ? int(RuntimeError) : exit;
 }
 
 } // namespace
@@ -276,20 +229,24 @@ int planAndApply(CliContext &ctx, const QString &group, const ResetSpec &spec, c
 int resetOffsetsCommand(const QStringList &args)
 {
     CliContext ctx(QStringLiteral("reset-offsets"));
-    ctx.setRepeatable({QStringLiteral("topic")});
+    ctx.setRepeatable({QStringLiteral("group"), QStringLiteral("topic")});
     addResetOptions(ctx.parser());
     if (!ctx.parse(args))
         return ctx.exitCode();
     QCommandLineParser &p = ctx.parser();
-    const QString group = p.value(QStringLiteral("group"));
-    if (group.isEmpty())
-        return ctx.fail(UsageError, QStringLiteral("--group is required"));
+    QStringList groups = p.values(QStringLiteral("group"));
+    groups.removeDuplicates();
+    const bool allGroups = p.isSet(QStringLiteral("all-groups"));
+    if (groups.isEmpty() && !allGroups)
+        return ctx.fail(UsageError, QStringLiteral("--group is required (repeatable), or --all-groups"));
+    if (!groups.isEmpty() && allGroups)
+        return ctx.fail(UsageError, QStringLiteral("give --group or --all-groups, not both"));
     if (const QString conflict = dryRunExecuteConflict(p); !conflict.isEmpty())
         return ctx.fail(UsageError, conflict);
     const bool execute = p.isSet(QStringLiteral("execute"));
 
     std::vector<const SpecOption *> given;
-    for (const auto &s : kSpecs)
+    for (const auto &s : resetSpecOptions())
         if (p.isSet(s.name))
             given.push_back(&s);
     if (given.size() != 1)
@@ -300,7 +257,11 @@ int resetOffsetsCommand(const QStringList &args)
     const QString value = chosen.hasValue ? p.value(chosen.name) : QString();
     const QString specText =
         chosen.hasValue ? QStringLiteral("--%1 %2").arg(chosen.name, value) : QStringLiteral("--%1").arg(chosen.name);
-    const auto spec = resetSpecFromOption(ctx, chosen, value, group);
+    const bool fromFile = chosen.kind == ResetSpec::FromFile;
+    // Computed once (a --by-duration is "now" once for every group); --from-file's offsets
+    // are each group's own.
+    const bool severalGroups = allGroups || groups.size() > 1;
+    const auto spec = resetSpecFromOption(ctx, chosen, value, severalGroups ? QString() : groups.value(0));
     if (!spec)
         return ctx.fail(UsageError, spec.errorMessage());
 
@@ -312,7 +273,7 @@ int resetOffsetsCommand(const QStringList &args)
             return ctx.fail(UsageError, parsed.errorMessage());
         scope.topics.push_back(*parsed);
     }
-    if (scope.isEmpty() && spec->kind != ResetSpec::FromFile)
+    if (scope.isEmpty() && !fromFile)
         return ctx.fail(UsageError,
                         QStringLiteral("One of the reset scopes should be defined: --all-topics, --topic."));
     QStringList scopeParts;
@@ -326,11 +287,26 @@ int resetOffsetsCommand(const QStringList &args)
         return ctx.exitCode();
     if (execute)
         if (auto refusal = resetWriteRefusal(ctx, QStringLiteral("reset-offsets"),
-                                             QJsonObject{{QStringLiteral("group"), group},
+                                             QJsonObject{{QStringLiteral("groups"), QJsonArray::fromStringList(groups)},
+                                                         {QStringLiteral("all_groups"), allGroups},
                                                          {QStringLiteral("spec"), specText},
                                                          {QStringLiteral("scope"), scopeText}}))
             return ctx.fail(Refused, *refusal);
-    return planAndApply(ctx, group, *spec, scope, execute, p.isSet(QStringLiteral("export")), specText, scopeText);
+    if (allGroups && !ctx.listAllGroups(groups))
+        return ctx.exitCode();
+    // With several groups, as in the tool, only the group,topic,partition,offset CSV (or a
+    // backup, for its own group) gives a group a plan; the others are told there is none.
+    auto specFor = [&](const QString &group) {
+        ResetSpec one = *spec;
+        if (fromFile && severalGroups)
+            for (const auto &[tp, offset] : groupFileOffsets(value, group))
+                one.fileOffsets[tp] = offset;
+        return one;
+    };
+    // The JSON of one --group stays as it was before several could be given.
+    const bool singleDocument = !allGroups && groups.size() == 1;
+    return planAndApply(ctx, groups, specFor, scope, execute, p.isSet(QStringLiteral("export")), specText, scopeText,
+                        singleDocument);
 }
 
 int undoCommand(const QStringList &args)
@@ -378,8 +354,9 @@ int undoCommand(const QStringList &args)
     spec.kind = ResetSpec::Manual;
     for (const auto &[tp, offset] : backup->offsets)
         spec.fileOffsets[tp] = offset;
-    return planAndApply(ctx, backup->group, spec, ResetScope(), execute, false, QStringLiteral("--undo ") + path,
-                        QString());
+    return planAndApply(
+        ctx, {backup->group}, [&](const QString &) { return spec; }, ResetScope(), execute, false,
+        QStringLiteral("--undo ") + path, QString(), true);
 }
 
 } // namespace lagscope::cli

@@ -22,7 +22,9 @@ Commands:
   topics     topics with partition and replica health
   groups     consumer groups with state and type
   reset-offsets  reset a group's committed offsets, like kafka-consumer-groups.sh --reset-offsets
-  undo       restore the offsets a reset-offsets --execute backed up
+  undo       restore the offsets a reset-offsets, delete or delete-offsets --execute backed up
+  delete     delete consumer groups, like kafka-consumer-groups.sh --delete
+  delete-offsets  delete a group's offsets of some topics, like kafka-consumer-groups.sh --delete-offsets
   failover   move consumer groups to another data center, offsets translated through MirrorMaker 2
   failback   the same, back to the original cluster (exact record matching or reversed syncs)
   audit      the audit log of write actions, e.g. audit --since 7d (no --cluster needed)
@@ -31,7 +33,7 @@ Commands:
 Every command takes --cluster NAME (from --config FILE) or --bootstrap HOST:PORT,
 --format table|csv|json and --timeout SECONDS. `lagscopectl COMMAND --help` for more.
 Exit codes: 0 ok, 1 runtime error (e.g. cluster unreachable), 2 usage or configuration error,
-3 refused (read-only cluster, active group).
+3 refused (read-only cluster, active group, a deletion Kafka refused).
 )";
 
 } // namespace
@@ -81,6 +83,8 @@ int main(int argc, char **argv)
         {QStringLiteral("groups"), cli::groupsCommand},
         {QStringLiteral("reset-offsets"), cli::resetOffsetsCommand},
         {QStringLiteral("undo"), cli::undoCommand},
+        {QStringLiteral("delete"), cli::deleteCommand},
+        {QStringLiteral("delete-offsets"), cli::deleteOffsetsCommand},
         {QStringLiteral("failover"), cli::failoverCommand},
         {QStringLiteral("failback"), cli::failbackCommand},
         {QStringLiteral("audit"), cli::auditCommand},

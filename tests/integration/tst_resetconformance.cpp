@@ -6,6 +6,7 @@
 #include "DrillUtil.h"
 #include "LabTest.h"
 #include "TableRows.h"
+#include "ToolOutput.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -53,17 +54,6 @@ std::multiset<QString> warnings(const QString &output)
         for (auto it = re.globalMatch(output); it.hasNext();)
             out.insert(it.next().captured(1));
     return out;
-}
-
-QString show(const std::multiset<QString> &rows)
-{
-    return QStringList(rows.begin(), rows.end()).join(QLatin1Char('\n'));
-}
-
-QString utcText(qint64 ms)
-{
-    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd'T'HH:mm:ss.zzz"))
-           + QLatin1Char('Z');
 }
 
 } // namespace
@@ -166,13 +156,7 @@ private Q_SLOTS:
         // Backups and the audit trail of the CLI go to the temporary directory.
         qputenv("XDG_DATA_HOME", QDir(m_dir.path()).filePath(QStringLiteral("data")).toUtf8());
         m_config = m_lab.writeConfig(m_dir.path());
-        {
-            QFile f(m_config);
-            QVERIFY(f.open(QIODevice::Append));
-            f.write(QStringLiteral("  - name: readonly\n    bootstrap: \"%1\"\n    read_only: true\n")
-                        .arg(m_lab.bootstrap(kPrimary))
-                        .toUtf8());
-        }
+        QVERIFY(appendReadOnlyCluster(m_config, m_lab.bootstrap(kPrimary)));
         // Two days ago, on a whole second, so that datetimes print exactly.
         m_base = (QDateTime::currentMSecsSinceEpoch() - 2 * 24 * 3600 * 1000LL) / 1000 * 1000;
         for (const auto &[topic, partitions] : {std::pair{m_a, 3}, std::pair{m_b, 2}})
@@ -280,8 +264,8 @@ private Q_SLOTS:
                             same ? QStringLiteral("identical") : QStringLiteral("DIFFERENT"), note);
         QVERIFY2(same, qPrintable(QStringLiteral("kafka-consumer-groups (exit %1):\n%2\n%3\n\nlagscopectl:\n%4\n%5\n%6")
                                       .arg(theirs.exitCode)
-                                      .arg(show(expected), show(expectedWarnings), theirs.err.right(2000),
-                                           mine.describe(), show(actualWarnings))));
+                                      .arg(showRows(expected), showRows(expectedWarnings), theirs.err.right(2000),
+                                           mine.describe(), showRows(actualWarnings))));
     }
 
     void executeMatchesKafkaTool_data()
@@ -396,12 +380,8 @@ private Q_SLOTS:
     {
         QFETCH(QString, protocol);
         const QString group = QStringLiteral("reset-live-%1-%2").arg(protocol, m_id);
-        auto *p = new QProcess(this);
-        p->start(qEnvironmentVariable("LAGSCOPE_TRAFFIC"),
-                 {QStringLiteral("consume"), QStringLiteral("--group"), group, QStringLiteral("--topic"), m_b,
-                  QStringLiteral("--max"), QStringLiteral("1000000"), QStringLiteral("--stay"),
-                  QStringLiteral("--protocol"), protocol, QStringLiteral("--bootstrap"), m_lab.bootstrap(kPrimary)});
-        QVERIFY(p->waitForStarted());
+        QProcess *p = startMember(this, group, m_b, m_lab.bootstrap(kPrimary), protocol);
+        QVERIFY(p);
         m_members << p;
         // A wall-clock deadline: each check runs Kafka's tool (a JVM), far longer than QTRY's step.
         QVERIFY(waitUntil(

@@ -1,7 +1,7 @@
 // lagscopectl's options, command by command, read from each command's --help: an option
 // that takes one value and is given twice is a usage error naming both values (the last one
-// must never quietly win, as it did for reset-offsets --group A --group B), and the options
-// a command reads as lists may repeat. Runs the real lagscopectl; needs no Kafka, since
+// must never quietly win, as it once did for reset-offsets --group A --group B), and the
+// options a command reads as lists may repeat. Runs the real lagscopectl; needs no Kafka, since
 // usage is checked before any connection.
 #include "LabClient.h"
 
@@ -12,16 +12,18 @@ using namespace lagscope::test;
 
 namespace {
 
-const char *const kCommands[] = {"describe", "brokers",  "topics",   "groups", "reset-offsets",
-                                 "undo",     "failover", "failback", "audit",  "report"};
+const char *const kCommands[] = {"describe", "brokers",        "topics",   "groups",   "reset-offsets", "undo",
+                                 "delete",   "delete-offsets", "failover", "failback", "audit",         "report"};
 
 // Options a command reads with values(): each value counts.
 const QStringList kRepeatable[] = {{QStringLiteral("group")},
                                    {},
                                    {},
                                    {},
-                                   {QStringLiteral("topic")},
+                                   {QStringLiteral("group"), QStringLiteral("topic")},
                                    {},
+                                   {QStringLiteral("group")},
+                                   {QStringLiteral("topic")},
                                    {QStringLiteral("group")},
                                    {QStringLiteral("group")},
                                    {},
@@ -84,17 +86,40 @@ private Q_SLOTS:
         }
     }
 
-    // The case that planned group B alone and said nothing of A.
-    void resetOffsetsTwoGroups()
+    // Groups are named with --group (repeatable) or chosen with --all-groups, never both.
+    void groupChoice_data()
     {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("error");
+        const QStringList reset{QStringLiteral("reset-offsets"), QStringLiteral("--all-topics"),
+                                QStringLiteral("--to-earliest")};
+        QTest::newRow("reset-offsets: neither") << reset << QStringLiteral("--group is required");
+        QTest::newRow("reset-offsets: both")
+            << reset + QStringList{QStringLiteral("--group"), QStringLiteral("A"), QStringLiteral("--all-groups")}
+            << QStringLiteral("not both");
+        QTest::newRow("delete: neither") << QStringList{QStringLiteral("delete")}
+                                         << QStringLiteral("give --group G (repeatable) or --all-groups");
+        QTest::newRow("delete: both") << QStringList{QStringLiteral("delete"), QStringLiteral("--group"),
+                                                     QStringLiteral("A"), QStringLiteral("--all-groups")}
+                                      << QStringLiteral("give --group G (repeatable) or --all-groups");
+        QTest::newRow("delete-offsets: no topic")
+            << QStringList{QStringLiteral("delete-offsets"), QStringLiteral("--group"), QStringLiteral("A")}
+            << QStringLiteral("takes the following options: --topic");
+        QTest::newRow("delete: dry-run and execute")
+            << QStringList{QStringLiteral("delete"), QStringLiteral("--group"), QStringLiteral("A"),
+                           QStringLiteral("--dry-run"), QStringLiteral("--execute")}
+            << QStringLiteral("--dry-run");
+    }
+
+    void groupChoice()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, error);
         const ProcessResult r =
-            lagscopectl({QStringLiteral("reset-offsets"), QStringLiteral("--bootstrap"), QStringLiteral("127.0.0.1:1"),
-                         QStringLiteral("--group"), QStringLiteral("A"), QStringLiteral("--group"), QStringLiteral("B"),
-                         QStringLiteral("--all-topics"), QStringLiteral("--to-earliest"), QStringLiteral("--dry-run")});
+            lagscopectl(args + QStringList{QStringLiteral("--bootstrap"), QStringLiteral("127.0.0.1:1")});
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains(QStringLiteral("--group takes one value but was given 2 ('A', 'B')")),
-                 qPrintable(r.describe()));
-        QVERIFY2(r.out.isEmpty(), qPrintable(r.describe())); // no plan printed
+        QVERIFY2(r.err.contains(error), qPrintable(r.describe()));
+        QVERIFY2(r.out.isEmpty(), qPrintable(r.describe())); // nothing planned, nothing printed
     }
 };
 
