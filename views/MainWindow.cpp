@@ -5,6 +5,7 @@
 #include "AlertTray.h"
 #include "AppSettings.h"
 #include "EventLogDock.h"
+#include "actions/DeleteGroupDialog.h"
 #include "actions/ResetOffsetsDialog.h"
 #include "alerts/AlertService.h"
 #include "charts/LagChart.h"
@@ -210,7 +211,8 @@ void MainWindow::openGroup(const QString &cluster, const QString &group)
 {
     selectPage(cluster, PageKind::GroupDetail);
     const ClusterConfig *config = m_config.cluster(cluster);
-    m_groupDetail->setWriteRefusal(config ? writeRefusal(*config, tr("offset reset")).value_or(QString()) : QString());
+    m_groupDetail->setWriteRefusal(config ? writeRefusal(*config, tr("offset reset")).value_or(QString()) : QString(),
+                                   config ? writeRefusal(*config, tr("deleting")).value_or(QString()) : QString());
     m_groupDetail->showGroup(cluster, latest(cluster), group);
     const QString partner = failoverPartner(m_config, cluster);
     m_groupDetail->setFailoverTarget(
@@ -227,6 +229,21 @@ void MainWindow::openResetDialog(const QString &cluster, const QString &group)
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     // Show the new offsets at once instead of at the next scheduled poll.
     connect(dialog, &ResetOffsetsDialog::applied, this, [this](const QString &c) {
+        if (m_monitor)
+            m_monitor->refresh(c);
+    });
+    dialog->show();
+}
+
+void MainWindow::openDeleteDialog(const QString &cluster, const QString &group)
+{
+    const ClusterConfig *config = m_config.cluster(cluster);
+    if (!config || group.isEmpty())
+        return;
+    auto *dialog = new DeleteGroupDialog(*config, group, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    // Show what is left at once instead of at the next scheduled poll.
+    connect(dialog, &DeleteGroupDialog::changed, this, [this](const QString &c) {
         if (m_monitor)
             m_monitor->refresh(c);
     });
@@ -259,6 +276,15 @@ void MainWindow::updateFailoverActions()
     m_failoverSelected->setEnabled(why.isEmpty());
     m_failoverSelected->setToolTip(why);
     m_failoverSelected->setStatusTip(why);
+
+    // The group actions that write: one group at a time, never on a read-only cluster.
+    const ClusterConfig *config = m_config.cluster(m_cluster);
+    QString deleteWhy = config ? writeRefusal(*config, tr("deleting")).value_or(QString()) : QString();
+    if (deleteWhy.isEmpty() && selected != 1)
+        deleteWhy = tr("Select one group.");
+    m_deleteSelected->setEnabled(deleteWhy.isEmpty());
+    m_deleteSelected->setToolTip(deleteWhy);
+    m_deleteSelected->setStatusTip(deleteWhy);
 }
 
 void MainWindow::openClusterDialog(bool edit)

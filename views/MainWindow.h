@@ -81,6 +81,7 @@ private:
     void restoreState();
     SnapshotPtr latest(const QString &cluster) const;
     void openResetDialog(const QString &cluster, const QString &group);
+    void openDeleteDialog(const QString &cluster, const QString &group);
     void openFailover(const QString &from, const QStringList &groups, bool allGroups, const QString &to = {});
     void updateFailoverActions();
     void openClusterDialog(bool edit);
@@ -107,6 +108,7 @@ private:
     GroupTableModel *m_groups = nullptr;
     GroupFilterProxy *m_groupProxy = nullptr;
     QAction *m_failoverSelected = nullptr; // on the groups table
+    QAction *m_deleteSelected = nullptr;   // "Delete group…" of the groups table
     std::map<QString, QTreeWidgetItem *> m_clusterItems;
     std::map<QString, QLabel *> m_statusLabels;
     std::map<QString, SnapshotPtr> m_latest;

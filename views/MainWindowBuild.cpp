@@ -165,6 +165,7 @@ void MainWindow::buildPages(const HistoryStore *history)
     m_replication->setConfiguredFlows(m_config.flows);
     m_groupDetail = new GroupDetailPage(history, m_stack);
     connect(m_groupDetail, &GroupDetailPage::resetRequested, this, &MainWindow::openResetDialog);
+    connect(m_groupDetail, &GroupDetailPage::deleteRequested, this, &MainWindow::openDeleteDialog);
     // Failover: from a group's page, a selection in the groups table, or a whole flow.
     connect(m_groupDetail, &GroupDetailPage::failoverRequested, this,
             [this](const QString &cluster, const QString &group) { openFailover(cluster, {group}, false); });
@@ -184,6 +185,15 @@ void MainWindow::buildPages(const HistoryStore *history)
             groups << row.data(Qt::DisplayRole).toString();
         if (!groups.isEmpty())
             openFailover(m_cluster, groups, false);
+    });
+    // Delete one group (its dialog previews, and says what Kafka would refuse).
+    m_deleteSelected = new QAction(tr("Delete group…"), m_groupsPage->view());
+    m_deleteSelected->setObjectName(QStringLiteral("deleteGroupAction"));
+    m_groupsPage->view()->addAction(m_deleteSelected);
+    connect(m_deleteSelected, &QAction::triggered, this, [this] {
+        const auto rows = m_groupsPage->view()->selectionModel()->selectedRows(GroupTableModel::Group);
+        if (rows.size() == 1)
+            openDeleteDialog(m_cluster, rows.first().data(Qt::DisplayRole).toString());
     });
     connect(m_groupsPage->view()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &MainWindow::updateFailoverActions);

@@ -758,6 +758,208 @@ Right-click to mute the rule</source>
     </message>
 </context>
 <context>
+    <name>lagscope::DeleteExecutor</name>
+    <message>
+        <source>acknowledged by the coordinator, but not read back: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>committed offset is %1 after the delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deleting a group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deleting offsets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>delete of group &apos;%1&apos; failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>delete of the offsets failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>read-back failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>lagscope::DeleteGroupDialog</name>
+    <message>
+        <source>Delete %1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The group and all its committed offsets (like --delete)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The group&apos;s committed offsets of the checked topics (like --delete-offsets)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type the group name to confirm:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commit the deleted offsets of %1 back from %2?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the topics whose offsets go.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preview to see what would be deleted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the group&apos;s state and committed offsets…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preview failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kafka would refuse: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Group %1 (%2): %n committed offset(s) would be deleted with the group.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Group %1 (%2): %n committed offset(s) of the checked topics would be deleted.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>deleting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preview the delete first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing can be deleted: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None of the checked topics exists: nothing to delete.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type &apos;%1&apos; to enable Delete.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backing up and deleting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finished. Preview again before another delete.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete failed, nothing was deleted: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete refused, nothing was changed:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %1: %2 of %n partition(s) deleted</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n refused by the coordinator (see Status)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Backup of the deleted offsets: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Committing the deleted offsets back from the backup…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo refused, nothing was changed:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Undo %1: %n committed offset(s) restored from %2.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lagscope::DeletePreviewModel</name>
+    <message>
+        <source>will be deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Partition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Committed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>lagscope::DesktopSession</name>
     <message>
         <source>History charts unavailable: %1</source>
@@ -2301,6 +2503,10 @@ Right-click to mute the rule</source>
             <numerusform></numerusform>
         </translation>
     </message>
+    <message>
+        <source>Delete…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>lagscope::GroupTableModel</name>
@@ -2830,6 +3036,18 @@ Right-click to mute the rule</source>
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
+    </message>
+    <message>
+        <source>deleting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select one group.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete group…</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

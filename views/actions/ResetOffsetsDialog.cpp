@@ -1,6 +1,7 @@
 #include "actions/ResetOffsetsDialog.h"
 #include "models/StatusColors.h"
 
+#include "actions/DialogSteps.h"
 #include "actions/ResetPreviewModel.h"
 #include "actions/UndoConfirmation.h"
 #include "actions/WriteGuard.h"
@@ -9,7 +10,6 @@
 
 #include <QLabel>
 #include <QLineEdit>
-#include <QProgressBar>
 #include <QPushButton>
 
 #include <map>
@@ -37,27 +37,7 @@ ResetOffsetsDialog::ResetOffsetsDialog(const ClusterConfig &cluster, const QStri
 // A running job is a child: deleting it cancels its calls, and its thread ends on its own.
 ResetOffsetsDialog::~ResetOffsetsDialog() = default;
 
-void ResetOffsetsDialog::setBusy(const QString &what)
-{
-    m_status->setStyleSheet(QString());
-    m_status->setText(what);
-    m_busy->show();
-}
-
-void ResetOffsetsDialog::startJob(Job *job, std::function<void()> done)
-{
-    Q_ASSERT(!m_job);
-    m_job = job;
-    connect(job, &Job::finished, this, [this, job, done = std::move(done)] {
-        m_job = nullptr;
-        job->deleteLater();
-        done();
-        m_busy->hide();
-        updateButtons();
-    });
-    updateButtons();
-    job->start();
-}
+bool ResetOffsetsDialog::isBusy() const { return m_steps->isBusy(); }
 
 void ResetOffsetsDialog::updateButtons()
 {
@@ -105,16 +85,16 @@ void ResetOffsetsDialog::execute()
 {
     if (!m_planned || isBusy() || m_cluster.readOnly || m_confirmGroup->text() != m_group)
         return;
-    setBusy(tr("Applying the new offsets…"));
+    m_steps->setBusy(tr("Applying the new offsets…"));
     m_resultLabel->clear();
     ResetApplyOptions options = applyOptions(m_planned->specText, m_planned->scopeText);
     options.afterBatch = m_afterBatchForTesting;
     auto *job = makeResetApplyJob(m_cluster, m_model->plan(), options, kStepTimeoutMs, this);
     // Progress per committed topic.
     connect(job, &Job::progress, this, [this](const QString &, int committed, int total) {
-        setBusy(tr("Applying the new offsets… %1 of %2 topics committed").arg(committed).arg(total));
+        m_steps->setBusy(tr("Applying the new offsets… %1 of %2 topics committed").arg(committed).arg(total));
     });
-    startJob(job, [this, job] {
+    m_steps->start(job, [this, job] {
         const Result<ResetOutcome> &outcome = *job->result();
         m_confirmGroup->clear();
         // The previewed offsets are stale now: another reset needs a new preview.
@@ -133,11 +113,11 @@ void ResetOffsetsDialog::undo()
     m_undo->dismiss();
     if (m_backupPath.isEmpty() || isBusy() || m_cluster.readOnly)
         return;
-    setBusy(tr("Restoring the offsets from the backup…"));
+    m_steps->setBusy(tr("Restoring the offsets from the backup…"));
     const QString path = m_backupPath;
     const ResetApplyOptions options = applyOptions(QStringLiteral("--undo ") + path, QString());
     auto *job = makeResetUndoJob(m_cluster, path, options, kStepTimeoutMs, this);
-    startJob(job, [this, job] {
+    m_steps->start(job, [this, job] {
         const Result<UndoOutcome> &undone = *job->result();
         const Result<ResetOutcome> outcome =
             undone ? Result<ResetOutcome>(undone->reset) : Result<ResetOutcome>(undone.error());

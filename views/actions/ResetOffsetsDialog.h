@@ -23,7 +23,6 @@ class QButtonGroup;
 class QDateTimeEdit;
 class QLabel;
 class QLineEdit;
-class QProgressBar;
 class QPushButton;
 class QRadioButton;
 class QTableView;
@@ -32,7 +31,7 @@ class QWidget;
 
 namespace lagscope {
 
-class Job;
+class DialogSteps;
 class ResetPreviewModel;
 class UndoConfirmation;
 
@@ -44,7 +43,7 @@ public:
     ResetOffsetsDialog(const ClusterConfig &cluster, const QString &group, QWidget *parent = nullptr);
     ~ResetOffsetsDialog() override;
 
-    bool isBusy() const { return m_job != nullptr; }
+    bool isBusy() const;
     QString backupPath() const { return m_backupPath; }
     // The last step's per-partition outcome (apply or undo).
     const std::vector<PartitionOutcome> &outcome() const { return m_outcome; }
@@ -88,15 +87,11 @@ private:
     void execute();
     void undo();
     void showOutcome(const QString &title, const Result<ResetOutcome> &outcome);
-    void setBusy(const QString &what);
-    // Starts `job` (owned by this dialog); `done` runs on the GUI thread when it has
-    // finished, with isBusy() false already.
-    void startJob(Job *job, std::function<void()> done);
     ResetApplyOptions applyOptions(const QString &specText, const QString &scopeText) const;
 
     ClusterConfig m_cluster;
     QString m_group;
-    Job *m_job = nullptr; // the step running, if any
+    DialogSteps *m_steps = nullptr; // the step running, if any, with the busy bar
 
     QButtonGroup *m_specs = nullptr;
     QButtonGroup *m_scopes = nullptr;
@@ -107,7 +102,6 @@ private:
     QLineEdit *m_copyGroupValue = nullptr;
     QTreeWidget *m_scopeTree = nullptr;
     QPushButton *m_previewButton = nullptr;
-    QProgressBar *m_busy = nullptr;
     QLabel *m_status = nullptr;
     QTableView *m_previewTable = nullptr;
     ResetPreviewModel *m_model = nullptr;

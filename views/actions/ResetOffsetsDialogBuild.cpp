@@ -3,6 +3,7 @@
 #include "actions/ResetOffsetsDialog.h"
 
 #include "WidgetBuild.h"
+#include "actions/DialogSteps.h"
 #include "actions/ResetPreviewModel.h"
 #include "actions/UndoConfirmation.h"
 #include "actions/WriteGuard.h"
@@ -16,7 +17,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QRegularExpressionValidator>
@@ -134,16 +134,9 @@ void ResetOffsetsDialog::buildPreviewRow(QBoxLayout *layout)
     m_previewButton = new QPushButton(tr("Preview"), this);
     m_previewButton->setObjectName(QStringLiteral("previewButton"));
     connect(m_previewButton, &QPushButton::clicked, this, &ResetOffsetsDialog::preview);
-    m_busy = new QProgressBar(this);
-    m_busy->setObjectName(QStringLiteral("busyIndicator"));
-    m_busy->setRange(0, 0);
-    m_busy->setMaximumWidth(160);
-    m_busy->setTextVisible(false);
-    m_busy->hide();
-    m_status = newMessageLabel(this, QStringLiteral("statusLabel"), LabelText::Selectable);
     previewRow->addWidget(m_previewButton);
-    previewRow->addWidget(m_busy);
-    previewRow->addWidget(m_status, 1);
+    m_steps = new DialogSteps(this, previewRow, [this] { updateButtons(); });
+    m_status = m_steps->status();
     layout->addLayout(previewRow);
 }
 

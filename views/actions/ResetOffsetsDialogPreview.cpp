@@ -1,6 +1,8 @@
 // ResetOffsetsDialog: the group's scope (its topics and partitions) and the preview of a
 // plan, from the form's choices.
 #include "actions/ResetOffsetsDialog.h"
+
+#include "actions/DialogSteps.h"
 #include "models/StatusColors.h"
 
 #include "actions/ResetParsers.h"
@@ -22,9 +24,9 @@ constexpr int kStepTimeoutMs = 30000;
 
 void ResetOffsetsDialog::loadScope()
 {
-    setBusy(tr("Reading the group's committed offsets…"));
+    m_steps->setBusy(tr("Reading the group's committed offsets…"));
     auto *job = makeResetInputsJob(m_cluster, m_group, kStepTimeoutMs, this);
-    startJob(job, [this, job] {
+    m_steps->start(job, [this, job] {
         const ResetGroupRead &read = *job->result();
         if (!read.connected) {
             m_status->setText(read.gathered.errorMessage());
@@ -173,12 +175,12 @@ void ResetOffsetsDialog::preview()
         return;
     m_model->clear();
     m_planned.reset();
-    setBusy(tr("Computing the new offsets…"));
+    m_steps->setBusy(tr("Computing the new offsets…"));
     Request r = *req;
     if (r.spec.kind == ResetSpec::ByDuration)
         r.spec.value = resetTimestampForDuration(QDateTime::currentMSecsSinceEpoch(), r.spec.value);
     auto *job = makeResetPlanJob(m_cluster, m_group, r.spec, r.scope, kStepTimeoutMs, this);
-    startJob(job, [this, job, r] {
+    m_steps->start(job, [this, job, r] {
         const Result<ResetPreview> &answer = *job->result();
         if (!answer) {
             setToneText(m_status, StatusTone::Error);

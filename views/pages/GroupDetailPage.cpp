@@ -30,6 +30,11 @@ GroupDetailPage::GroupDetailPage(const HistoryStore *history, QWidget *parent) :
     m_resetButton->setEnabled(false);
     connect(m_resetButton, &QPushButton::clicked, this,
             [this] { Q_EMIT resetRequested(m_cluster, m_model->groupId()); });
+    m_deleteButton = new QPushButton(tr("Delete…"), this);
+    m_deleteButton->setObjectName(QStringLiteral("deleteGroupButton"));
+    m_deleteButton->setEnabled(false);
+    connect(m_deleteButton, &QPushButton::clicked, this,
+            [this] { Q_EMIT deleteRequested(m_cluster, m_model->groupId()); });
     m_failoverButton = new QPushButton(tr("Fail over…"), this);
     m_failoverButton->setObjectName(QStringLiteral("failoverButton"));
     m_failoverButton->setEnabled(false);
@@ -40,6 +45,7 @@ GroupDetailPage::GroupDetailPage(const HistoryStore *history, QWidget *parent) :
     headerRow->addWidget(m_header, 1);
     headerRow->addWidget(m_failoverButton);
     headerRow->addWidget(m_resetButton);
+    headerRow->addWidget(m_deleteButton);
     layout->addLayout(headerRow);
     m_status = newMessageLabel(this, QStringLiteral("groupStatus"), LabelText::Selectable);
     layout->addWidget(m_status);
@@ -79,6 +85,7 @@ void GroupDetailPage::showGroup(const QString &cluster, const SnapshotPtr &snaps
 {
     m_cluster = cluster;
     m_resetButton->setEnabled(!groupId.isEmpty() && m_writeRefusal.isEmpty());
+    m_deleteButton->setEnabled(!groupId.isEmpty() && m_writeRefusal.isEmpty());
     m_model->setGroup(snapshot, groupId);
     m_chart->setGroup(cluster, groupId);
     m_rebalances->setGroup(cluster, groupId);
@@ -95,11 +102,13 @@ void GroupDetailPage::setFailoverTarget(const QString &target, const QString &un
     m_failoverButton->setToolTip(unavailableReason);
 }
 
-void GroupDetailPage::setWriteRefusal(const QString &refusal)
+void GroupDetailPage::setWriteRefusal(const QString &resetRefusal, const QString &deleteRefusal)
 {
-    m_writeRefusal = refusal;
-    m_resetButton->setEnabled(refusal.isEmpty() && !m_model->groupId().isEmpty());
-    m_resetButton->setToolTip(refusal);
+    m_writeRefusal = resetRefusal;
+    m_resetButton->setEnabled(resetRefusal.isEmpty() && !m_model->groupId().isEmpty());
+    m_resetButton->setToolTip(resetRefusal);
+    m_deleteButton->setEnabled(deleteRefusal.isEmpty() && !m_model->groupId().isEmpty());
+    m_deleteButton->setToolTip(deleteRefusal);
 }
 
 void GroupDetailPage::apply(const SnapshotPtr &snapshot)

@@ -29,9 +29,10 @@ public:
     void showGroup(const QString &cluster, const SnapshotPtr &snapshot, const QString &groupId);
     void apply(const SnapshotPtr &snapshot); // a new poll of the shown cluster
     QString groupId() const;
-    // Why writes to the shown cluster are refused (read-only), or empty: the reset button is
-    // then disabled and says why in its tooltip. Set by the window from writeRefusal().
-    void setWriteRefusal(const QString &refusal);
+    // Why writes to the shown cluster are refused (read-only), or empty: the reset and the
+    // delete button are then disabled and say why in their tooltips. Set by the window from
+    // writeRefusal(), one text per action.
+    void setWriteRefusal(const QString &resetRefusal, const QString &deleteRefusal);
     LagChart *chart() const { return m_chart; }
     RebalanceTimeline *rebalances() const { return m_rebalances; }
     QSplitter *splitter() const { return m_splitter; }
@@ -39,6 +40,8 @@ public:
 Q_SIGNALS:
     // The "Reset offsets…" button: the window opens the reset dialog for this group.
     void resetRequested(const QString &cluster, const QString &group);
+    // The "Delete…" button: the window opens the delete dialog for this group.
+    void deleteRequested(const QString &cluster, const QString &group);
     // The "Fail over…" button: the window opens the failover wizard for this group.
     void failoverRequested(const QString &cluster, const QString &group);
 
@@ -53,6 +56,7 @@ private:
     QLabel *m_header = nullptr;
     QLabel *m_status = nullptr; // the group's lag status, why, lag time and time to drain
     QPushButton *m_resetButton = nullptr;
+    QPushButton *m_deleteButton = nullptr;
     QPushButton *m_failoverButton = nullptr;
     QString m_cluster;
     QString m_writeRefusal;
