@@ -96,8 +96,15 @@ int auditCommand(const QStringList &args)
             detail = QString(field("spec") + QLatin1Char(' ') + field("scope")).trimmed();
         if (r.contains(QStringLiteral("unreadable")))
             detail = QStringLiteral("unreadable line: ") + field("unreadable");
+        // A refused write of several groups names them all ("groups", "all_groups").
+        QString group = field("group");
+        if (group.isEmpty() && r.value(QStringLiteral("all_groups")).toBool())
+            group = QStringLiteral("(all groups)");
+        else if (group.isEmpty())
+            for (const QJsonValue &g : r.value(QStringLiteral("groups")).toArray())
+                group += (group.isEmpty() ? QString() : QStringLiteral(",")) + g.toString();
         table.rows.push_back(
-            {field("time"), field("user"), field("cluster"), field("action"), field("group"), field("result"), detail});
+            {field("time"), field("user"), field("cluster"), field("action"), group, field("result"), detail});
     }
     out << (format == u"csv" ? formatCsv(table) : formatText(table));
     if (format == u"table" && records->empty())

@@ -137,6 +137,14 @@ bool CliContext::connect()
     return true;
 }
 
+QJsonObject groupsAuditDetails(const QStringList &groups, bool allGroups)
+{
+    if (groups.size() == 1 && !allGroups)
+        return QJsonObject{{QStringLiteral("group"), groups.first()}};
+    return QJsonObject{{QStringLiteral("groups"), QJsonArray::fromStringList(groups)},
+                       {QStringLiteral("all_groups"), allGroups}};
+}
+
 QString dryRunExecuteConflict(const QCommandLineParser &parser)
 {
     if (parser.isSet(QStringLiteral("dry-run")) && parser.isSet(QStringLiteral("execute")))

@@ -6,6 +6,7 @@
 #include "kafka/KafkaClient.h"
 
 #include <QCommandLineParser>
+#include <QJsonObject>
 #include <QTextStream>
 
 #include <memory>
@@ -94,6 +95,10 @@ QString dryRunExecuteConflict(const QCommandLineParser &parser);
 // keep the last one. Options in `repeatable` are read with values() and may repeat; a
 // repeated flag means the same as one. Empty when nothing is repeated.
 QString repeatedValueError(const QCommandLineParser &parser, const QStringList &repeatable);
+
+// The groups of a write in its audit record: "group" for one named group (as records had
+// before several could be given), else "groups" and "all_groups".
+QJsonObject groupsAuditDetails(const QStringList &groups, bool allGroups);
 
 // Prints the document as indented JSON followed by a newline.
 void printJson(QTextStream &out, const class QJsonValue &value);

@@ -42,10 +42,11 @@ ResetApplyOptions applyOptions(CliContext &ctx)
 }
 
 // Refused before the cluster gets any write request, and audited (WriteGuard.h).
-std::optional<QString> deleteWriteRefusal(CliContext &ctx, const QString &command, const QStringList &groups)
+std::optional<QString> deleteWriteRefusal(CliContext &ctx, const QString &command, const QStringList &groups,
+                                          bool allGroups)
 {
     return guardWrite({command, ctx.cluster().name, ctx.cluster().readOnly, ctx.cluster().readOnlyReason,
-                       QJsonObject{{QStringLiteral("groups"), QJsonArray::fromStringList(groups)}}},
+                       groupsAuditDetails(groups, allGroups)},
                       auditLogPath(appDataDir()));
 }
 
@@ -54,6 +55,16 @@ void reportBackup(CliContext &ctx, const ResetOutcome &outcome)
     if (!outcome.backupPath.isEmpty())
         ctx.err() << "Backup of the deleted offsets: " << outcome.backupPath
                   << " (restore with lagscopectl undo --backup " << outcome.backupPath << " --execute)" << Qt::endl;
+}
+
+// 1 when the write happened but its audit record could not be appended, said on stderr.
+int reportAuditError(CliContext &ctx, const ResetOutcome &outcome)
+{
+    if (outcome.auditError.isEmpty())
+        return Ok;
+    ctx.err() << "Error: the delete was carried out, but its audit record could not be written: " << outcome.auditError
+              << Qt::endl;
+    return RuntimeError;
 }
 
 QJsonArray partitionsJson(const DeletePlan &plan, const ResetOutcome *outcome)
@@ -172,17 +183,23 @@ int deleteCommand(const QStringList &args)
         return ctx.exitCode();
     groups.removeDuplicates();
     if (execute)
-        if (auto refusal = deleteWriteRefusal(ctx, QStringLiteral("delete"), groups))
+        if (auto refusal = deleteWriteRefusal(ctx, QStringLiteral("delete"), groups, all))
             return ctx.fail(Refused, *refusal);
 
     std::vector<DeletePlan> plans;
+    bool unplanned = false; // a group that could not be read: said, the others go on
     for (const QString &group : groups) {
         DeleteRequest request;
         request.group = group;
         request.wholeGroup = true;
         auto plan = planDelete(ctx.client(), request, ctx.deadline());
-        if (!plan)
+        if (!plan && groups.size() == 1)
             return ctx.fail(RuntimeError, plan.errorMessage());
+        if (!plan) {
+            ctx.err() << "Error: group '" << group << "' was not planned: " << plan.errorMessage() << Qt::endl;
+            unplanned = true;
+            continue;
+        }
         plans.push_back(std::move(*plan));
     }
     if (!execute) {
@@ -195,13 +212,15 @@ int deleteCommand(const QStringList &args)
         } else {
             printDeletePreview(ctx, plans);
         }
+        if (unplanned)
+            return RuntimeError;
         for (const auto &plan : plans)
             if (deleteRefusal(plan))
                 return Refused;
         return Ok;
     }
 
-    int exit = Ok;
+    int exit = unplanned ? int(RuntimeError) : int(Ok);
     QStringList deleted;
     std::map<QString, QString> failed;
     QJsonArray items;
@@ -213,6 +232,8 @@ int deleteCommand(const QStringList &args)
             continue;
         }
         reportBackup(ctx, *outcome);
+        if (reportAuditError(ctx, *outcome) != Ok)
+            exit = RuntimeError;
         items.append(groupJson(plan, &*outcome));
         if (outcome->refusal) {
             failed[plan.request.group] = *outcome->refusal;
@@ -307,7 +328,7 @@ int deleteOffsetsCommand(const QStringList &args)
     if (!ctx.connect())
         return ctx.exitCode();
     if (execute)
-        if (auto refusal = deleteWriteRefusal(ctx, QStringLiteral("delete-offsets"), {request.group}))
+        if (auto refusal = deleteWriteRefusal(ctx, QStringLiteral("delete-offsets"), {request.group}, false))
             return ctx.fail(Refused, *refusal);
     auto plan = planDelete(ctx.client(), request, ctx.deadline());
     if (!plan)
@@ -324,7 +345,11 @@ int deleteOffsetsCommand(const QStringList &args)
     } else {
         ctx.err() << "Dry run: nothing was deleted (add --execute to delete)." << Qt::endl;
     }
-    const QString groupError = refusal ? kafkaExceptionText(*refusal) : QString();
+    // The executor plans again: its refusal (the group went away meanwhile) is the one that counts.
+    QString groupError = refusal ? kafkaExceptionText(*refusal) : QString();
+    if (outcome && outcome->refusal)
+        groupError = *outcome->refusal;
+    const bool groupMissing = groupError == kafkaExceptionText(QStringLiteral("GROUP_ID_NOT_FOUND"));
     if (ctx.format() == Format::Json) {
         printDocument(ctx, execute, QStringLiteral("groups"),
                       QJsonArray{groupJson(*plan, outcome ? &*outcome : nullptr)});
@@ -336,8 +361,10 @@ int deleteOffsetsCommand(const QStringList &args)
             bool partitionErrors = false;
             for (const auto &row : table.rows)
                 partitionErrors |= row.last().startsWith(QStringLiteral("Error: ")) && row[1] != QStringLiteral("-");
-            if (refusal)
+            if (groupMissing)
                 ctx.out() << "\nError: The group id does not exist.\n" << Qt::endl;
+            else if (!groupError.isEmpty())
+                ctx.out() << "\nError: " << groupError << "\n" << Qt::endl;
             else if (partitionErrors && outcome)
                 ctx.out() << "\nError: Encountered some partition-level error, see the follow-up details.\n"
                           << Qt::endl;
@@ -350,7 +377,7 @@ int deleteOffsetsCommand(const QStringList &args)
         return Refused;
     if (!outcome)
         return Ok;
-    int exit = Ok;
+    int exit = reportAuditError(ctx, *outcome);
     for (const auto &o : outcome->partitions)
         if (o.result == PartitionOutcome::Refused)
             exit = exit == Ok ? Refused : exit;

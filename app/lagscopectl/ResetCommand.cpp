@@ -70,6 +70,7 @@ struct GroupRun {
     ResetPlan plan;
     std::optional<ResetOutcome> outcome;
     QString refusal;
+    QString error; // the apply failed before anything was committed
 };
 
 QJsonObject runJson(const GroupRun &run)
@@ -77,6 +78,8 @@ QJsonObject runJson(const GroupRun &run)
     QJsonObject doc{{QStringLiteral("plan"), planJson(run.plan)}};
     if (!run.refusal.isEmpty())
         doc.insert(QStringLiteral("refusal"), run.refusal);
+    if (!run.error.isEmpty())
+        doc.insert(QStringLiteral("error"), run.error);
     if (run.outcome) {
         doc.insert(QStringLiteral("result"), writeResultName(run.outcome->result));
         doc.insert(QStringLiteral("backup"), run.outcome->backupPath);
@@ -91,8 +94,16 @@ int runExitCode(CliContext &ctx, const std::vector<GroupRun> &runs, bool anyRefu
 {
     int exit = anyRefused ? int(Refused) : int(Ok);
     for (const auto &run : runs) {
+        if (!run.error.isEmpty())
+            exit = RuntimeError;
         if (!run.outcome)
             continue;
+        if (!run.outcome->auditError.isEmpty()) {
+            ctx.err() << "Error: the reset of " << run.plan.group
+                      << " was carried out, but its audit record could not be written: " << run.outcome->auditError
+                      << Qt::endl;
+            exit = RuntimeError;
+        }
         for (const auto &o : run.outcome->partitions) {
             if (o.result == PartitionOutcome::Applied)
                 continue;
@@ -105,10 +116,12 @@ int runExitCode(CliContext &ctx, const std::vector<GroupRun> &runs, bool anyRefu
 }
 
 // The shared tail of reset-offsets and undo: preview, or apply + verify + audit, group by
-// group (one backup and one audit record each). `singleDocument`: the JSON of one group as
-// before several groups could be given (plan, result, backup, outcome at the top level).
+// group (one backup and one audit record each; a group that fails does not stop the
+// others). Without `severalGroups` (one --group) the output is as before several groups
+// could be given: the JSON's plan, result, backup and outcome at the top level, a failure
+// as the command's error.
 int previewOrApply(CliContext &ctx, std::vector<GroupRun> runs, bool anyRefused, bool execute, bool exportCsv,
-                   const QString &specText, const QString &scopeText, bool singleDocument)
+                   const QString &specText, const QString &scopeText, bool severalGroups)
 {
     for (const auto &run : runs)
         for (const QString &w : run.plan.allWarnings())
@@ -125,8 +138,14 @@ int previewOrApply(CliContext &ctx, std::vector<GroupRun> runs, bool anyRefused,
         options.deadline = ctx.deadline();
         for (auto &run : runs) {
             auto applied = applyReset(ctx.client(), run.plan, options);
-            if (!applied)
+            if (!applied && !severalGroups)
                 return ctx.fail(RuntimeError, applied.errorMessage());
+            if (!applied) {
+                ctx.err() << "Error: the reset of " << run.plan.group
+                          << " failed, nothing was committed: " << applied.errorMessage() << Qt::endl;
+                run.error = applied.errorMessage();
+                continue;
+            }
             if (applied->refusal) {
                 ctx.err() << *applied->refusal << Qt::endl;
                 run.refusal = *applied->refusal;
@@ -137,17 +156,19 @@ int previewOrApply(CliContext &ctx, std::vector<GroupRun> runs, bool anyRefused,
             ctx.err() << "Backup of the previous offsets: " << run.outcome->backupPath << Qt::endl;
         }
     }
-    // What is shown: every planned group, except those refused when applying.
+    // What is shown: every planned group, except those refused or failed when applying.
     std::vector<ResetPlan> shown;
     for (const auto &run : runs)
-        if (run.refusal.isEmpty())
+        if (run.refusal.isEmpty() && run.error.isEmpty())
             shown.push_back(run.plan);
 
-    if (exportCsv) {
-        ctx.out() << exportResetCsv(shown, runs.size() > 1);
+    if (!severalGroups && runs.empty()) {
+        // The one group was refused (said on stderr): nothing to print.
+    } else if (exportCsv) {
+        ctx.out() << exportResetCsv(shown, severalGroups);
     } else if (ctx.format() == Format::Json) {
         QJsonObject doc{{QStringLiteral("cluster"), ctx.cluster().name}, {QStringLiteral("executed"), execute}};
-        if (singleDocument && runs.size() == 1) {
+        if (!severalGroups) {
             const QJsonObject one = runJson(runs.front());
             for (auto it = one.begin(); it != one.end(); ++it)
                 doc.insert(it.key(), it.value());
@@ -184,30 +205,44 @@ std::optional<QString> resetWriteRefusal(CliContext &ctx, const QString &command
 // is said on stderr and left out, the others go on. Then previewOrApply().
 int planAndApply(CliContext &ctx, const QStringList &groups, const std::function<ResetSpec(const QString &)> &specFor,
                  const ResetScope &scope, bool execute, bool exportCsv, const QString &specText,
-                 const QString &scopeText, bool singleDocument)
+                 const QString &scopeText, bool severalGroups)
 {
     std::vector<GroupRun> runs;
     bool anyRefused = false;
-    bool noPlan = false; // --from-file had nothing for a group: an error, after the others
+    bool failed = false; // a group without a plan (--from-file) or that could not be read
+    // One group: its failure is the command's. Several: said for the group, the others go on.
+    auto groupFailed = [&](const QString &group, const QString &why) {
+        if (!severalGroups)
+            return ctx.fail(RuntimeError, why);
+        ctx.err() << "Error: group '" << group << "' was not planned: " << why << Qt::endl;
+        failed = true;
+        return int(Ok);
+    };
     for (const QString &group : groups) {
         const ResetSpec spec = specFor(group);
         // The tool's order: an active group is refused before a missing plan is noticed.
         if (spec.kind == ResetSpec::FromFile && spec.fileOffsets.empty()) {
             auto description = describeGroupForWrite(ctx.client(), group, ctx.deadline());
-            if (!description)
-                return ctx.fail(RuntimeError, description.errorMessage());
+            if (!description) {
+                if (const int exit = groupFailed(group, description.errorMessage()); exit != Ok)
+                    return exit;
+                continue;
+            }
             if (auto refusal = checkInactive(*description)) {
                 ctx.err() << *refusal << Qt::endl;
                 anyRefused = true;
             } else {
                 ctx.err() << "Error: No reset plan for group " << group << " found" << Qt::endl;
-                noPlan = true;
+                failed = true;
             }
             continue;
         }
         auto gathered = gatherResetInputs(ctx.client(), group, spec, scope, ctx.deadline());
-        if (!gathered)
-            return ctx.fail(RuntimeError, gathered.errorMessage());
+        if (!gathered) {
+            if (const int exit = groupFailed(group, gathered.errorMessage()); exit != Ok)
+                return exit;
+            continue;
+        }
         // The tool checks this for a dry run too: a plan for an active group would be stale.
         if (auto refusal = checkInactive(gathered->description)) {
             ctx.err() << *refusal << Qt::endl;
@@ -215,13 +250,16 @@ int planAndApply(CliContext &ctx, const QStringList &groups, const std::function
             continue;
         }
         auto plan = planReset(spec, scope, gathered->inputs);
-        if (!plan)
-            return ctx.fail(RuntimeError, plan.errorMessage());
-        runs.push_back({std::move(*plan), std::nullopt, QString()});
+        if (!plan) {
+            if (const int exit = groupFailed(group, plan.errorMessage()); exit != Ok)
+                return exit;
+            continue;
+        }
+        runs.push_back({std::move(*plan), std::nullopt, QString(), QString()});
     }
     const int exit =
-        previewOrApply(ctx, std::move(runs), anyRefused, execute, exportCsv, specText, scopeText, singleDocument);
-    return noPlan ? int(RuntimeError) : exit;
+        previewOrApply(ctx, std::move(runs), anyRefused, execute, exportCsv, specText, scopeText, severalGroups);
+    return failed ? int(RuntimeError) : exit;
 }
 
 } // namespace
@@ -285,13 +323,13 @@ int resetOffsetsCommand(const QStringList &args)
 
     if (!ctx.connect())
         return ctx.exitCode();
-    if (execute)
-        if (auto refusal = resetWriteRefusal(ctx, QStringLiteral("reset-offsets"),
-                                             QJsonObject{{QStringLiteral("groups"), QJsonArray::fromStringList(groups)},
-                                                         {QStringLiteral("all_groups"), allGroups},
-                                                         {QStringLiteral("spec"), specText},
-                                                         {QStringLiteral("scope"), scopeText}}))
+    if (execute) {
+        QJsonObject details = groupsAuditDetails(groups, allGroups);
+        details.insert(QStringLiteral("spec"), specText);
+        details.insert(QStringLiteral("scope"), scopeText);
+        if (auto refusal = resetWriteRefusal(ctx, QStringLiteral("reset-offsets"), details))
             return ctx.fail(Refused, *refusal);
+    }
     if (allGroups && !ctx.listAllGroups(groups))
         return ctx.exitCode();
     // With several groups, as in the tool, only the group,topic,partition,offset CSV (or a
@@ -303,10 +341,8 @@ int resetOffsetsCommand(const QStringList &args)
                 one.fileOffsets[tp] = offset;
         return one;
     };
-    // The JSON of one --group stays as it was before several could be given.
-    const bool singleDocument = !allGroups && groups.size() == 1;
     return planAndApply(ctx, groups, specFor, scope, execute, p.isSet(QStringLiteral("export")), specText, scopeText,
-                        singleDocument);
+                        severalGroups);
 }
 
 int undoCommand(const QStringList &args)
@@ -356,7 +392,7 @@ int undoCommand(const QStringList &args)
         spec.fileOffsets[tp] = offset;
     return planAndApply(
         ctx, {backup->group}, [&](const QString &) { return spec; }, ResetScope(), execute, false,
-        QStringLiteral("--undo ") + path, QString(), true);
+        QStringLiteral("--undo ") + path, QString(), false);
 }
 
 } // namespace lagscope::cli

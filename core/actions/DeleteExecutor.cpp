@@ -56,9 +56,11 @@ void addRequestedPartitions(DeletePlan &plan, const ClusterMetadata &metadata)
     plan.partitions.assign(chosen.begin(), chosen.end());
 }
 
-// What the delete left: Applied where no committed offset is left.
+// What the delete left: Applied where no committed offset is left. `unanswered`: why the
+// request got no answer (empty: it did); its partitions are Unknown while a commit is left,
+// since the request may still be carried out after the deadline.
 std::vector<PartitionOutcome> verifyDeleted(const DeletePlan &plan, const std::map<TopicPartition, QString> &refused,
-                                            const std::optional<CommittedOffsets> &readBack,
+                                            const QString &unanswered, const std::optional<CommittedOffsets> &readBack,
                                             const QString &readBackError)
 {
     std::vector<PartitionOutcome> out;
@@ -71,8 +73,12 @@ std::vector<PartitionOutcome> verifyDeleted(const DeletePlan &plan, const std::m
             if (const auto it = readBack->find(tp); it != readBack->end())
                 o.after = it->second;
         const auto why = refused.find(tp);
-        o.acknowledged = why == refused.end();
-        if (why != refused.end()) {
+        o.acknowledged = why == refused.end() && unanswered.isEmpty();
+        if (!unanswered.isEmpty() && (!readBack || o.after)) {
+            o.result = PartitionOutcome::Unknown;
+            o.reason =
+                DeleteExecutorText::tr("no answer to the delete (%1): it may still be carried out").arg(unanswered);
+        } else if (why != refused.end()) {
             o.result = PartitionOutcome::Refused;
             o.reason = kafkaExceptionText(why->second);
         } else if (!readBack) {
@@ -171,7 +177,6 @@ std::optional<QString> deleteRefusal(const DeletePlan &plan)
 
 Result<ResetOutcome> applyDelete(KafkaClient &client, const DeletePlan &plan, const ResetApplyOptions &options)
 {
-    using R = Result<ResetOutcome>;
     const QString &group = plan.request.group;
     AuditedWrite write(options, group, deleteSpecText(plan.request), QString());
     write.audit.action = deleteAction(plan.request);
@@ -196,42 +201,49 @@ Result<ResetOutcome> applyDelete(KafkaClient &client, const DeletePlan &plan, co
     const QString backupPath = resetBackupPath(options.dataDir, options.cluster, group, write.audit.time);
     // No backup, no change: undo must always be possible.
     if (auto written = writeResetBackup(backupPath, backup); !written)
-        return R(written.error());
+        return write.failBefore(written.error());
     outcome.backupPath = backupPath;
 
     std::map<TopicPartition, QString> refused;
+    QString unanswered; // the request failed as a whole: no answer, not a refusal
     QStringList reasons;
     if (plan.request.wholeGroup) {
         auto answer = client.deleteGroups({group}, options.deadline);
         if (!answer)
-            reasons << DeleteExecutorText::tr("delete of group '%1' failed: %2").arg(group, answer.errorMessage());
-        else if (const QString why = (*answer)[group]; !why.isEmpty()) {
-            reasons << kafkaExceptionText(why);
+            unanswered = answer.errorMessage();
+        else if (const auto it = answer->find(group); it == answer->end())
+            unanswered = DeleteExecutorText::tr("the answer does not name group '%1'").arg(group);
+        else if (!it->second.isEmpty()) {
+            reasons << kafkaExceptionText(it->second);
             for (const auto &tp : now->partitions)
-                refused[tp] = why;
+                refused[tp] = it->second;
         }
     } else if (!now->partitions.empty()) {
         auto answer = client.deleteCommittedOffsets(group, now->partitions, options.deadline);
         if (!answer)
-            reasons << DeleteExecutorText::tr("delete of the offsets failed: %1").arg(answer.errorMessage());
+            unanswered = answer.errorMessage();
         else
             refused = std::move(*answer);
     }
+    if (!unanswered.isEmpty())
+        reasons << DeleteExecutorText::tr("no answer to the delete: %1").arg(unanswered);
     std::optional<CommittedOffsets> readBack;
     QString readBackError;
     if (auto read = client.committedOffsets({group}, options.deadline))
         readBack = (*read)[group];
     else
         readBackError = read.errorMessage();
-    outcome.partitions = verifyDeleted(*now, refused, readBack, readBackError);
+    outcome.partitions = verifyDeleted(*now, refused, unanswered, readBack, readBackError);
     if (!readBackError.isEmpty())
         reasons << DeleteExecutorText::tr("read-back failed: %1").arg(readBackError);
     // A group without commits has no partition to judge by: its answer decides.
     WriteResult result = overallResult(outcome.partitions);
     if (outcome.partitions.empty())
-        result = reasons.isEmpty() ? WriteResult::Applied : WriteResult::Failed;
+        result = reasons.isEmpty()      ? WriteResult::Applied
+                 : unanswered.isEmpty() ? WriteResult::Failed
+                                        : WriteResult::Unknown;
     if (auto written = write.finish(result, reasons.join(QStringLiteral("; "))); !written)
-        return R(written.error());
+        write.outcome.auditError = written.errorMessage(); // written already: say so, do not hide it
     return outcome;
 }
 

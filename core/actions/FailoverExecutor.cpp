@@ -195,6 +195,10 @@ Result<FailoverOutcome> applyFailover(const ClusterConfig &to, const FailoverPla
     out.refusal = out.reset.refusal;
     if (!out.refusal)
         out.nextSteps = failoverNextSteps(plan, out.reset);
+    if (!out.reset.auditError.isEmpty())
+        out.nextSteps.prepend(FailoverExecutorText::tr("The offsets were written, but the audit record could not be: "
+                                                       "%1. Note the change in your incident log.")
+                                  .arg(out.reset.auditError));
     return out;
 }
 

@@ -71,22 +71,30 @@ Status writeResetBackup(const QString &path, const ResetBackup &backup)
     if (!file.open(QIODevice::WriteOnly))
         return Status::failure(ResetExecutorText::tr("cannot write backup %1: %2").arg(path, file.errorString()));
     file.write(QJsonDocument(resetBackupJson(backup)).toJson(QJsonDocument::Indented));
-    if (!file.commit())
+    if (!file.commit()) {
+        if (QFileInfo(path).size() == 0)
+            QFile::remove(path); // the name resetBackupPath() reserved, never written
         return Status::failure(ResetExecutorText::tr("cannot write backup %1: %2").arg(path, file.errorString()));
+    }
     return success();
 }
 
 QString resetBackupPath(const QString &dataDir, const QString &cluster, const QString &group, const QDateTime &time)
 {
     // Names have a one-second resolution: a second write to the same group within that
-    // second (a script running delete-offsets, then delete) gets "-2", "-3"… and never
-    // replaces the backup of the first.
+    // second (a script running delete-offsets, then delete; the GUI and the CLI at once) gets
+    // "-2", "-3"… The name is reserved by creating the file exclusively (O_EXCL), so two
+    // writers never pick the same one; writeResetBackup() then replaces the empty file.
     const QString name = resetBackupFileName(cluster, group, time);
     const QDir dir(QDir(dataDir).filePath(QStringLiteral("backups")));
+    QDir().mkpath(dir.path());
     QString path = dir.filePath(name);
-    for (int n = 2; QFile::exists(path); ++n)
+    for (int n = 2;; ++n) {
+        QFile reserve(path);
+        if (reserve.open(QIODevice::WriteOnly | QIODevice::NewOnly) || !reserve.exists())
+            return path; // reserved, or a failure writeResetBackup() reports with the path
         path = dir.filePath(name.chopped(5) + QStringLiteral("-%1.json").arg(n));
-    return path;
+    }
 }
 
 namespace {
@@ -234,7 +242,6 @@ std::optional<QString> checkInactive(const GroupDescription &description)
 
 Result<ResetOutcome> applyReset(KafkaClient &client, const ResetPlan &plan, const ResetApplyOptions &options)
 {
-    using R = Result<ResetOutcome>;
     AuditedWrite write(options, plan.group, options.specText, options.scopeText);
 
     // The shared write guard (WriteGuard.h); the refusal is audited with the reset's fields.
@@ -256,14 +263,14 @@ Result<ResetOutcome> applyReset(KafkaClient &client, const ResetPlan &plan, cons
     const QString backupPath = resetBackupPath(options.dataDir, options.cluster, plan.group, write.audit.time);
     // No backup, no change: undo must always be possible.
     if (auto written = writeResetBackup(backupPath, backup); !written)
-        return R(written.error());
+        return write.failBefore(written.error());
     write.outcome.backupPath = backupPath;
 
     const CommitRound round = commitByTopic(client, plan, options);
     QStringList reasons;
     const WriteResult result = verifyCommits(client, plan, options, round, write.outcome, reasons);
     if (auto written = write.finish(result, reasons.join(QStringLiteral("; "))); !written)
-        return R(written.error());
+        write.outcome.auditError = written.errorMessage(); // written already: say so, do not hide it
     return write.outcome;
 }
 

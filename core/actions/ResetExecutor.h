@@ -70,12 +70,16 @@ struct ResetOutcome {
     QString auditPath;
     std::vector<PartitionOutcome> partitions;
     WriteResult result = WriteResult::Failed; // as in the audit record
+    // Set when the write happened but its audit record could not be appended (the disk is
+    // full…): the outcome still says what was written; callers warn and exit 1.
+    QString auditError;
 };
 
 // A failure value means nothing was committed: the reset could not start (the group could
 // not be described, no backup could be written…); it is audited when possible, like
 // refusals. Once a commit was sent the outcome says per partition what is known: a commit
-// without an answer or a failed read-back gives Unknown, never a guess.
+// without an answer or a failed read-back gives Unknown, never a guess (and a failed audit
+// append is ResetOutcome::auditError, not a failure value).
 Result<ResetOutcome> applyReset(KafkaClient &client, const ResetPlan &plan, const ResetApplyOptions &options);
 
 // The steps every offset write shares (the delete pipeline, DeleteExecutor.h, too):
@@ -84,7 +88,7 @@ Result<GroupDescription> describeGroupForWrite(KafkaClient &client, const QStrin
 // the backup file, fsync'd before it is renamed into place (no backup, no change);
 Status writeResetBackup(const QString &path, const ResetBackup &backup);
 // where it goes: <dataDir>/backups/resetBackupFileName(), with "-2", "-3"… before ".json"
-// when a backup of the same second exists.
+// when a backup of the same second exists. Reserves the name (creates the file empty).
 QString resetBackupPath(const QString &dataDir, const QString &cluster, const QString &group, const QDateTime &time);
 
 // The audit entry every write attempt starts from (shared with the failover executor): the

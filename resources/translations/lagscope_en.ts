@@ -776,15 +776,19 @@ Right-click to mute the rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>delete of group &apos;%1&apos; failed: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>delete of the offsets failed: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>read-back failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no answer to the delete (%1): it may still be carried out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the answer does not name group &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no answer to the delete: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -930,6 +934,10 @@ Right-click to mute the rule</source>
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The audit record could not be written: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1481,6 +1489,10 @@ Right-click to mute the rule</source>
     </message>
     <message>
         <source>not translated: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The offsets were written, but the audit record could not be: %1. Note the change in your incident log.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4166,6 +4178,10 @@ Moves:
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The audit record could not be written: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

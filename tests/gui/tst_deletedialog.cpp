@@ -142,6 +142,26 @@ private Q_SLOTS:
         saveScreenshot(&dialog, QStringLiteral("deletedialog-undone"));
     }
 
+    // The form changed while a preview ran: its plan is dropped, never executed.
+    void previewOfAnEarlierFormIsDropped()
+    {
+        const QString group = newGroup();
+        DeleteGroupDialog dialog(m_config, group); // previews deleting the whole group
+        QVERIFY(dialog.isBusy());
+        // The form is disabled while a step runs; the check behind that must hold as well.
+        auto *someTopics = child<QAbstractButton>(&dialog, "deleteSomeTopics");
+        QVERIFY(!someTopics->isEnabled());
+        someTopics->setChecked(true); // before the preview can have arrived (no event processed yet)
+        dialog.show();
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog.isBusy(), 30000);
+        QVERIFY(!dialog.plan());
+        QCOMPARE(child<QTableView>(&dialog, "deletePreviewTable")->model()->rowCount(), 0);
+        QCOMPARE(child<QListWidget>(&dialog, "deleteTopicList")->count(), 2); // still listed
+        QTest::keyClicks(child<QLineEdit>(&dialog, "confirmGroup"), group);
+        QVERIFY(!child<QPushButton>(&dialog, "deleteExecuteButton")->isEnabled());
+        QCOMPARE(committed(group).size(), size_t(3));
+    }
+
     void deleteWholeGroup()
     {
         const QString group = newGroup();

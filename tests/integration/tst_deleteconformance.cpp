@@ -349,6 +349,13 @@ private Q_SLOTS:
         QCOMPARE(mine.exitCode, 3);
         QVERIFY2(mine.err.contains(QStringLiteral("read-only")), qPrintable(mine.describe()));
         QCOMPARE(show(committed(group)), show(before));
+        // The refusal is audited.
+        const auto records = auditRecords(
+            QDir(qEnvironmentVariable("XDG_DATA_HOME")).filePath(QStringLiteral("lagscope/audit.jsonl")), group);
+        QCOMPARE(records.size(), 1);
+        QCOMPARE(records.first()[QStringLiteral("result")].toString(), QStringLiteral("refused"));
+        QCOMPARE(records.first()[QStringLiteral("action")].toString(), command.first());
+        QCOMPARE(records.first()[QStringLiteral("cluster")].toString(), QStringLiteral("readonly"));
         // A dry run is a read: allowed.
         const ProcessResult dry = ours(command.first(), args, QStringLiteral("readonly"));
         QVERIFY2(dry.exitCode == 0, qPrintable(dry.describe()));

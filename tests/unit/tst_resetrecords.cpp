@@ -89,20 +89,29 @@ private Q_SLOTS:
                  QStringLiteral("a_b-.._x_y-20240501T120007Z.json"));
     }
 
-    // Two writes to one group in the same second (delete-offsets, then delete) keep both backups.
+    // Two writes to one group in the same second (delete-offsets, then delete, or two
+    // processes) keep both backups: each name is reserved when it is handed out.
     void backupPathNeverReplacesABackup()
     {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        const QString first = resetBackupPath(dir.path(), QStringLiteral("prod"), QStringLiteral("g"), kTime);
-        QCOMPARE(first, dir.filePath(QStringLiteral("backups/prod-g-20240501T120007Z.json")));
-        QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("backups"))));
-        for (const QString &taken : {first, dir.filePath(QStringLiteral("backups/prod-g-20240501T120007Z-2.json"))}) {
-            QFile f(taken);
-            QVERIFY(f.open(QIODevice::WriteOnly));
+        const QString stem = dir.filePath(QStringLiteral("backups/prod-g-20240501T120007Z"));
+        const QStringList names{stem + QStringLiteral(".json"), stem + QStringLiteral("-2.json"),
+                                stem + QStringLiteral("-3.json")};
+        for (const QString &expected : names) {
+            QCOMPARE(resetBackupPath(dir.path(), QStringLiteral("prod"), QStringLiteral("g"), kTime), expected);
+            QVERIFY(QFile::exists(expected));
         }
-        QCOMPARE(resetBackupPath(dir.path(), QStringLiteral("prod"), QStringLiteral("g"), kTime),
-                 dir.filePath(QStringLiteral("backups/prod-g-20240501T120007Z-3.json")));
+        // Written over its reservation.
+        ResetBackup backup;
+        backup.group = QStringLiteral("g");
+        backup.offsets[{QStringLiteral("t"), 0}] = 5;
+        QVERIFY(writeResetBackup(stem + QStringLiteral("-2.json"), backup).ok());
+        QFile f(stem + QStringLiteral("-2.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const auto parsed = parseResetBackup(f.readAll());
+        QVERIFY(parsed.ok());
+        QCOMPARE(parsed->offsets.at({QStringLiteral("t"), 0}), qint64(5));
     }
 
     void verification()

@@ -136,6 +136,7 @@ std::optional<DeleteRequest> DeleteGroupDialog::request(QString *why) const
 
 void DeleteGroupDialog::invalidatePlan()
 {
+    ++m_formVersion; // a preview still running was made for the form before this change
     m_plan.reset();
     m_model->clear();
     m_status->setStyleSheet(QString());
@@ -151,7 +152,7 @@ void DeleteGroupDialog::preview()
         return;
     m_steps->setBusy(tr("Reading the group's state and committed offsets…"));
     auto *job = makeDeletePlanJob(m_cluster, *r, kStepTimeoutMs, this);
-    m_steps->start(job, [this, job] {
+    m_steps->start(job, [this, job, version = m_formVersion] {
         const Result<DeletePlan> &plan = *job->result();
         if (!plan) {
             setToneText(m_status, StatusTone::Error);
@@ -171,6 +172,8 @@ void DeleteGroupDialog::preview()
             }
             m_topicsListed = true;
         }
+        if (version != m_formVersion)
+            return; // the form changed meanwhile: this plan is not what it says now
         m_plan = *plan;
         showPlan(*plan, nullptr);
     });
@@ -215,6 +218,10 @@ void DeleteGroupDialog::updateButtons()
     else if (m_confirm->text() != m_group)
         hint = tr("Type '%1' to enable Delete.").arg(m_group);
     const bool canExecute = hint.isEmpty() && !isBusy();
+    // The form stays as the running step saw it.
+    m_wholeGroup->setEnabled(!isBusy());
+    m_someTopics->setEnabled(!isBusy());
+    m_topics->setEnabled(!isBusy() && m_someTopics->isChecked());
     m_executeButton->setEnabled(canExecute);
     m_executeButton->setToolTip(hint);
     m_executeHint->setText(hint);
@@ -236,7 +243,10 @@ ResetApplyOptions DeleteGroupDialog::applyOptions(const QString &specText) const
 
 void DeleteGroupDialog::execute()
 {
-    if (!m_plan || isBusy() || m_cluster.readOnly || m_confirm->text() != m_group)
+    QString why;
+    const auto now = request(&why);
+    if (!m_plan || isBusy() || m_cluster.readOnly || m_confirm->text() != m_group || !now
+        || now->wholeGroup != m_plan->request.wholeGroup || now->topics != m_plan->request.topics)
         return;
     m_steps->setBusy(tr("Backing up and deleting…"));
     m_result->clear();
@@ -250,11 +260,12 @@ void DeleteGroupDialog::execute()
         if (*job->result() && !(*job->result())->refusal) {
             const ResetOutcome &outcome = **job->result();
             showPlan(plan, &outcome);
-            // Undo only what went: a refused partition kept its offset.
+            // Undo what went, or may have gone (no answer): a refused partition kept its offset.
             const bool anyDeleted =
                 outcome.partitions.empty()
-                || std::any_of(outcome.partitions.begin(), outcome.partitions.end(),
-                               [](const PartitionOutcome &o) { return o.result == PartitionOutcome::Applied; });
+                || std::any_of(outcome.partitions.begin(), outcome.partitions.end(), [](const PartitionOutcome &o) {
+                       return o.result == PartitionOutcome::Applied || o.result == PartitionOutcome::Unknown;
+                   });
             if (anyDeleted) {
                 m_backupPath = outcome.backupPath;
                 Q_EMIT changed(m_cluster.name, m_group);
@@ -288,7 +299,10 @@ void DeleteGroupDialog::showOutcome(const Result<ResetOutcome> &outcome)
                        .arg(deleted);
     if (refused > 0)
         text += tr(", %n refused by the coordinator (see Status)", nullptr, refused);
-    m_result->setText(text + QStringLiteral(".\n") + tr("Backup of the deleted offsets: %1").arg(outcome->backupPath));
+    text += QStringLiteral(".\n") + tr("Backup of the deleted offsets: %1").arg(outcome->backupPath);
+    if (!outcome->auditError.isEmpty())
+        text += QStringLiteral("\n") + tr("The audit record could not be written: %1").arg(outcome->auditError);
+    m_result->setText(text);
 }
 
 void DeleteGroupDialog::undo()

@@ -62,6 +62,7 @@ private:
     QString m_group;
     DialogSteps *m_steps = nullptr; // the step running, if any, with the busy bar
     bool m_topicsListed = false;    // the topic list was filled from the first preview
+    int m_formVersion = 0;          // bumped by every change of the form (invalidatePlan())
 
     QRadioButton *m_wholeGroup = nullptr;
     QRadioButton *m_someTopics = nullptr;

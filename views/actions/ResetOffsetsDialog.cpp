@@ -172,6 +172,8 @@ void ResetOffsetsDialog::showOutcome(const QString &title, const Result<ResetOut
     for (qsizetype i = 0; i < reasons.size(); ++i)
         lines << QStringLiteral("[%1] %2").arg(i + 1).arg(reasons[i]);
     lines << tr("Backup of the previous offsets: %1").arg(outcome->backupPath);
+    if (!outcome->auditError.isEmpty())
+        lines << tr("The audit record could not be written: %1").arg(outcome->auditError);
     setToneText(m_resultLabel, outcome->result == WriteResult::Applied ? StatusTone::Good : StatusTone::Error);
     m_resultLabel->setText(lines.join(QLatin1Char('\n')));
 }
