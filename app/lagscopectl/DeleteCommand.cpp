@@ -30,16 +30,7 @@ void addWriteOptions(CliContext &ctx, const QString &what)
     });
 }
 
-ResetApplyOptions applyOptions(CliContext &ctx)
-{
-    ResetApplyOptions options;
-    options.cluster = ctx.cluster().name;
-    options.readOnly = ctx.cluster().readOnly;
-    options.readOnlyReason = ctx.cluster().readOnlyReason;
-    options.dataDir = appDataDir();
-    options.deadline = ctx.deadline();
-    return options;
-}
+ResetApplyOptions applyOptions(CliContext &ctx) { return writeOptionsFor(ctx.cluster(), appDataDir(), ctx.deadline()); }
 
 // Refused before the cluster gets any write request, and audited (WriteGuard.h).
 std::optional<QString> deleteWriteRefusal(CliContext &ctx, const QString &command, const QStringList &groups,
@@ -70,6 +61,8 @@ int reportAuditError(CliContext &ctx, const ResetOutcome &outcome)
 QJsonArray partitionsJson(const DeletePlan &plan, const ResetOutcome *outcome)
 {
     QJsonArray out;
+    const auto outcomes =
+        outcome ? outcomesByPartition(*outcome) : std::map<TopicPartition, const PartitionOutcome *>();
     for (const auto &tp : plan.partitions) {
         const auto committed = plan.committed.find(tp);
         QJsonObject row{
@@ -79,14 +72,12 @@ QJsonArray partitionsJson(const DeletePlan &plan, const ResetOutcome *outcome)
              jsonOrNull(committed != plan.committed.end() ? std::optional<qint64>(committed->second) : std::nullopt)}};
         if (const auto e = plan.expectedErrors.find(tp); e != plan.expectedErrors.end())
             row.insert(QStringLiteral("expected_error"), kafkaExceptionText(e->second));
-        if (outcome)
-            for (const auto &o : outcome->partitions)
-                if (o.tp == tp) {
-                    row.insert(QStringLiteral("result"), outcomeName(o.result));
-                    row.insert(QStringLiteral("committed_after"), jsonOrNull(o.after));
-                    if (!o.reason.isEmpty())
-                        row.insert(QStringLiteral("reason"), o.reason);
-                }
+        if (const auto it = outcomes.find(tp); it != outcomes.end()) {
+            row.insert(QStringLiteral("result"), outcomeName(it->second->result));
+            row.insert(QStringLiteral("committed_after"), jsonOrNull(it->second->after));
+            if (!it->second->reason.isEmpty())
+                row.insert(QStringLiteral("reason"), it->second->reason);
+        }
         out.append(row);
     }
     return out;
@@ -95,7 +86,7 @@ QJsonArray partitionsJson(const DeletePlan &plan, const ResetOutcome *outcome)
 QJsonObject groupJson(const DeletePlan &plan, const ResetOutcome *outcome)
 {
     QJsonObject doc{{QStringLiteral("group"), plan.request.group},
-                    {QStringLiteral("state"), plan.exists ? plan.description.state : QStringLiteral("Dead")},
+                    {QStringLiteral("state"), deletePlanState(plan)},
                     {QStringLiteral("partitions"), partitionsJson(plan, outcome)}};
     if (const auto refusal = deleteRefusal(plan))
         doc.insert(QStringLiteral("expected_error"), kafkaExceptionText(*refusal));
@@ -146,8 +137,7 @@ void printDeletePreview(CliContext &ctx, const std::vector<DeletePlan> &plans)
     for (const auto &plan : plans) {
         const auto refusal = deleteRefusal(plan);
         table.rows.push_back(
-            {plan.request.group, plan.exists ? plan.description.state : QStringLiteral("Dead"),
-             QString::number(plan.committed.size()),
+            {plan.request.group, deletePlanState(plan), QString::number(plan.committed.size()),
              refusal ? QStringLiteral("Error: ") + kafkaExceptionText(*refusal) : QStringLiteral("deleted")});
     }
     if (ctx.format() == Format::Csv)
@@ -273,14 +263,17 @@ Table deleteOffsetsTable(const DeletePlan &plan, const ResetOutcome *outcome, co
     for (const QString &topic : plan.missingTopics)
         table.rows.push_back(outcome ? QStringList{topic, QStringLiteral("-"), missing}
                                      : QStringList{topic, QStringLiteral("-"), QStringLiteral("-"), missing});
+    const auto outcomes =
+        outcome ? outcomesByPartition(*outcome) : std::map<TopicPartition, const PartitionOutcome *>();
     for (const auto &tp : plan.partitions) {
         QString status = QStringLiteral("deleted");
         if (!groupError.isEmpty())
             status = QStringLiteral("Error: ") + groupError;
+        else if (const auto it = outcomes.find(tp); it != outcomes.end())
+            status = it->second->result == PartitionOutcome::Applied ? kSuccessful
+                                                                     : QStringLiteral("Error: ") + it->second->reason;
         else if (outcome) {
-            for (const auto &o : outcome->partitions)
-                if (o.tp == tp)
-                    status = o.result == PartitionOutcome::Applied ? kSuccessful : QStringLiteral("Error: ") + o.reason;
+            // Not sent (the executor's own plan left it out): nothing to report but "deleted".
         } else if (const auto e = plan.expectedErrors.find(tp); e != plan.expectedErrors.end()) {
             status = QStringLiteral("Error: ") + kafkaExceptionText(e->second);
         }

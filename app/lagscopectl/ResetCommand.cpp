@@ -128,14 +128,9 @@ int previewOrApply(CliContext &ctx, std::vector<GroupRun> runs, bool anyRefused,
             ctx.err() << w << Qt::endl;
 
     if (execute) {
-        ResetApplyOptions options;
-        options.cluster = ctx.cluster().name;
-        options.readOnly = ctx.cluster().readOnly;
-        options.readOnlyReason = ctx.cluster().readOnlyReason;
-        options.dataDir = appDataDir();
+        ResetApplyOptions options = writeOptionsFor(ctx.cluster(), appDataDir(), ctx.deadline());
         options.specText = specText;
         options.scopeText = scopeText;
-        options.deadline = ctx.deadline();
         for (auto &run : runs) {
             auto applied = applyReset(ctx.client(), run.plan, options);
             if (!applied && !severalGroups)
@@ -334,10 +329,12 @@ int resetOffsetsCommand(const QStringList &args)
         return ctx.exitCode();
     // With several groups, as in the tool, only the group,topic,partition,offset CSV (or a
     // backup, for its own group) gives a group a plan; the others are told there is none.
+    const auto filePlans =
+        fromFile && severalGroups ? filePlansByGroup(value) : std::map<QString, std::map<TopicPartition, qint64>>();
     auto specFor = [&](const QString &group) {
         ResetSpec one = *spec;
-        if (fromFile && severalGroups)
-            for (const auto &[tp, offset] : groupFileOffsets(value, group))
+        if (const auto it = filePlans.find(group); it != filePlans.end())
+            for (const auto &[tp, offset] : it->second)
                 one.fileOffsets[tp] = offset;
         return one;
     };

@@ -108,21 +108,20 @@ Status checkPlanFile(CliContext &ctx, const QString &path)
 
 } // namespace
 
-std::map<TopicPartition, qint64> groupFileOffsets(const QString &path, const QString &group)
+std::map<QString, std::map<TopicPartition, qint64>> filePlansByGroup(const QString &path)
 {
     const auto bytes = readArgumentFile(path);
     if (!bytes)
         return {};
     if (bytes->trimmed().startsWith('{')) {
         auto backup = parseResetBackup(*bytes);
-        if (!backup || backup->group != group)
+        if (!backup)
             return {};
-        return std::map<TopicPartition, qint64>(backup->offsets.begin(), backup->offsets.end());
+        return {{backup->group, std::map<TopicPartition, qint64>(backup->offsets.begin(), backup->offsets.end())}};
     }
-    auto parsed = parseResetCsv(QString::fromUtf8(*bytes), group);
-    if (!parsed || !parsed->withGroup)
-        return {};
-    return parsed->offsetsByGroup[group];
+    // Without a default group a topic,partition,offset file does not parse: no group's rows.
+    auto parsed = parseResetCsv(QString::fromUtf8(*bytes), QString());
+    return parsed ? parsed->offsetsByGroup : std::map<QString, std::map<TopicPartition, qint64>>();
 }
 
 Result<ResetSpec> resetSpecFromOption(CliContext &ctx, const SpecOption &chosen, const QString &value,
@@ -155,7 +154,7 @@ Result<ResetSpec> resetSpecFromOption(CliContext &ctx, const SpecOption &chosen,
         break;
     }
     case ResetSpec::FromFile: {
-        if (group.isEmpty()) { // several groups: each takes its own rows (groupFileOffsets())
+        if (group.isEmpty()) { // several groups: each takes its own rows (filePlansByGroup())
             if (auto checked = checkPlanFile(ctx, value); !checked)
                 return R(checked.error());
             break;

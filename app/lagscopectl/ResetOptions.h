@@ -26,14 +26,14 @@ void addResetOptions(QCommandLineParser &parser);
 
 Result<QByteArray> readArgumentFile(const QString &path);
 
-// One group's offsets of a plan file when several groups are reset, as the tool reads it:
-// the group's rows of a group,topic,partition,offset CSV, or a backup of that very group;
-// nothing otherwise (a topic,partition,offset CSV belongs to no group then).
-std::map<TopicPartition, qint64> groupFileOffsets(const QString &path, const QString &group);
+// The offsets per group of a plan file when several groups are reset, as the tool reads it:
+// the rows of a group,topic,partition,offset CSV, or a backup's own group; none for a
+// topic,partition,offset CSV (it belongs to no group then).
+std::map<QString, std::map<TopicPartition, qint64>> filePlansByGroup(const QString &path);
 
 // The reset spec of the one spec option given, with its value. `group` empty (several
 // groups): --from-file is only checked here, each group takes its own rows later
-// (groupFileOffsets()).
+// (filePlansByGroup()).
 Result<ResetSpec> resetSpecFromOption(CliContext &ctx, const SpecOption &chosen, const QString &value,
                                       const QString &group);
 

@@ -97,6 +97,19 @@ std::vector<PartitionOutcome> verifyDeleted(const DeletePlan &plan, const std::m
 
 } // namespace
 
+QString deletePlanState(const DeletePlan &plan)
+{
+    return plan.exists ? plan.description.state : QStringLiteral("Dead");
+}
+
+std::map<TopicPartition, const PartitionOutcome *> outcomesByPartition(const ResetOutcome &outcome)
+{
+    std::map<TopicPartition, const PartitionOutcome *> out;
+    for (const auto &o : outcome.partitions)
+        out[o.tp] = &o;
+    return out;
+}
+
 QString kafkaExceptionText(const QString &errorName)
 {
     static const std::map<QString, QString> texts = {

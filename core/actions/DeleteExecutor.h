@@ -53,6 +53,13 @@ Result<DeletePlan> planDelete(KafkaClient &client, const DeleteRequest &request,
 // when it would go on.
 std::optional<QString> deleteRefusal(const DeletePlan &plan);
 
+// The group's state as the previews show it: "Dead" for a group that does not exist.
+QString deletePlanState(const DeletePlan &plan);
+
+// An outcome's partitions by partition (pointers into `outcome`), for the views that show
+// the plan's rows with what happened to each.
+std::map<TopicPartition, const PartitionOutcome *> outcomesByPartition(const ResetOutcome &outcome);
+
 // The Java exception kafka-consumer-groups.sh prints for a broker error, e.g.
 // "org.apache.kafka.common.errors.GroupNotEmptyException: The group is not empty." for
 // NON_EMPTY_GROUP; other errors as librdkafka names them.

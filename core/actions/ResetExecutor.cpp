@@ -274,6 +274,17 @@ Result<ResetOutcome> applyReset(KafkaClient &client, const ResetPlan &plan, cons
     return write.outcome;
 }
 
+ResetApplyOptions writeOptionsFor(const ClusterConfig &cluster, const QString &dataDir, Deadline deadline)
+{
+    ResetApplyOptions options;
+    options.cluster = cluster.name;
+    options.readOnly = cluster.readOnly;
+    options.readOnlyReason = cluster.readOnlyReason;
+    options.dataDir = dataDir;
+    options.deadline = deadline;
+    return options;
+}
+
 AuditedWrite::AuditedWrite(const ResetApplyOptions &options, const QString &group, const QString &spec,
                            const QString &scope)
     : audit(startResetAudit(options.cluster, group, spec, scope))

@@ -62,6 +62,10 @@ struct ResetApplyOptions {
     std::function<void(const QString &topic, int committed, int total)> afterBatch;
 };
 
+// The options of a write to `cluster` that every caller sets alike: its name and read-only
+// switch, backups and the audit log under `dataDir`, the deadline.
+ResetApplyOptions writeOptionsFor(const ClusterConfig &cluster, const QString &dataDir, Deadline deadline);
+
 struct ResetOutcome {
     // Set when nothing was written because the reset was refused (read-only cluster, active
     // group); the CLI exits with 3.

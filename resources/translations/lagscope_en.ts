@@ -815,10 +815,6 @@ Right-click to mute the rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Type the group name to confirm:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Commit the deleted offsets of %1 back from %2?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -971,6 +967,13 @@ Right-click to mute the rule</source>
     <name>lagscope::DesktopSession</name>
     <message>
         <source>History charts unavailable: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>lagscope::DialogSteps</name>
+    <message>
+        <source>Type the group name to confirm:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4114,10 +4117,6 @@ Moves:
     </message>
     <message>
         <source>Preview</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Type the group name to confirm:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

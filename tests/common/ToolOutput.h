@@ -1,9 +1,12 @@
 #pragma once
 // What the conformance tests against Kafka's own tools share: rows shown in a failure
-// message, datetimes as the tools take them, a read-only twin of the lab's primary in a
-// test's configuration, and a live group member. Main thread only.
+// message, datetimes as the tools take them, a CLI configuration with a read-only twin of
+// the lab's primary, and a live group member. Main thread only.
+
+#include "LabClient.h"
 
 #include <QDateTime>
+#include <QDir>
 #include <QFile>
 #include <QProcess>
 #include <QString>
@@ -25,16 +28,20 @@ inline QString utcText(qint64 ms)
            + QLatin1Char('Z');
 }
 
-// Adds cluster "readonly" (read_only: true) on `bootstrap` to the configuration at `path`.
-inline bool appendReadOnlyCluster(const QString &path, const QString &bootstrap)
+// The lagscopectl configuration of a test, written in `dir`: the lab's clusters and
+// "readonly", the primary again with read_only: true. The CLI's backups and audit trail go to
+// `dir`/data (XDG_DATA_HOME). Empty when it could not be written.
+inline QString scratchCliConfig(const LabClient &lab, const QString &dir)
 {
+    qputenv("XDG_DATA_HOME", QDir(dir).filePath(QStringLiteral("data")).toUtf8());
+    const QString path = lab.writeConfig(dir);
     QFile f(path);
     if (!f.open(QIODevice::Append))
-        return false;
-    return f.write(QStringLiteral("  - name: readonly\n    bootstrap: \"%1\"\n    read_only: true\n")
-                       .arg(bootstrap)
-                       .toUtf8())
-           > 0;
+        return QString();
+    const QByteArray readOnly = QStringLiteral("  - name: readonly\n    bootstrap: \"%1\"\n    read_only: true\n")
+                                    .arg(lab.bootstrap(QStringLiteral("primary")))
+                                    .toUtf8();
+    return f.write(readOnly) == readOnly.size() ? path : QString();
 }
 
 // A member of `group` reading `topic` until stopped (the traffic tool's consume --stay), owned

@@ -135,10 +135,8 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        // Backups and the audit trail of the CLI go to the temporary directory.
-        qputenv("XDG_DATA_HOME", QDir(m_dir.path()).filePath(QStringLiteral("data")).toUtf8());
-        m_config = m_lab.writeConfig(m_dir.path());
-        QVERIFY(appendReadOnlyCluster(m_config, m_lab.bootstrap(kPrimary)));
+        m_config = scratchCliConfig(m_lab, m_dir.path());
+        QVERIFY(!m_config.isEmpty());
         traffic(kPrimary, createTopicArgs(m_a, 3));
         traffic(kPrimary, createTopicArgs(m_b, 2));
         traffic(kPrimary, produceArgs(m_a, 30));

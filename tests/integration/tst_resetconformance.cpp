@@ -153,10 +153,8 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        // Backups and the audit trail of the CLI go to the temporary directory.
-        qputenv("XDG_DATA_HOME", QDir(m_dir.path()).filePath(QStringLiteral("data")).toUtf8());
-        m_config = m_lab.writeConfig(m_dir.path());
-        QVERIFY(appendReadOnlyCluster(m_config, m_lab.bootstrap(kPrimary)));
+        m_config = scratchCliConfig(m_lab, m_dir.path());
+        QVERIFY(!m_config.isEmpty());
         // Two days ago, on a whole second, so that datetimes print exactly.
         m_base = (QDateTime::currentMSecsSinceEpoch() - 2 * 24 * 3600 * 1000LL) / 1000 * 1000;
         for (const auto &[topic, partitions] : {std::pair{m_a, 3}, std::pair{m_b, 2}})

@@ -105,8 +105,8 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        qputenv("XDG_DATA_HOME", QDir(m_dir.path()).filePath(QStringLiteral("data")).toUtf8());
-        m_config = m_lab.writeConfig(m_dir.path());
+        m_config = scratchCliConfig(m_lab, m_dir.path());
+        QVERIFY(!m_config.isEmpty());
         m_base = (QDateTime::currentMSecsSinceEpoch() - 2 * 24 * 3600 * 1000LL) / 1000 * 1000;
         for (const auto &[topic, partitions] : {std::pair{m_a, 2}, std::pair{m_b, 1}})
             traffic(kPrimary,

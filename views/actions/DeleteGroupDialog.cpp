@@ -88,21 +88,12 @@ void DeleteGroupDialog::buildUi()
     m_table->setColumnWidth(DeletePreviewModel::Topic, 200);
     layout->addWidget(m_table, 1);
 
-    auto *confirmRow = new QHBoxLayout;
-    auto *confirmLabel = new QLabel(tr("Type the group name to confirm:"), this);
-    m_confirm = new QLineEdit(this);
-    m_confirm->setObjectName(QStringLiteral("confirmGroup"));
-    m_confirm->setPlaceholderText(m_group);
-    confirmLabel->setBuddy(m_confirm);
+    const ConfirmRow row = addConfirmRow(this, layout, m_group, tr("Delete"), QStringLiteral("deleteExecuteButton"));
+    m_confirm = row.typed;
+    m_executeButton = row.execute;
+    m_executeHint = row.hint;
     connect(m_confirm, &QLineEdit::textChanged, this, &DeleteGroupDialog::updateButtons);
-    m_executeButton = newButton(tr("Delete"), this, QStringLiteral("deleteExecuteButton"));
     connect(m_executeButton, &QPushButton::clicked, this, &DeleteGroupDialog::execute);
-    confirmRow->addWidget(confirmLabel);
-    confirmRow->addWidget(m_confirm, 1);
-    confirmRow->addWidget(m_executeButton);
-    layout->addLayout(confirmRow);
-    m_executeHint = newMessageLabel(this, QStringLiteral("executeHint"));
-    layout->addWidget(m_executeHint);
     m_result = newMessageLabel(this, QStringLiteral("resultLabel"), LabelText::Selectable);
     layout->addWidget(m_result);
     m_undo = new UndoConfirmation(
@@ -190,7 +181,7 @@ void DeleteGroupDialog::showPlan(const DeletePlan &plan, const ResetOutcome *out
         return;
     }
     m_status->setStyleSheet(QString());
-    const QString state = plan.exists ? plan.description.state : QStringLiteral("Dead");
+    const QString state = deletePlanState(plan);
     m_status->setText(plan.request.wholeGroup
                           ? tr("Group %1 (%2): %n committed offset(s) would be deleted with the group.", nullptr,
                                int(plan.committed.size()))
@@ -231,13 +222,8 @@ void DeleteGroupDialog::updateButtons()
 
 ResetApplyOptions DeleteGroupDialog::applyOptions(const QString &specText) const
 {
-    ResetApplyOptions options;
-    options.cluster = m_cluster.name;
-    options.readOnly = m_cluster.readOnly;
-    options.readOnlyReason = m_cluster.readOnlyReason;
-    options.dataDir = appDataDir();
+    ResetApplyOptions options = writeOptionsFor(m_cluster, appDataDir(), Deadline::inMs(kStepTimeoutMs));
     options.specText = specText;
-    options.deadline = Deadline::inMs(kStepTimeoutMs);
     return options;
 }
 

@@ -8,22 +8,24 @@ void DeletePreviewModel::setPlan(const DeletePlan &plan, const ResetOutcome *out
 {
     beginResetModel();
     m_rows.clear();
-    const QString groupError = deleteRefusal(plan) ? kafkaExceptionText(*deleteRefusal(plan)) : QString();
+    const auto refusal = deleteRefusal(plan);
+    const QString groupError = refusal ? kafkaExceptionText(*refusal) : QString();
     for (const QString &topic : plan.missingTopics)
         m_rows.push_back({topic, -1, std::nullopt, kafkaExceptionText(QStringLiteral("UNKNOWN_TOPIC_OR_PART")), true});
+    const auto outcomes =
+        outcome ? outcomesByPartition(*outcome) : std::map<TopicPartition, const PartitionOutcome *>();
     for (const auto &tp : plan.partitions) {
         DeleteRow row{tp.topic, tp.partition, std::nullopt, tr("will be deleted"), false};
         if (const auto c = plan.committed.find(tp); c != plan.committed.end())
             row.committed = c->second;
         if (!groupError.isEmpty()) {
             row = {tp.topic, tp.partition, row.committed, groupError, true};
+        } else if (const auto it = outcomes.find(tp); it != outcomes.end()) {
+            const bool applied = it->second->result == PartitionOutcome::Applied;
+            row.status = applied ? tr("deleted") : it->second->reason;
+            row.error = !applied;
         } else if (outcome) {
-            for (const auto &o : outcome->partitions)
-                if (o.tp == tp) {
-                    const bool applied = o.result == PartitionOutcome::Applied;
-                    row.status = applied ? tr("deleted") : o.reason;
-                    row.error = !applied;
-                }
+            // Not sent (the executor's own plan left it out): it keeps "will be deleted".
         } else if (const auto e = plan.expectedErrors.find(tp); e != plan.expectedErrors.end()) {
             row.status = kafkaExceptionText(e->second);
             row.error = true;

@@ -5,6 +5,8 @@
 
 #include <QBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QProgressBar>
 
 namespace lagscope {
@@ -21,6 +23,26 @@ DialogSteps::DialogSteps(QWidget *dialog, QBoxLayout *row, std::function<void()>
     m_status = newMessageLabel(dialog, QStringLiteral("statusLabel"), LabelText::Selectable);
     row->addWidget(m_busy);
     row->addWidget(m_status, 1);
+}
+
+ConfirmRow addConfirmRow(QWidget *dialog, QBoxLayout *layout, const QString &group, const QString &buttonText,
+                         const QString &buttonName)
+{
+    ConfirmRow row;
+    auto *line = new QHBoxLayout;
+    auto *label = new QLabel(DialogSteps::tr("Type the group name to confirm:"), dialog);
+    row.typed = new QLineEdit(dialog);
+    row.typed->setObjectName(QStringLiteral("confirmGroup"));
+    row.typed->setPlaceholderText(group);
+    label->setBuddy(row.typed);
+    row.execute = newButton(buttonText, dialog, buttonName);
+    line->addWidget(label);
+    line->addWidget(row.typed, 1);
+    line->addWidget(row.execute);
+    layout->addLayout(line);
+    row.hint = newMessageLabel(dialog, QStringLiteral("executeHint"));
+    layout->addWidget(row.hint);
+    return row;
 }
 
 void DialogSteps::setBusy(const QString &what)

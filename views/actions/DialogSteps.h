@@ -12,12 +12,25 @@
 
 class QBoxLayout;
 class QLabel;
+class QLineEdit;
+class QPushButton;
 class QProgressBar;
 class QWidget;
 
 namespace lagscope {
 
 class Job;
+
+// The row that guards a write: "Type the group name to confirm:", the field ("confirmGroup"),
+// the button (`buttonName`), and the hint below ("executeHint") that says why it is disabled.
+// The caller connects the field and the button.
+struct ConfirmRow {
+    QLineEdit *typed = nullptr;
+    QPushButton *execute = nullptr;
+    QLabel *hint = nullptr;
+};
+ConfirmRow addConfirmRow(QWidget *dialog, QBoxLayout *layout, const QString &group, const QString &buttonText,
+                         const QString &buttonName);
 
 class DialogSteps final : public QObject {
     Q_OBJECT

@@ -70,14 +70,9 @@ void ResetOffsetsDialog::updateButtons()
 
 ResetApplyOptions ResetOffsetsDialog::applyOptions(const QString &specText, const QString &scopeText) const
 {
-    ResetApplyOptions options;
-    options.cluster = m_cluster.name;
-    options.readOnly = m_cluster.readOnly;
-    options.readOnlyReason = m_cluster.readOnlyReason;
-    options.dataDir = appDataDir();
+    ResetApplyOptions options = writeOptionsFor(m_cluster, appDataDir(), Deadline::inMs(kStepTimeoutMs));
     options.specText = specText;
     options.scopeText = scopeText;
-    options.deadline = Deadline::inMs(kStepTimeoutMs);
     return options;
 }
 

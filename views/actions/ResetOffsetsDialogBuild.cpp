@@ -154,21 +154,12 @@ void ResetOffsetsDialog::buildPreviewTable(QBoxLayout *layout)
 
 void ResetOffsetsDialog::buildConfirmRow(QBoxLayout *layout)
 {
-    auto *confirmRow = new QHBoxLayout;
-    auto *confirmLabel = new QLabel(tr("Type the group name to confirm:"), this);
-    m_confirmGroup = new QLineEdit(this);
-    m_confirmGroup->setObjectName(QStringLiteral("confirmGroup"));
-    m_confirmGroup->setPlaceholderText(m_group);
-    confirmLabel->setBuddy(m_confirmGroup);
+    const ConfirmRow row = addConfirmRow(this, layout, m_group, tr("Execute reset"), QStringLiteral("executeButton"));
+    m_confirmGroup = row.typed;
+    m_executeButton = row.execute;
+    m_executeHint = row.hint;
     connect(m_confirmGroup, &QLineEdit::textChanged, this, &ResetOffsetsDialog::updateButtons);
-    m_executeButton = newButton(tr("Execute reset"), this, QStringLiteral("executeButton"));
     connect(m_executeButton, &QPushButton::clicked, this, &ResetOffsetsDialog::execute);
-    confirmRow->addWidget(confirmLabel);
-    confirmRow->addWidget(m_confirmGroup, 1);
-    confirmRow->addWidget(m_executeButton);
-    layout->addLayout(confirmRow);
-    m_executeHint = newMessageLabel(this, QStringLiteral("executeHint"));
-    layout->addWidget(m_executeHint);
 }
 
 void ResetOffsetsDialog::buildResultRows(QBoxLayout *layout)
