@@ -241,6 +241,8 @@ bool KafkaClient::batchedGroupOffsets() { return LAGSCOPE_RDKAFKA_BATCHED_GROUP_
 
 bool KafkaClient::batchedGroupDescribe() { return LAGSCOPE_RDKAFKA_BATCHED_GROUP_DESCRIBE != 0; }
 
+bool KafkaClient::groupEpochs() { return LAGSCOPE_RDKAFKA_GROUP_EPOCHS != 0; }
+
 Result<std::unique_ptr<KafkaClient>> KafkaClient::create(const ClusterConfig &cluster, const ClientOptions &options)
 {
     using R = Result<std::unique_ptr<KafkaClient>>;

@@ -43,7 +43,8 @@ struct LogOffsetsResult {
 // Committed offsets of many groups, and the groups whose offsets could not be read.
 struct GroupOffsetsResult {
     std::map<QString, CommittedOffsets> offsets;
-    std::map<QString, QString> errors; // group id → why (e.g. its coordinator is down)
+    std::map<QString, CommittedLeaderEpochs> leaderEpochs; // of the same commits
+    std::map<QString, QString> errors;                     // group id → why (e.g. its coordinator is down)
 };
 
 // Reads started together and awaited together, so that each costs one round trip, not one
@@ -144,6 +145,9 @@ public:
     // Whether descriptions of many groups go per coordinator (one ConsumerGroupDescribe and,
     // for classic groups, one DescribeGroups request each) rather than per group.
     static bool batchedGroupDescribe();
+    // Whether descriptions carry KIP-848 group, target assignment and member epochs and the
+    // members' protocol (librdkafka patch 0009); without it they are always absent.
+    static bool groupEpochs();
 
     // "Authentication failed: <reason>" when `error` (a failure of this class) says that
     // SASL or TLS refused the connection; empty otherwise. The reason names what failed

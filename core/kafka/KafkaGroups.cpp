@@ -92,6 +92,31 @@ Impl::Pending startDescribe(Impl &d, const QStringList &groups, Deadline deadlin
                         });
 }
 
+// librdkafka answers -1 for an epoch the group's protocol does not have (classic groups).
+[[maybe_unused]] std::optional<int> epoch(std::int32_t value)
+{
+    return value < 0 ? std::nullopt : std::optional<int>(value);
+}
+
+GroupMember toMember(const rd_kafka_MemberDescription_t *md)
+{
+    GroupMember member;
+    member.memberId = fromUtf8(rd_kafka_MemberDescription_consumer_id(md));
+    member.clientId = fromUtf8(rd_kafka_MemberDescription_client_id(md));
+    member.host = fromUtf8(rd_kafka_MemberDescription_host(md));
+    member.groupInstanceId = fromUtf8(rd_kafka_MemberDescription_group_instance_id(md));
+    if (const auto *a = rd_kafka_MemberDescription_assignment(md))
+        member.assignment = toPartitions(rd_kafka_MemberAssignment_partitions(a));
+    if (const auto *a = rd_kafka_MemberDescription_target_assignment(md))
+        member.targetAssignment = toPartitions(rd_kafka_MemberAssignment_partitions(a));
+#if LAGSCOPE_RDKAFKA_GROUP_EPOCHS
+    member.memberEpoch = epoch(rd_kafka_MemberDescription_member_epoch(md));
+    if (const int upgraded = rd_kafka_MemberDescription_upgraded(md); upgraded >= 0)
+        member.upgraded = upgraded == 1;
+#endif
+    return member;
+}
+
 GroupDescription toDescription(const rd_kafka_ConsumerGroupDescription_t *g)
 {
     GroupDescription desc;
@@ -106,17 +131,13 @@ GroupDescription toDescription(const rd_kafka_ConsumerGroupDescription_t *g)
         desc.coordinatorHost = fromUtf8(rd_kafka_Node_host(c));
         desc.coordinatorPort = rd_kafka_Node_port(c);
     }
+#if LAGSCOPE_RDKAFKA_GROUP_EPOCHS
+    desc.groupEpoch = epoch(rd_kafka_ConsumerGroupDescription_group_epoch(g));
+    desc.targetAssignmentEpoch = epoch(rd_kafka_ConsumerGroupDescription_target_assignment_epoch(g));
+#endif
     const size_t members = rd_kafka_ConsumerGroupDescription_member_count(g);
-    for (size_t m = 0; m < members; ++m) {
-        const auto *md = rd_kafka_ConsumerGroupDescription_member(g, m);
-        GroupMember member;
-        member.memberId = fromUtf8(rd_kafka_MemberDescription_consumer_id(md));
-        member.clientId = fromUtf8(rd_kafka_MemberDescription_client_id(md));
-        member.host = fromUtf8(rd_kafka_MemberDescription_host(md));
-        if (const auto *a = rd_kafka_MemberDescription_assignment(md))
-            member.assignment = toPartitions(rd_kafka_MemberAssignment_partitions(a));
-        desc.members.push_back(std::move(member));
-    }
+    for (size_t m = 0; m < members; ++m)
+        desc.members.push_back(toMember(rd_kafka_ConsumerGroupDescription_member(g, m)));
     return desc;
 }
 
@@ -204,14 +225,18 @@ Result<GroupOffsetsResult> finishOffsets(Impl &d, const OffsetsCall &call, Resul
                 continue;
             }
             CommittedOffsets &offsets = out.offsets[group];
+            CommittedLeaderEpochs &epochs = out.leaderEpochs[group];
             const rd_kafka_topic_partition_list_t *parts = rd_kafka_group_result_partitions(results[i]);
             for (int p = 0; parts && p < parts->cnt; ++p) {
                 const auto &tp = parts->elems[p];
                 // The broker answers -1 for a partition the group has no commit on. The hint
                 // makes the usual sorted answer linear.
-                if (tp.err == RD_KAFKA_RESP_ERR_NO_ERROR && tp.offset >= 0)
-                    offsets.insert_or_assign(offsets.end(), TopicPartition{topicName(tp.topic), tp.partition},
-                                             tp.offset);
+                if (tp.err != RD_KAFKA_RESP_ERR_NO_ERROR || tp.offset < 0)
+                    continue;
+                const TopicPartition key{topicName(tp.topic), tp.partition};
+                offsets.insert_or_assign(offsets.end(), key, tp.offset);
+                if (const std::int32_t leaderEpoch = rd_kafka_topic_partition_get_leader_epoch(&tp); leaderEpoch >= 0)
+                    epochs.insert_or_assign(epochs.end(), key, leaderEpoch);
             }
         }
     }

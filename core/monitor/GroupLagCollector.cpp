@@ -60,6 +60,7 @@ Result<GroupLagResult> collectGroupLag(KafkaClient &client, const QStringList &g
     for (auto &d : *described) {
         GroupLag lag;
         lag.committed = (*committed)[d.groupId];
+        lag.leaderEpochs = read.committed->leaderEpochs[d.groupId];
         lag.exists = !groupMissing(d, lag.committed);
         lag.rows = describeRows(d, lag.committed, out.logEnd);
         lag.description = std::move(d);

@@ -11,6 +11,7 @@ namespace lagscope {
 struct GroupLag {
     GroupDescription description;
     CommittedOffsets committed;
+    CommittedLeaderEpochs leaderEpochs; // of the commits that carry one
     std::vector<DescribeRow> rows;
     bool exists = true; // false: Kafka knows no such group (the tool's "does not exist")
 };

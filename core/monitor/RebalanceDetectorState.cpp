@@ -50,10 +50,9 @@ std::vector<GroupMember> membersOf(const QJsonArray &array)
     std::vector<GroupMember> out;
     for (const QJsonValue &v : array) {
         const QJsonObject o = v.toObject();
-        GroupMember m{o.value(QLatin1String("id")).toString(),
-                      o.value(QLatin1String("client")).toString(),
-                      o.value(QLatin1String("host")).toString(),
-                      {}};
+        GroupMember m =
+            groupMember(o.value(QLatin1String("id")).toString(), o.value(QLatin1String("client")).toString(),
+                        o.value(QLatin1String("host")).toString());
         for (const QJsonValue &tp : o.value(QLatin1String("assignment")).toArray())
             m.assignment.push_back({tp.toArray().at(0).toString(), tp.toArray().at(1).toInt(-1)});
         out.push_back(std::move(m));

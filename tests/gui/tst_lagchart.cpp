@@ -44,8 +44,8 @@ GroupState groupState(const QString &id, const std::vector<PartitionLag> &partit
     g.groupId = id;
     g.state = QStringLiteral("Stable");
     g.type = QStringLiteral("Classic");
-    g.members = {GroupMember{QStringLiteral("m-1"), QStringLiteral("c"), QStringLiteral("/10.0.0.1"), {}},
-                 GroupMember{QStringLiteral("m-2"), QStringLiteral("c"), QStringLiteral("/10.0.0.2"), {}}};
+    g.members = {groupMember(QStringLiteral("m-1"), QStringLiteral("c"), QStringLiteral("/10.0.0.1")),
+                 groupMember(QStringLiteral("m-2"), QStringLiteral("c"), QStringLiteral("/10.0.0.2"))};
     g.partitions = partitions;
     for (const PartitionLag &p : partitions) {
         g.totalLag += *p.lag;

@@ -19,7 +19,7 @@ QString compact(const DescribeRow &r)
 
 GroupMember member(const QString &id, std::vector<TopicPartition> parts)
 {
-    return {id, id + QStringLiteral("-client"), QStringLiteral("/127.0.0.1"), std::move(parts)};
+    return groupMember(id, id + QStringLiteral("-client"), QStringLiteral("/127.0.0.1"), std::move(parts));
 }
 
 const TopicPartition t0{QStringLiteral("t"), 0}, t1{QStringLiteral("t"), 1}, t2{QStringLiteral("t"), 2},

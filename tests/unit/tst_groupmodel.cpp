@@ -29,7 +29,7 @@ GroupState group(const QString &id, qint64 lagPerPartition, const QStringList &t
     g.state = state;
     for (int m = 0; m < members; ++m)
         g.members.push_back(
-            GroupMember{QStringLiteral("member-%1").arg(m), QStringLiteral("client"), QStringLiteral("/10.0.0.1"), {}});
+            groupMember(QStringLiteral("member-%1").arg(m), QStringLiteral("client"), QStringLiteral("/10.0.0.1")));
     for (const QString &topic : topics) {
         for (int p = 0; p < 2; ++p) {
             PartitionLag lag;

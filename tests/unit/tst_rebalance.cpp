@@ -52,7 +52,7 @@ std::optional<GroupState> parsePoll(const QString &text)
     g.state = state;
     for (const QString &token : tokens) {
         const QStringList parts = token.split(QLatin1Char(':'));
-        GroupMember m{parts[0], parts[0] + QStringLiteral("-client"), QStringLiteral("/127.0.0.1"), {}};
+        GroupMember m = groupMember(parts[0], parts[0] + QStringLiteral("-client"), QStringLiteral("/127.0.0.1"));
         if (parts.size() > 1 && !parts[1].isEmpty())
             for (const QString &p : parts[1].split(QLatin1Char(',')))
                 m.assignment.push_back({QStringLiteral("orders"), p.toInt()});

@@ -21,7 +21,8 @@ TopicPartition tp(const char *topic, int partition) { return {u8(topic), partiti
 GroupMember member(const char *id, std::vector<TopicPartition> assignment)
 {
     const QString memberId = u8(id);
-    return {memberId, memberId + QStringLiteral("-client"), QStringLiteral("/10.0.0.1"), std::move(assignment)};
+    return groupMember(memberId, memberId + QStringLiteral("-client"), QStringLiteral("/10.0.0.1"),
+                       std::move(assignment));
 }
 
 std::vector<TopicPartition> orders(std::initializer_list<int> partitions)

@@ -29,7 +29,7 @@ PollResult pollResult(int i, std::int64_t committed, bool member, bool unread)
     d.state = member ? QStringLiteral("Stable") : QStringLiteral("Empty");
     if (member)
         d.members.push_back(
-            GroupMember{QStringLiteral("m-1"), QStringLiteral("c-1"), QStringLiteral("/10.0.0.1"), {kTp}});
+            groupMember(QStringLiteral("m-1"), QStringLiteral("c-1"), QStringLiteral("/10.0.0.1"), {kTp}));
     r.groups.push_back(d);
     if (unread)
         r.groupErrors[d.groupId] =
