@@ -202,6 +202,7 @@ const Command &consumeCommand()
           {"commit", "sync|none", "commit the consumed positions before leaving (default sync)"},
           protocolOption(),
           {"client-id", "C", "client.id (default traffic-<group>-1)"},
+          {"instance-id", "I", "group.instance.id: a static member (default none)"},
           {"assign", "P[,P...]",
            "manual assignment of these partitions (no rebalance); starts at the\n"
            "                              committed offsets or earliest and commits only these"},

@@ -39,6 +39,9 @@ Result<MemberOptions> memberOptions(const Args &args, const std::string &clientS
     options.clientId = args.value("client-id", "traffic-" + options.group + "-" + clientSuffix);
     options.protocol = args.value("protocol", "classic");
     options.topics = split(args.value("topic"), ',');
+    // Static membership (KIP-345; KIP-848 groups take it too).
+    if (const std::string instance = args.value("instance-id"); !instance.empty())
+        options.extraConfig.emplace_back("group.instance.id", instance);
     if (options.protocol != "classic" && options.protocol != "consumer")
         return Error{"--protocol must be classic or consumer"};
     if (options.topics.empty())
@@ -160,6 +163,8 @@ GroupMember::Polled GroupMember::poll(int timeoutMs)
     if (m_frozen)
         return Polled::Nothing; // left over from before the pause; not ours to count
     m_next[tp] = message->offset + 1;
+    if (const int32_t epoch = rd_kafka_message_leader_epoch(message.get()); epoch >= 0)
+        m_leaderEpoch[tp] = epoch;
     m_atEof.erase(tp);
     m_lastValue.assign(static_cast<const char *>(message->payload ? message->payload : ""),
                        message->payload ? message->len : 0);
@@ -194,7 +199,7 @@ Result<int> GroupMember::commitPartitions(const std::set<Partition> &which, cons
     }
     if (offsets.empty())
         return 0;
-    auto outcome = commitOffsets(m_rk.get(), offsets, deadline);
+    auto outcome = commitOffsets(m_rk.get(), offsets, deadline, m_leaderEpoch);
     if (!outcome.ok())
         return Error{outcome.error()};
     for (const auto &tp : outcome.value().committed) {

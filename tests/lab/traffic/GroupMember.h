@@ -90,6 +90,7 @@ private:
     MemberOptions m_options;
     Handle m_rk;
     std::map<Partition, int64_t> m_next;          // next offset to consume, per consumed partition
+    std::map<Partition, int32_t> m_leaderEpoch;   // of the last record consumed, committed with it
     std::map<Partition, int64_t> m_lastCommitted; // what we last committed, to skip no-op commits
     std::set<Partition> m_assigned;
     std::set<Partition> m_atEof;

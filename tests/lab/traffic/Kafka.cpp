@@ -147,14 +147,18 @@ Result<int> partitionCount(rd_kafka_t *rk, const std::string &topic, const Deadl
 }
 
 Result<CommitOutcome> commitOffsets(rd_kafka_t *rk, const std::vector<PartitionOffset> &offsets,
-                                    const Deadline &deadline)
+                                    const Deadline &deadline, const std::map<Partition, int32_t> &leaderEpochs)
 {
     CommitOutcome outcome;
     if (offsets.empty())
         return outcome;
     ListPtr list(rd_kafka_topic_partition_list_new(static_cast<int>(offsets.size())));
-    for (const auto &[tp, offset] : offsets)
-        rd_kafka_topic_partition_list_add(list.get(), tp.first.c_str(), tp.second)->offset = offset;
+    for (const auto &[tp, offset] : offsets) {
+        rd_kafka_topic_partition_t *added = rd_kafka_topic_partition_list_add(list.get(), tp.first.c_str(), tp.second);
+        added->offset = offset;
+        if (const auto epoch = leaderEpochs.find(tp); epoch != leaderEpochs.end())
+            rd_kafka_topic_partition_set_leader_epoch(added, epoch->second);
+    }
 
     // A private queue turns the commit into an event we can wait for with our own
     // deadline; rd_kafka_commit(sync) would wait as long as librdkafka likes.

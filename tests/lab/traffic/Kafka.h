@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <utility>
@@ -77,8 +78,10 @@ struct CommitOutcome {
     std::string firstError; // empty when every partition was committed
 };
 // Commits exact offsets for rk's group and waits for the broker's answer until deadline.
+// leaderEpochs: the leader epoch to store with a partition's offset (that of the last record
+// consumed, as Kafka's consumers commit); partitions absent from it are committed without.
 Result<CommitOutcome> commitOffsets(rd_kafka_t *rk, const std::vector<PartitionOffset> &offsets,
-                                    const Deadline &deadline);
+                                    const Deadline &deadline, const std::map<Partition, int32_t> &leaderEpochs = {});
 
 std::vector<std::string> split(const std::string &text, char separator);
 std::string errorText(rd_kafka_resp_err_t err);
