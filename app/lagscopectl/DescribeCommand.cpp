@@ -1,9 +1,9 @@
 // lagscopectl describe: consumer-group lag (--offsets, the default), members (--members) or
-// state (--state) with the columns, values and "-" conventions of
-// kafka-consumer-groups.sh --describe, so runbooks can switch tools without surprises.
+// state (--state), with or without --verbose, with the columns, values and "-" conventions
+// of kafka-consumer-groups.sh --describe, so runbooks can switch tools without surprises.
 #include "CliContext.h"
 
-#include "monitor/GroupLagCollector.h"
+#include "monitor/DescribeViews.h"
 #include "report/Table.h"
 #include "util/JsonValues.h"
 
@@ -14,89 +14,31 @@ namespace lagscope::cli {
 
 namespace {
 
-const QStringList kColumns = {
-    QStringLiteral("GROUP"),          QStringLiteral("TOPIC"),          QStringLiteral("PARTITION"),
-    QStringLiteral("CURRENT-OFFSET"), QStringLiteral("LOG-END-OFFSET"), QStringLiteral("LAG"),
-    QStringLiteral("CONSUMER-ID"),    QStringLiteral("HOST"),           QStringLiteral("CLIENT-ID"),
-};
-
-const QStringList kMemberColumns = {QStringLiteral("GROUP"), QStringLiteral("CONSUMER-ID"), QStringLiteral("HOST"),
-                                    QStringLiteral("CLIENT-ID"), QStringLiteral("#PARTITIONS")};
-
-const QStringList kStateColumns = {QStringLiteral("GROUP"), QStringLiteral("COORDINATOR (ID)"),
-                                   QStringLiteral("ASSIGNMENT-STRATEGY"), QStringLiteral("STATE"),
-                                   QStringLiteral("#MEMBERS")};
-
-// What describe prints of each group, chosen as Kafka's tool chooses it.
-enum class View {
-    Offsets, // a row per partition: lag
-    Members, // a row per member
-    State    // a row per group
-};
-
-QString cell(const std::optional<std::int64_t> &v, const QString &missing) { return v ? QString::number(*v) : missing; }
-
-QString cell(const QString &v, const QString &missing) { return v.isEmpty() ? missing : v; }
-
-QStringList rowCells(const DescribeRow &r, const QString &missing)
-{
-    return {r.group,
-            r.partition.topic,
-            QString::number(r.partition.partition),
-            cell(r.committed, missing),
-            cell(r.logEnd, missing),
-            cell(r.lag, missing),
-            cell(r.memberId, missing),
-            cell(r.host, missing),
-            cell(r.clientId, missing)};
-}
-
-// "host:port  (id)", as the tool prints the coordinator.
-QString coordinatorCell(const GroupDescription &d, const QString &missing)
-{
-    if (d.coordinatorId < 0)
-        return missing;
-    return QStringLiteral("%1:%2  (%3)").arg(d.coordinatorHost).arg(d.coordinatorPort).arg(d.coordinatorId);
-}
-
-std::vector<QStringList> viewRows(View view, const GroupLag &g, const QString &missing)
-{
-    const GroupDescription &d = g.description;
-    std::vector<QStringList> rows;
-    switch (view) {
-    case View::Offsets:
-        for (const auto &r : g.rows)
-            rows.push_back(rowCells(r, missing));
-        break;
-    case View::Members:
-        for (const auto &m : d.members)
-            rows.push_back({d.groupId, cell(m.memberId, missing), cell(m.host, missing), cell(m.clientId, missing),
-                            QString::number(m.assignment.size())});
-        break;
-    case View::State:
-        rows.push_back({d.groupId, coordinatorCell(d, missing), cell(d.partitionAssignor, missing), d.state,
-                        QString::number(d.members.size())});
-        break;
-    }
-    return rows;
-}
-
-const QStringList &viewColumns(View view)
-{
-    return view == View::Members ? kMemberColumns : view == View::State ? kStateColumns : kColumns;
-}
-
 QJsonValue jsonString(const QString &v) { return v.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(v); }
 
+QJsonValue jsonEpoch(const std::optional<int> &v) { return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null); }
+
+QJsonArray jsonPartitions(const std::vector<TopicPartition> &partitions)
+{
+    QJsonArray out;
+    for (const auto &tp : partitions)
+        out.append(QJsonObject{{QStringLiteral("topic"), tp.topic}, {QStringLiteral("partition"), tp.partition}});
+    return out;
+}
+
+// JSON is typed and keyed, so it carries every field of the view, --verbose or not.
 QJsonObject groupJson(const GroupLag &g)
 {
     QJsonArray partitions;
     qint64 total = 0;
     for (const auto &r : g.rows) {
         total += r.lag.value_or(0);
+        const auto epoch = g.leaderEpochs.find(r.partition);
         partitions.append(QJsonObject{
             {QStringLiteral("topic"), r.partition.topic},
             {QStringLiteral("partition"), r.partition.partition},
+            {QStringLiteral("leader_epoch"),
+             r.committed && epoch != g.leaderEpochs.end() ? QJsonValue(epoch->second) : QJsonValue(QJsonValue::Null)},
             {QStringLiteral("current_offset"), jsonOrNull(r.committed)},
             {QStringLiteral("log_end_offset"), jsonOrNull(r.logEnd)},
             {QStringLiteral("lag"), jsonOrNull(r.lag)},
@@ -119,16 +61,17 @@ QJsonObject membersJson(const GroupDescription &d)
 {
     QJsonArray members;
     for (const auto &m : d.members) {
-        QJsonArray assignment;
-        for (const auto &tp : m.assignment)
-            assignment.append(
-                QJsonObject{{QStringLiteral("topic"), tp.topic}, {QStringLiteral("partition"), tp.partition}});
         members.append(QJsonObject{
             {QStringLiteral("consumer_id"), jsonString(m.memberId)},
+            {QStringLiteral("group_instance_id"), jsonString(m.groupInstanceId)},
             {QStringLiteral("host"), jsonString(m.host)},
             {QStringLiteral("client_id"), jsonString(m.clientId)},
             {QStringLiteral("partitions"), qint64(m.assignment.size())},
-            {QStringLiteral("assignment"), assignment},
+            {QStringLiteral("member_epoch"), jsonEpoch(m.memberEpoch)},
+            {QStringLiteral("assignment"), jsonPartitions(m.assignment)},
+            {QStringLiteral("target_assignment_epoch"), jsonEpoch(d.targetAssignmentEpoch)},
+            {QStringLiteral("target_assignment"), jsonPartitions(m.targetAssignment)},
+            {QStringLiteral("upgraded"), m.upgraded ? QJsonValue(*m.upgraded) : QJsonValue(QJsonValue::Null)},
         });
     }
     return QJsonObject{{QStringLiteral("group"), d.groupId}, {QStringLiteral("members"), members}};
@@ -145,32 +88,37 @@ QJsonObject stateJson(const GroupDescription &d)
         {QStringLiteral("coordinator"), coordinator},
         {QStringLiteral("assignment_strategy"), jsonString(d.partitionAssignor)},
         {QStringLiteral("state"), d.state},
+        {QStringLiteral("group_epoch"), jsonEpoch(d.groupEpoch)},
+        {QStringLiteral("target_assignment_epoch"), jsonEpoch(d.targetAssignmentEpoch)},
         {QStringLiteral("members"), qint64(d.members.size())},
     };
 }
 
-QJsonObject viewJson(View view, const GroupLag &g)
+QJsonObject viewJson(DescribeView view, const GroupLag &g)
 {
-    return view == View::Members ? membersJson(g.description)
-           : view == View::State ? stateJson(g.description)
-                                 : groupJson(g);
+    return view == DescribeView::Members ? membersJson(g.description)
+           : view == DescribeView::State ? stateJson(g.description)
+                                         : groupJson(g);
 }
 
 // --members, --state or --offsets (the default); at most one, as the tool says.
-Result<View> chosenView(const QCommandLineParser &p)
+Result<DescribeOptions> chosenOptions(const QCommandLineParser &p)
 {
     const bool members = p.isSet(QStringLiteral("members"));
     const bool state = p.isSet(QStringLiteral("state"));
     const bool offsets = p.isSet(QStringLiteral("offsets"));
     if (int(members) + int(state) + int(offsets) > 1)
-        return Result<View>::failure(QStringLiteral("give at most one of --members, --state and --offsets"));
-    // The tool's --verbose adds member and group epochs (and leader epochs to --offsets).
-    // librdkafka reports them with patch 0009, but the group model does not carry them yet:
-    // refused rather than ignored.
-    if (p.isSet(QStringLiteral("verbose")))
-        return Result<View>::failure(
-            QStringLiteral("--verbose is not supported yet: member, group and leader epochs are not printed"));
-    return members ? View::Members : state ? View::State : View::Offsets;
+        return Result<DescribeOptions>::failure(QStringLiteral("give at most one of --members, --state and --offsets"));
+    DescribeOptions options;
+    options.view = members ? DescribeView::Members : state ? DescribeView::State : DescribeView::Offsets;
+    options.verbose = p.isSet(QStringLiteral("verbose"));
+    // Without the epochs patch every epoch would print "-" as if the groups were classic:
+    // refused rather than wrong.
+    if (options.verbose && !KafkaClient::groupEpochs())
+        return Result<DescribeOptions>::failure(QStringLiteral(
+            "--verbose needs Lagscope's librdkafka patch 0009 (group and member epochs); this build has a "
+            "librdkafka without it"));
+    return options;
 }
 
 // The tool's notes on stderr, word for word.
@@ -199,13 +147,15 @@ int describeCommand(const QStringList &args)
         {QStringLiteral("offsets"), QStringLiteral("A row per partition: offsets and lag (the default).")},
         {QStringLiteral("members"), QStringLiteral("A row per member: client, host and partition count.")},
         {QStringLiteral("state"), QStringLiteral("A row per group: coordinator, assignment strategy, state.")},
-        {QStringLiteral("verbose"), QStringLiteral("Refused: the epochs it adds are not available.")},
+        {QStringLiteral("verbose"),
+         QStringLiteral("Also the committed leader epochs (--offsets), member epochs and assignments "
+                        "(--members), group epochs (--state).")},
     });
     if (!ctx.parse(args))
         return ctx.exitCode();
-    const auto view = chosenView(ctx.parser());
-    if (!view)
-        return ctx.fail(UsageError, view.errorMessage());
+    const auto options = chosenOptions(ctx.parser());
+    if (!options)
+        return ctx.fail(UsageError, options.errorMessage());
     const QStringList groups = ctx.parser().values(QStringLiteral("group"));
     const bool all = ctx.parser().isSet(QStringLiteral("all-groups"));
     if (groups.isEmpty() == !all)
@@ -221,7 +171,9 @@ int describeCommand(const QStringList &args)
 
     int exit = Ok;
     QJsonArray json;
-    Table csv{viewColumns(*view), {}};
+    // One header for every group: the columns that come and go in the tool's tables are
+    // always there in CSV, so that scripts can read it by header.
+    Table csv{describeColumns(*options), {}};
     for (const auto &g : result->groups) {
         printNotes(ctx, g);
         if (!g.exists) {
@@ -230,17 +182,18 @@ int describeCommand(const QStringList &args)
         }
         switch (ctx.format()) {
         case Format::Table: {
-            Table table{viewColumns(*view), viewRows(*view, g, QStringLiteral("-"))};
+            const QStringList columns = describeTableColumns(*options, g);
+            Table table{columns, describeCells(*options, g, columns, QStringLiteral("-"))};
             if (!table.rows.empty())
                 ctx.out() << "\n" << formatText(table);
             break;
         }
         case Format::Csv:
             // Machine-readable: a missing value is an empty field, not "-".
-            for (auto &row : viewRows(*view, g, QString()))
+            for (auto &row : describeCells(*options, g, csv.columns, QString()))
                 csv.rows.push_back(std::move(row));
             break;
-        case Format::Json: json.append(viewJson(*view, g)); break;
+        case Format::Json: json.append(viewJson(options->view, g)); break;
         }
     }
     if (ctx.format() == Format::Csv)

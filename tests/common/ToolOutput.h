@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QString>
 #include <QStringList>
 
@@ -19,6 +20,32 @@ namespace lagscope::test {
 inline QString showRows(const std::multiset<QString> &rows)
 {
     return QStringList(rows.begin(), rows.end()).join(QLatin1Char('\n'));
+}
+
+// Rows of describe tables, printed by kafka-consumer-groups.sh or lagscopectl, comparable as
+// a multiset (the tool's row order inside a block is hash-map order): "HEADER | row", both
+// whitespace-normalised, for each row of a group whose name contains `marker`. A row belongs
+// to the header above it (the columns differ per group: GROUP-INSTANCE-ID, UPGRADED) and has
+// as many words — "COORDINATOR (ID)" and the coordinator "host:port  (id)" are two each.
+// Header lines alone and notes are dropped.
+inline std::multiset<QString> describeTableRows(const QString &output, const QString &marker)
+{
+    std::multiset<QString> rows;
+    static const QRegularExpression ws(QStringLiteral("\\s+"));
+    QString header;
+    qsizetype width = 0;
+    for (const QString &line : output.split(QLatin1Char('\n'))) {
+        const QStringList cells = line.trimmed().split(ws, Qt::SkipEmptyParts);
+        if (cells.isEmpty())
+            continue;
+        if (cells[0] == QStringLiteral("GROUP")) {
+            header = cells.join(QLatin1Char(' '));
+            width = cells.size();
+        } else if (cells.size() == width && cells[0].contains(marker)) {
+            rows.insert(header + QStringLiteral(" | ") + cells.join(QLatin1Char(' ')));
+        }
+    }
+    return rows;
 }
 
 // `yyyy-MM-ddTHH:mm:ss.SSSZ`, as --to-datetime takes it.
@@ -45,15 +72,16 @@ inline QString scratchCliConfig(const LabClient &lab, const QString &dir)
 }
 
 // A member of `group` reading `topic` until stopped (the traffic tool's consume --stay), owned
-// by `parent`; null when it did not start.
+// by `parent`; null when it did not start. `extra`: more consume options (--instance-id…).
 inline QProcess *startMember(QObject *parent, const QString &group, const QString &topic, const QString &bootstrap,
-                             const QString &protocol = QStringLiteral("classic"))
+                             const QString &protocol = QStringLiteral("classic"), const QStringList &extra = {})
 {
     auto *p = new QProcess(parent);
     p->start(qEnvironmentVariable("LAGSCOPE_TRAFFIC"),
-             {QStringLiteral("consume"), QStringLiteral("--group"), group, QStringLiteral("--topic"), topic,
-              QStringLiteral("--max"), QStringLiteral("1000000"), QStringLiteral("--stay"),
-              QStringLiteral("--protocol"), protocol, QStringLiteral("--bootstrap"), bootstrap});
+             QStringList{QStringLiteral("consume"), QStringLiteral("--group"), group, QStringLiteral("--topic"), topic,
+                         QStringLiteral("--max"), QStringLiteral("1000000"), QStringLiteral("--stay"),
+                         QStringLiteral("--protocol"), protocol, QStringLiteral("--bootstrap"), bootstrap}
+                 + extra);
     if (!p->waitForStarted()) {
         delete p;
         return nullptr;
