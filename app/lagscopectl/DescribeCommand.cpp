@@ -16,8 +16,6 @@ namespace {
 
 QJsonValue jsonString(const QString &v) { return v.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(v); }
 
-QJsonValue jsonEpoch(const std::optional<int> &v) { return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null); }
-
 QJsonArray jsonPartitions(const std::vector<TopicPartition> &partitions)
 {
     QJsonArray out;
@@ -26,19 +24,27 @@ QJsonArray jsonPartitions(const std::vector<TopicPartition> &partitions)
     return out;
 }
 
-// JSON is typed and keyed, so it carries every field of the view, --verbose or not.
+// JSON is typed and keyed, so it carries every field of the view, --verbose or not — but
+// the epochs only when this build can read them (KafkaClient::groupEpochs()): null would
+// pass a consumer-protocol group off as a classic one.
+void addEpochs(QJsonObject &o, std::initializer_list<std::pair<QString, QJsonValue>> epochs)
+{
+    if (!KafkaClient::groupEpochs())
+        return;
+    for (const auto &[key, value] : epochs)
+        o.insert(key, value);
+}
+
 QJsonObject groupJson(const GroupLag &g)
 {
     QJsonArray partitions;
     qint64 total = 0;
     for (const auto &r : g.rows) {
         total += r.lag.value_or(0);
-        const auto epoch = g.leaderEpochs.find(r.partition);
         partitions.append(QJsonObject{
             {QStringLiteral("topic"), r.partition.topic},
             {QStringLiteral("partition"), r.partition.partition},
-            {QStringLiteral("leader_epoch"),
-             r.committed && epoch != g.leaderEpochs.end() ? QJsonValue(epoch->second) : QJsonValue(QJsonValue::Null)},
+            {QStringLiteral("leader_epoch"), jsonOrNull(committedLeaderEpoch(g, r))},
             {QStringLiteral("current_offset"), jsonOrNull(r.committed)},
             {QStringLiteral("log_end_offset"), jsonOrNull(r.logEnd)},
             {QStringLiteral("lag"), jsonOrNull(r.lag)},
@@ -61,18 +67,19 @@ QJsonObject membersJson(const GroupDescription &d)
 {
     QJsonArray members;
     for (const auto &m : d.members) {
-        members.append(QJsonObject{
+        QJsonObject member{
             {QStringLiteral("consumer_id"), jsonString(m.memberId)},
             {QStringLiteral("group_instance_id"), jsonString(m.groupInstanceId)},
             {QStringLiteral("host"), jsonString(m.host)},
             {QStringLiteral("client_id"), jsonString(m.clientId)},
             {QStringLiteral("partitions"), qint64(m.assignment.size())},
-            {QStringLiteral("member_epoch"), jsonEpoch(m.memberEpoch)},
             {QStringLiteral("assignment"), jsonPartitions(m.assignment)},
-            {QStringLiteral("target_assignment_epoch"), jsonEpoch(d.targetAssignmentEpoch)},
             {QStringLiteral("target_assignment"), jsonPartitions(m.targetAssignment)},
-            {QStringLiteral("upgraded"), m.upgraded ? QJsonValue(*m.upgraded) : QJsonValue(QJsonValue::Null)},
-        });
+        };
+        addEpochs(member, {{QStringLiteral("member_epoch"), jsonOrNull(m.memberEpoch)},
+                           {QStringLiteral("target_assignment_epoch"), jsonOrNull(d.targetAssignmentEpoch)},
+                           {QStringLiteral("upgraded"), jsonOrNull(m.upgraded)}});
+        members.append(member);
     }
     return QJsonObject{{QStringLiteral("group"), d.groupId}, {QStringLiteral("members"), members}};
 }
@@ -83,15 +90,16 @@ QJsonObject stateJson(const GroupDescription &d)
                                                        : QJsonObject{{QStringLiteral("id"), d.coordinatorId},
                                                                      {QStringLiteral("host"), d.coordinatorHost},
                                                                      {QStringLiteral("port"), d.coordinatorPort}};
-    return QJsonObject{
+    QJsonObject state{
         {QStringLiteral("group"), d.groupId},
         {QStringLiteral("coordinator"), coordinator},
         {QStringLiteral("assignment_strategy"), jsonString(d.partitionAssignor)},
         {QStringLiteral("state"), d.state},
-        {QStringLiteral("group_epoch"), jsonEpoch(d.groupEpoch)},
-        {QStringLiteral("target_assignment_epoch"), jsonEpoch(d.targetAssignmentEpoch)},
         {QStringLiteral("members"), qint64(d.members.size())},
     };
+    addEpochs(state, {{QStringLiteral("group_epoch"), jsonOrNull(d.groupEpoch)},
+                      {QStringLiteral("target_assignment_epoch"), jsonOrNull(d.targetAssignmentEpoch)}});
+    return state;
 }
 
 QJsonObject viewJson(DescribeView view, const GroupLag &g)
@@ -184,7 +192,8 @@ int describeCommand(const QStringList &args)
         case Format::Table: {
             const QStringList columns = describeTableColumns(*options, g);
             Table table{columns, describeCells(*options, g, columns, QStringLiteral("-"))};
-            if (!table.rows.empty())
+            // As the tool, --members prints its header for a group without members too.
+            if (!table.rows.empty() || options->view == DescribeView::Members)
                 ctx.out() << "\n" << formatText(table);
             break;
         }

@@ -43,8 +43,16 @@ struct LogOffsetsResult {
 // Committed offsets of many groups, and the groups whose offsets could not be read.
 struct GroupOffsetsResult {
     std::map<QString, CommittedOffsets> offsets;
-    std::map<QString, CommittedLeaderEpochs> leaderEpochs; // of the same commits
-    std::map<QString, QString> errors;                     // group id → why (e.g. its coordinator is down)
+    // The leader epochs of the same commits, when asked for (LeaderEpochs::Read).
+    std::map<QString, CommittedLeaderEpochs> leaderEpochs;
+    std::map<QString, QString> errors; // group id → why (e.g. its coordinator is down)
+};
+
+// Whether a committed-offsets read also keeps the leader epoch of each commit: describe
+// --verbose prints it; polls do not need it and skip the extra map.
+enum class LeaderEpochs {
+    Skip,
+    Read
 };
 
 // Reads started together and awaited together, so that each costs one round trip, not one
@@ -93,7 +101,7 @@ public:
     // answer came at all.
     Result<GroupOffsetsResult> groupOffsets(const QStringList &groups, Deadline deadline);
     // describeGroups() and groupOffsets() of the same groups at once.
-    GroupsRead readGroups(const QStringList &groups, Deadline deadline);
+    GroupsRead readGroups(const QStringList &groups, Deadline deadline, LeaderEpochs epochs = LeaderEpochs::Skip);
     // Commits these offsets for the group (AlterConsumerGroupOffsets). The group must have
     // no active members. Returns the partitions the broker refused, with why; a failure of
     // the whole request is an error value.

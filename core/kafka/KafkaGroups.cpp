@@ -92,13 +92,15 @@ Impl::Pending startDescribe(Impl &d, const QStringList &groups, Deadline deadlin
                         });
 }
 
-// librdkafka answers -1 for an epoch the group's protocol does not have (classic groups).
-[[maybe_unused]] std::optional<int> epoch(std::int32_t value)
+// Epochs are KIP-848's: a classic group has none (librdkafka answers -1). A consumer-protocol
+// member's epoch is shown as the broker gave it, negative ones too: a static member that
+// closed keeps epoch -2 until its session times out, and Kafka's tool prints -2.
+[[maybe_unused]] std::optional<int> epoch(bool consumerProtocol, std::int32_t value)
 {
-    return value < 0 ? std::nullopt : std::optional<int>(value);
+    return consumerProtocol ? std::optional<int>(value) : std::nullopt;
 }
 
-GroupMember toMember(const rd_kafka_MemberDescription_t *md)
+GroupMember toMember(const rd_kafka_MemberDescription_t *md, [[maybe_unused]] bool consumerProtocol)
 {
     GroupMember member;
     member.memberId = fromUtf8(rd_kafka_MemberDescription_consumer_id(md));
@@ -110,7 +112,7 @@ GroupMember toMember(const rd_kafka_MemberDescription_t *md)
     if (const auto *a = rd_kafka_MemberDescription_target_assignment(md))
         member.targetAssignment = toPartitions(rd_kafka_MemberAssignment_partitions(a));
 #if LAGSCOPE_RDKAFKA_GROUP_EPOCHS
-    member.memberEpoch = epoch(rd_kafka_MemberDescription_member_epoch(md));
+    member.memberEpoch = epoch(consumerProtocol, rd_kafka_MemberDescription_member_epoch(md));
     if (const int upgraded = rd_kafka_MemberDescription_upgraded(md); upgraded >= 0)
         member.upgraded = upgraded == 1;
 #endif
@@ -131,13 +133,14 @@ GroupDescription toDescription(const rd_kafka_ConsumerGroupDescription_t *g)
         desc.coordinatorHost = fromUtf8(rd_kafka_Node_host(c));
         desc.coordinatorPort = rd_kafka_Node_port(c);
     }
+    const bool consumerProtocol = rd_kafka_ConsumerGroupDescription_type(g) == RD_KAFKA_CONSUMER_GROUP_TYPE_CONSUMER;
 #if LAGSCOPE_RDKAFKA_GROUP_EPOCHS
-    desc.groupEpoch = epoch(rd_kafka_ConsumerGroupDescription_group_epoch(g));
-    desc.targetAssignmentEpoch = epoch(rd_kafka_ConsumerGroupDescription_target_assignment_epoch(g));
+    desc.groupEpoch = epoch(consumerProtocol, rd_kafka_ConsumerGroupDescription_group_epoch(g));
+    desc.targetAssignmentEpoch = epoch(consumerProtocol, rd_kafka_ConsumerGroupDescription_target_assignment_epoch(g));
 #endif
     const size_t members = rd_kafka_ConsumerGroupDescription_member_count(g);
     for (size_t m = 0; m < members; ++m)
-        desc.members.push_back(toMember(rd_kafka_ConsumerGroupDescription_member(g, m)));
+        desc.members.push_back(toMember(rd_kafka_ConsumerGroupDescription_member(g, m), consumerProtocol));
     return desc;
 }
 
@@ -161,11 +164,12 @@ Result<std::vector<GroupDescription>> finishDescribe(Result<std::vector<rd::Even
 struct OffsetsCall {
     QStringList groups; // distinct: the batched call refuses a group named twice
     bool batched = false;
+    LeaderEpochs epochs = LeaderEpochs::Skip;
 };
 
-OffsetsCall offsetsCall(const QStringList &groups)
+OffsetsCall offsetsCall(const QStringList &groups, LeaderEpochs epochs = LeaderEpochs::Skip)
 {
-    OffsetsCall call{groups, false};
+    OffsetsCall call{groups, false, epochs};
     call.groups.removeDuplicates();
     // With Lagscope's librdkafka patch (packaging/librdkafka, KIP-709) one call takes every
     // group: one OffsetFetch request per coordinator. Unpatched, librdkafka takes one group a
@@ -225,7 +229,7 @@ Result<GroupOffsetsResult> finishOffsets(Impl &d, const OffsetsCall &call, Resul
                 continue;
             }
             CommittedOffsets &offsets = out.offsets[group];
-            CommittedLeaderEpochs &epochs = out.leaderEpochs[group];
+            CommittedLeaderEpochs *epochs = call.epochs == LeaderEpochs::Read ? &out.leaderEpochs[group] : nullptr;
             const rd_kafka_topic_partition_list_t *parts = rd_kafka_group_result_partitions(results[i]);
             for (int p = 0; parts && p < parts->cnt; ++p) {
                 const auto &tp = parts->elems[p];
@@ -235,8 +239,10 @@ Result<GroupOffsetsResult> finishOffsets(Impl &d, const OffsetsCall &call, Resul
                     continue;
                 const TopicPartition key{topicName(tp.topic), tp.partition};
                 offsets.insert_or_assign(offsets.end(), key, tp.offset);
+                if (!epochs)
+                    continue;
                 if (const std::int32_t leaderEpoch = rd_kafka_topic_partition_get_leader_epoch(&tp); leaderEpoch >= 0)
-                    epochs.insert_or_assign(epochs.end(), key, leaderEpoch);
+                    epochs->insert_or_assign(epochs->end(), key, leaderEpoch);
             }
         }
     }
@@ -282,9 +288,9 @@ Result<std::map<QString, CommittedOffsets>> KafkaClient::committedOffsets(const 
     return std::move(read->offsets);
 }
 
-GroupsRead KafkaClient::readGroups(const QStringList &groups, Deadline deadline)
+GroupsRead KafkaClient::readGroups(const QStringList &groups, Deadline deadline, LeaderEpochs epochs)
 {
-    const OffsetsCall call = offsetsCall(groups);
+    const OffsetsCall call = offsetsCall(groups, epochs);
     Impl::Pending describing = startDescribe(*d, groups, deadline);
     Impl::Pending fetching = startOffsets(*d, call, deadline);
     auto described = finishDescribe(d->awaitAdmin(std::move(describing), deadline));

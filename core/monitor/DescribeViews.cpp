@@ -10,60 +10,128 @@ namespace {
 const QString kInstanceId = QStringLiteral("GROUP-INSTANCE-ID");
 const QString kUpgraded = QStringLiteral("UPGRADED");
 
-QString cell(const std::optional<std::int64_t> &v, const QString &missing) { return v ? QString::number(*v) : missing; }
+// What one cell is computed from: the group, and the row's partition or member.
+struct CellSource {
+    const GroupLag &group;
+    const DescribeRow *row = nullptr;    // --offsets
+    const GroupMember *member = nullptr; // --members
+    const QString &missing;
+};
 
-QString cell(const std::optional<int> &v, const QString &missing) { return v ? QString::number(*v) : missing; }
+// A column of a view: its header, whether only --verbose shows it, and its cell.
+struct Column {
+    QString name;
+    bool verbose;
+    QString (*cell)(const CellSource &);
+};
 
-QString cell(const QString &v, const QString &missing) { return v.isEmpty() ? missing : v; }
-
-QStringList offsetCells(const DescribeOptions &options, const GroupLag &g, const DescribeRow &r, const QString &missing)
+QString orMissing(const std::optional<std::int64_t> &v, const QString &missing)
 {
-    QStringList cells{r.group, r.partition.topic, QString::number(r.partition.partition)};
-    if (options.verbose) {
-        // The epoch stored with the commit: none without a commit.
-        const auto epoch = g.leaderEpochs.find(r.partition);
-        cells << (r.committed && epoch != g.leaderEpochs.end() ? QString::number(epoch->second) : missing);
-    }
-    cells << cell(r.committed, missing) << cell(r.logEnd, missing) << cell(r.lag, missing) << cell(r.memberId, missing)
-          << cell(r.host, missing) << cell(r.clientId, missing);
-    return cells;
+    return v ? QString::number(*v) : missing;
 }
 
-QStringList memberCells(const DescribeOptions &options, const GroupDescription &d, const GroupMember &m,
-                        const QString &missing)
-{
-    QStringList cells{d.groupId,
-                      cell(m.memberId, missing),
-                      cell(m.groupInstanceId, missing),
-                      cell(m.host, missing),
-                      cell(m.clientId, missing),
-                      QString::number(m.assignment.size())};
-    if (options.verbose) {
-        const QString upgraded =
-            m.upgraded ? (*m.upgraded ? QStringLiteral("true") : QStringLiteral("false")) : missing;
-        // Every member's target epoch is the group's: the epoch of the assignment it is told to reach.
-        cells << cell(m.memberEpoch, missing) << cell(assignmentText(m.assignment), missing)
-              << cell(d.targetAssignmentEpoch, missing) << cell(assignmentText(m.targetAssignment), missing)
-              << upgraded;
-    }
-    return cells;
-}
+QString orMissing(const std::optional<int> &v, const QString &missing) { return v ? QString::number(*v) : missing; }
+
+QString orMissing(const QString &v, const QString &missing) { return v.isEmpty() ? missing : v; }
 
 // "host:port  (id)", as the tool prints the coordinator.
-QString coordinatorCell(const GroupDescription &d, const QString &missing)
+QString coordinator(const GroupDescription &d, const QString &missing)
 {
     if (d.coordinatorId < 0)
         return missing;
     return QStringLiteral("%1:%2  (%3)").arg(d.coordinatorHost).arg(d.coordinatorPort).arg(d.coordinatorId);
 }
 
-QStringList stateCells(const DescribeOptions &options, const GroupDescription &d, const QString &missing)
+const std::vector<Column> &offsetColumns()
 {
-    QStringList cells{d.groupId, coordinatorCell(d, missing), cell(d.partitionAssignor, missing), d.state};
-    if (options.verbose)
-        cells << cell(d.groupEpoch, missing) << cell(d.targetAssignmentEpoch, missing);
-    cells << QString::number(d.members.size());
-    return cells;
+    static const std::vector<Column> columns = {
+        {QStringLiteral("GROUP"), false, [](const CellSource &s) { return s.row->group; }},
+        {QStringLiteral("TOPIC"), false, [](const CellSource &s) { return s.row->partition.topic; }},
+        {QStringLiteral("PARTITION"), false,
+         [](const CellSource &s) { return QString::number(s.row->partition.partition); }},
+        {QStringLiteral("LEADER-EPOCH"), true,
+         [](const CellSource &s) { return orMissing(committedLeaderEpoch(s.group, *s.row), s.missing); }},
+        {QStringLiteral("CURRENT-OFFSET"), false,
+         [](const CellSource &s) { return orMissing(s.row->committed, s.missing); }},
+        {QStringLiteral("LOG-END-OFFSET"), false,
+         [](const CellSource &s) { return orMissing(s.row->logEnd, s.missing); }},
+        {QStringLiteral("LAG"), false, [](const CellSource &s) { return orMissing(s.row->lag, s.missing); }},
+        {QStringLiteral("CONSUMER-ID"), false,
+         [](const CellSource &s) { return orMissing(s.row->memberId, s.missing); }},
+        {QStringLiteral("HOST"), false, [](const CellSource &s) { return orMissing(s.row->host, s.missing); }},
+        {QStringLiteral("CLIENT-ID"), false, [](const CellSource &s) { return orMissing(s.row->clientId, s.missing); }},
+    };
+    return columns;
+}
+
+// The tool prints a member's ids as the broker reported them, and "-" only for an absent
+// epoch or an empty assignment.
+const std::vector<Column> &memberColumns()
+{
+    static const std::vector<Column> columns = {
+        {QStringLiteral("GROUP"), false, [](const CellSource &s) { return s.group.description.groupId; }},
+        {QStringLiteral("CONSUMER-ID"), false, [](const CellSource &s) { return s.member->memberId; }},
+        {kInstanceId, false, [](const CellSource &s) { return s.member->groupInstanceId; }},
+        {QStringLiteral("HOST"), false, [](const CellSource &s) { return s.member->host; }},
+        {QStringLiteral("CLIENT-ID"), false, [](const CellSource &s) { return s.member->clientId; }},
+        {QStringLiteral("#PARTITIONS"), false,
+         [](const CellSource &s) { return QString::number(s.member->assignment.size()); }},
+        {QStringLiteral("CURRENT-EPOCH"), true,
+         [](const CellSource &s) { return orMissing(s.member->memberEpoch, s.missing); }},
+        {QStringLiteral("CURRENT-ASSIGNMENT"), true,
+         [](const CellSource &s) { return orMissing(assignmentText(s.member->assignment), s.missing); }},
+        // Every member's target epoch is the group's: that of the assignment it is told to reach.
+        {QStringLiteral("TARGET-EPOCH"), true,
+         [](const CellSource &s) { return orMissing(s.group.description.targetAssignmentEpoch, s.missing); }},
+        {QStringLiteral("TARGET-ASSIGNMENT"), true,
+         [](const CellSource &s) { return orMissing(assignmentText(s.member->targetAssignment), s.missing); }},
+        {kUpgraded, true,
+         [](const CellSource &s) {
+             const auto &u = s.member->upgraded;
+             return u ? (*u ? QStringLiteral("true") : QStringLiteral("false")) : s.missing;
+         }},
+    };
+    return columns;
+}
+
+const std::vector<Column> &stateColumns()
+{
+    static const std::vector<Column> columns = {
+        {QStringLiteral("GROUP"), false, [](const CellSource &s) { return s.group.description.groupId; }},
+        {QStringLiteral("COORDINATOR (ID)"), false,
+         [](const CellSource &s) { return coordinator(s.group.description, s.missing); }},
+        {QStringLiteral("ASSIGNMENT-STRATEGY"), false,
+         [](const CellSource &s) { return orMissing(s.group.description.partitionAssignor, s.missing); }},
+        {QStringLiteral("STATE"), false, [](const CellSource &s) { return s.group.description.state; }},
+        {QStringLiteral("GROUP-EPOCH"), true,
+         [](const CellSource &s) { return orMissing(s.group.description.groupEpoch, s.missing); }},
+        {QStringLiteral("TARGET-ASSIGNMENT-EPOCH"), true,
+         [](const CellSource &s) { return orMissing(s.group.description.targetAssignmentEpoch, s.missing); }},
+        {QStringLiteral("#MEMBERS"), false,
+         [](const CellSource &s) { return QString::number(s.group.description.members.size()); }},
+    };
+    return columns;
+}
+
+const std::vector<Column> &viewColumns(DescribeView view)
+{
+    switch (view) {
+    case DescribeView::Members: return memberColumns();
+    case DescribeView::State: return stateColumns();
+    case DescribeView::Offsets: break;
+    }
+    return offsetColumns();
+}
+
+QStringList cells(const std::vector<Column> &all, const QStringList &columns, const CellSource &source)
+{
+    QStringList out;
+    out.reserve(columns.size());
+    for (const QString &name : columns) {
+        const auto column = std::find_if(all.begin(), all.end(), [&](const Column &c) { return c.name == name; });
+        out << (column == all.end() ? source.missing : column->cell(source));
+    }
+    return out;
 }
 
 // Whether the group is part classic, part consumer protocol.
@@ -76,43 +144,16 @@ bool upgrading(const GroupDescription &d)
     return has(true) && has(false);
 }
 
-QStringList project(const QStringList &all, const QStringList &cells, const QStringList &columns)
-{
-    QStringList out;
-    out.reserve(columns.size());
-    for (const QString &column : columns)
-        out << cells[all.indexOf(column)];
-    return out;
-}
-
 } // namespace
 
 QStringList describeColumns(const DescribeOptions &options)
 {
-    const bool v = options.verbose;
-    switch (options.view) {
-    case DescribeView::Members: {
-        QStringList columns{QStringLiteral("GROUP"), QStringLiteral("CONSUMER-ID"), kInstanceId,
-                            QStringLiteral("HOST"),  QStringLiteral("CLIENT-ID"),   QStringLiteral("#PARTITIONS")};
-        if (v)
-            columns << QStringLiteral("CURRENT-EPOCH") << QStringLiteral("CURRENT-ASSIGNMENT")
-                    << QStringLiteral("TARGET-EPOCH") << QStringLiteral("TARGET-ASSIGNMENT") << kUpgraded;
-        return columns;
+    QStringList names;
+    for (const Column &c : viewColumns(options.view)) {
+        if (options.verbose || !c.verbose)
+            names << c.name;
     }
-    case DescribeView::State: {
-        QStringList columns{QStringLiteral("GROUP"), QStringLiteral("COORDINATOR (ID)"),
-                            QStringLiteral("ASSIGNMENT-STRATEGY"), QStringLiteral("STATE")};
-        if (v)
-            columns << QStringLiteral("GROUP-EPOCH") << QStringLiteral("TARGET-ASSIGNMENT-EPOCH");
-        return columns << QStringLiteral("#MEMBERS");
-    }
-    case DescribeView::Offsets: break;
-    }
-    QStringList columns{QStringLiteral("GROUP"), QStringLiteral("TOPIC"), QStringLiteral("PARTITION")};
-    if (v)
-        columns << QStringLiteral("LEADER-EPOCH");
-    return columns << QStringLiteral("CURRENT-OFFSET") << QStringLiteral("LOG-END-OFFSET") << QStringLiteral("LAG")
-                   << QStringLiteral("CONSUMER-ID") << QStringLiteral("HOST") << QStringLiteral("CLIENT-ID");
+    return names;
 }
 
 QStringList describeTableColumns(const DescribeOptions &options, const GroupLag &group)
@@ -131,21 +172,28 @@ QStringList describeTableColumns(const DescribeOptions &options, const GroupLag 
 std::vector<QStringList> describeCells(const DescribeOptions &options, const GroupLag &group,
                                        const QStringList &columns, const QString &missing)
 {
-    const QStringList all = describeColumns(options);
-    const GroupDescription &d = group.description;
+    const std::vector<Column> &all = viewColumns(options.view);
     std::vector<QStringList> rows;
     switch (options.view) {
     case DescribeView::Offsets:
         for (const auto &r : group.rows)
-            rows.push_back(project(all, offsetCells(options, group, r, missing), columns));
+            rows.push_back(cells(all, columns, CellSource{group, &r, nullptr, missing}));
         break;
     case DescribeView::Members:
-        for (const auto &m : d.members)
-            rows.push_back(project(all, memberCells(options, d, m, missing), columns));
+        for (const auto &m : group.description.members)
+            rows.push_back(cells(all, columns, CellSource{group, nullptr, &m, missing}));
         break;
-    case DescribeView::State: rows.push_back(project(all, stateCells(options, d, missing), columns)); break;
+    case DescribeView::State: rows.push_back(cells(all, columns, CellSource{group, nullptr, nullptr, missing})); break;
     }
     return rows;
+}
+
+std::optional<int> committedLeaderEpoch(const GroupLag &group, const DescribeRow &row)
+{
+    const auto epoch = group.leaderEpochs.find(row.partition);
+    if (!row.committed || epoch == group.leaderEpochs.end())
+        return std::nullopt;
+    return epoch->second;
 }
 
 QString assignmentText(const std::vector<TopicPartition> &partitions)

@@ -3,11 +3,15 @@
 // --members, --state), with and without --verbose: which columns a group's table has and
 // what each cell says. Pure: unit-tested with tables, compared with the real tool in
 // integration.
+//
+// Thread: any (pure).
+// Ownership: none; returns values.
 
 #include "monitor/GroupLagCollector.h"
 
 #include <QStringList>
 
+#include <optional>
 #include <vector>
 
 namespace lagscope {
@@ -32,10 +36,14 @@ QStringList describeColumns(const DescribeOptions &options);
 // has both classic and consumer-protocol members (an upgrade in progress).
 QStringList describeTableColumns(const DescribeOptions &options, const GroupLag &group);
 
-// The group's rows with the cells of `columns` (a subset of describeColumns(), in its order);
-// `missing` stands for a value that is absent ("-" in a table, empty in CSV).
+// The group's rows with the cells of `columns` (names from describeColumns()); `missing`
+// stands for a value that is absent ("-" in a table, empty in CSV). As in the tool, --members
+// prints a member's ids as they are (a dynamic member's GROUP-INSTANCE-ID is blank, not "-").
 std::vector<QStringList> describeCells(const DescribeOptions &options, const GroupLag &group,
                                        const QStringList &columns, const QString &missing);
+
+// The leader epoch stored with the row's commit; none without a commit or without an epoch.
+std::optional<int> committedLeaderEpoch(const GroupLag &group, const DescribeRow &row);
 
 // "other:3;topic:0,1" as the tool prints an assignment: partitions sorted by number within a
 // topic, the "topic:partitions" parts sorted as strings; empty for no partitions.

@@ -34,7 +34,7 @@ Result<GroupLagResult> collectGroupLag(KafkaClient &client, const QStringList &g
 
     // Descriptions and committed offsets in one round trip; a group that cannot be read fails
     // the command, naming it, rather than printing it without offsets.
-    GroupsRead read = client.readGroups(ids, deadline);
+    GroupsRead read = client.readGroups(ids, deadline, LeaderEpochs::Read);
     if (!read.described)
         return R(read.described.error());
     if (!read.committed)

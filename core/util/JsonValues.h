@@ -8,12 +8,20 @@
 #include <QJsonValue>
 
 #include <optional>
+#include <type_traits>
 
 namespace lagscope {
 
-inline QJsonValue jsonOrNull(const std::optional<qint64> &v)
+// A number (any integer type) or a flag; null when absent.
+template <typename T> QJsonValue jsonOrNull(const std::optional<T> &v)
 {
-    return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null);
+    static_assert(std::is_integral_v<T>, "integers and bools");
+    if (!v)
+        return QJsonValue(QJsonValue::Null);
+    if constexpr (std::is_same_v<T, bool>)
+        return QJsonValue(*v);
+    else
+        return QJsonValue(qint64(*v));
 }
 
 } // namespace lagscope

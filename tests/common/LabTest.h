@@ -23,6 +23,8 @@ protected:
     // The test's scratch folder (configs, history, reports); it outlives the derived test's members.
     QTemporaryDir m_dir;
 
+    // A topic or group name of this run: "<prefix>-<suffix>".
+    QString named(const char *prefix) const { return QStringLiteral("%1-%2").arg(QLatin1String(prefix), m_id); }
     // The traffic tool against a cluster; fails the caller unless it exits 0.
     void traffic(const QString &cluster, const QStringList &args) const
     {

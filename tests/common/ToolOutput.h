@@ -8,6 +8,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QList>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QString>
@@ -22,30 +23,56 @@ inline QString showRows(const std::multiset<QString> &rows)
     return QStringList(rows.begin(), rows.end()).join(QLatin1Char('\n'));
 }
 
+// Producer timestamps one minute apart (`produce --timestamp-step`), for datetime resets.
+constexpr qint64 kMinute = 60 * 1000;
+
+// "GROUP TOPIC PARTITION NEW-OFFSET" rows of a reset-offsets plan table (either tool), of these
+// groups only.
+inline std::multiset<QString> resetPlanRows(const QString &output, const QStringList &groups)
+{
+    std::multiset<QString> rows;
+    static const QRegularExpression ws(QStringLiteral("\\s+"));
+    for (const QString &line : output.split(QLatin1Char('\n'))) {
+        const QStringList cells = line.trimmed().split(ws, Qt::SkipEmptyParts);
+        if (cells.size() == 4 && groups.contains(cells[0]))
+            rows.insert(cells.join(QLatin1Char(' ')));
+    }
+    return rows;
+}
+
 // Rows of describe tables, printed by kafka-consumer-groups.sh or lagscopectl, comparable as
 // a multiset (the tool's row order inside a block is hash-map order): "HEADER | row", both
 // whitespace-normalised, for each row of a group whose name contains `marker`. A row belongs
-// to the header above it (the columns differ per group: GROUP-INSTANCE-ID, UPGRADED) and has
-// as many words — "COORDINATOR (ID)" and the coordinator "host:port  (id)" are two each.
-// Header lines alone and notes are dropped.
+// to the header above it (the columns differ per group: GROUP-INSTANCE-ID, UPGRADED). A blank
+// cell (a dynamic member's GROUP-INSTANCE-ID) leaves the row a word short in both tools.
 inline std::multiset<QString> describeTableRows(const QString &output, const QString &marker)
 {
     std::multiset<QString> rows;
     static const QRegularExpression ws(QStringLiteral("\\s+"));
     QString header;
-    qsizetype width = 0;
     for (const QString &line : output.split(QLatin1Char('\n'))) {
         const QStringList cells = line.trimmed().split(ws, Qt::SkipEmptyParts);
         if (cells.isEmpty())
             continue;
-        if (cells[0] == QStringLiteral("GROUP")) {
+        if (cells[0] == QStringLiteral("GROUP"))
             header = cells.join(QLatin1Char(' '));
-            width = cells.size();
-        } else if (cells.size() == width && cells[0].contains(marker)) {
+        else if (!header.isEmpty() && cells[0].contains(marker))
             rows.insert(header + QStringLiteral(" | ") + cells.join(QLatin1Char(' ')));
-        }
     }
     return rows;
+}
+
+// The table headers in a describe output, in order: a group without rows still has its own.
+inline QStringList describeHeaders(const QString &output)
+{
+    static const QRegularExpression ws(QStringLiteral("\\s+"));
+    QStringList headers;
+    for (const QString &line : output.split(QLatin1Char('\n'))) {
+        const QStringList cells = line.trimmed().split(ws, Qt::SkipEmptyParts);
+        if (!cells.isEmpty() && cells[0] == QStringLiteral("GROUP"))
+            headers << cells.join(QLatin1Char(' '));
+    }
+    return headers;
 }
 
 // `yyyy-MM-ddTHH:mm:ss.SSSZ`, as --to-datetime takes it.
@@ -87,6 +114,17 @@ inline QProcess *startMember(QObject *parent, const QString &group, const QStrin
         return nullptr;
     }
     return p;
+}
+
+// Stops members started with startMember(): SIGTERM lets each leave its group cleanly; one
+// that does not exit in time is killed, so that no member outlives its test.
+inline void stopMembers(const QList<QProcess *> &members)
+{
+    for (QProcess *p : members) {
+        p->terminate();
+        if (!p->waitForFinished(15000))
+            p->kill();
+    }
 }
 
 } // namespace lagscope::test

@@ -138,6 +138,27 @@ private Q_SLOTS:
                      9)
             << QStringList{QStringLiteral("g a /h a-c 1 7 t:0 9 t:0,2 true"),
                            QStringLiteral("g b /h b-c 0 7 - 9 t:1 false")};
+        QTest::newRow("--members, a dynamic member beside a static one: its instance id is blank, not '-'") << options(
+            DescribeView::Members,
+            false) << group({member(QStringLiteral("m"), {t0}), [] {
+                                 GroupMember m = member(QStringLiteral("s"), {t1});
+                                 m.groupInstanceId = QStringLiteral("i-1");
+                                 return m;
+                             }()}) << QStringList{QStringLiteral("g m  /h m-c 1"), QStringLiteral("g s i-1 /h s-c 1")};
+        QTest::newRow("--members --verbose, mixed group, a member of unknown protocol; a static member that left (-2)")
+            << options(DescribeView::Members, true)
+            << group({consumerMember(QStringLiteral("a"), {t0}, {t0}, true),
+                      consumerMember(QStringLiteral("b"), {t1}, {t1}, false),
+                      [] {
+                          GroupMember m = consumerMember(QStringLiteral("c"), {t2}, {t2}, true);
+                          m.upgraded.reset();
+                          m.memberEpoch = -2;
+                          return m;
+                      }()},
+                     9)
+            << QStringList{QStringLiteral("g a /h a-c 1 7 t:0 9 t:0 true"),
+                           QStringLiteral("g b /h b-c 1 7 t:1 9 t:1 false"),
+                           QStringLiteral("g c /h c-c 1 -2 t:2 9 t:2 -")};
         QTest::newRow("--state --verbose, consumer group")
             << options(DescribeView::State, true) << group({}, 4)
             << QStringList{QStringLiteral("g k2:9092  (2) uniform Stable 4 4 0")};
@@ -155,6 +176,18 @@ private Q_SLOTS:
         QFETCH(QStringList, expected);
         const QStringList columns = describeTableColumns(options, group);
         QCOMPARE(joined(describeCells(options, group, columns, QStringLiteral("-"))), expected);
+    }
+
+    // CSV has every column of the view, whatever the group, with empty fields for what is absent.
+    void csvCells()
+    {
+        const DescribeOptions verbose = options(DescribeView::Members, true);
+        const GroupLag classic = group({member(QStringLiteral("m"), {t0})});
+        QCOMPARE(describeCells(verbose, classic, describeColumns(verbose), QString()).front().join(QLatin1Char(',')),
+                 QStringLiteral("g,m,,/h,m-c,1,,t:0,,,"));
+        const DescribeOptions state = options(DescribeView::State, true);
+        QCOMPARE(describeCells(state, group({}, 4), describeColumns(state), QString()).front().join(QLatin1Char(',')),
+                 QStringLiteral("g,k2:9092  (2),uniform,Stable,4,4,0"));
     }
 
     // LEADER-EPOCH is the epoch stored with the commit: "-" without one, or without a commit.
