@@ -145,13 +145,7 @@ private Q_SLOTS:
         QVERIFY(m_client);
     }
 
-    void cleanupTestCase()
-    {
-        for (QProcess *p : m_members) {
-            p->terminate();
-            p->waitForFinished(15000);
-        }
-    }
+    void cleanupTestCase() { stopMembers(m_members); }
 
     void cleanup()
     {

@@ -74,13 +74,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(groupReady(m_liveEmpty, 3), 60000);
     }
 
-    void cleanupTestCase()
-    {
-        for (QProcess *p : m_members) {
-            p->terminate();
-            p->waitForFinished(15000);
-        }
-    }
+    void cleanupTestCase() { stopMembers(m_members); }
 
     // A deadline longer than librdkafka's largest socket.timeout.ms (5 minutes) is accepted:
     // runbooks give slow clusters --timeout 600.

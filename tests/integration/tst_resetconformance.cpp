@@ -27,18 +27,12 @@ using namespace lagscope::test;
 
 namespace {
 
-constexpr qint64 kMinute = 60 * 1000;
-
 // "TOPIC PARTITION NEW-OFFSET" of the group's rows of a reset table (either tool).
 std::multiset<QString> planRows(const QString &output, const QString &group)
 {
     std::multiset<QString> rows;
-    static const QRegularExpression ws(QStringLiteral("\\s+"));
-    for (const QString &line : output.split(QLatin1Char('\n'))) {
-        const QStringList cells = line.trimmed().split(ws, Qt::SkipEmptyParts);
-        if (cells.size() == 4 && cells[0] == group)
-            rows.insert(cells.mid(1).join(QLatin1Char(' ')));
-    }
+    for (const QString &row : resetPlanRows(output, {group}))
+        rows.insert(row.section(QLatin1Char(' '), 1));
     return rows;
 }
 
@@ -173,10 +167,7 @@ private Q_SLOTS:
 
     void cleanupTestCase()
     {
-        for (QProcess *p : m_members) {
-            p->terminate();
-            p->waitForFinished(15000);
-        }
+        stopMembers(m_members);
         if (!m_table.isEmpty())
             qInfo("conformance with kafka-consumer-groups.sh --reset-offsets --dry-run:\n%s",
                   qPrintable(m_table.join(QLatin1Char('\n'))));

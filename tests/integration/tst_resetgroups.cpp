@@ -26,21 +26,6 @@ using namespace lagscope::test;
 
 namespace {
 
-constexpr qint64 kMinute = 60 * 1000;
-
-// "GROUP TOPIC PARTITION NEW-OFFSET" rows of a reset table (either tool) of these groups.
-std::multiset<QString> planRows(const QString &output, const QStringList &groups)
-{
-    std::multiset<QString> rows;
-    static const QRegularExpression ws(QStringLiteral("\\s+"));
-    for (const QString &line : output.split(QLatin1Char('\n'))) {
-        const QStringList cells = line.trimmed().split(ws, Qt::SkipEmptyParts);
-        if (cells.size() == 4 && groups.contains(cells[0]))
-            rows.insert(cells.join(QLatin1Char(' ')));
-    }
-    return rows;
-}
-
 QString inactiveRefusal(const QString &group)
 {
     return QStringLiteral("Error: Assignments can only be reset if the group '%1' is inactive, but the current "
@@ -180,8 +165,8 @@ private Q_SLOTS:
         const ProcessResult theirs = kafka(args);
         const ProcessResult mine = ours(args, 600000);
         const QStringList mineGroups{m_g1, m_g2, m_live};
-        const auto expected = planRows(theirs.out, mineGroups);
-        const auto actual = planRows(mine.out, mineGroups);
+        const auto expected = resetPlanRows(theirs.out, mineGroups);
+        const auto actual = resetPlanRows(mine.out, mineGroups);
         QVERIFY2(!expected.empty(), qPrintable(theirs.describe()));
         QVERIFY2(actual == expected, qPrintable(QStringLiteral("kafka-consumer-groups:\n%1\n\nlagscopectl:\n%2\n%3")
                                                     .arg(showRows(expected), showRows(actual), mine.err.right(3000))));
@@ -255,8 +240,8 @@ private Q_SLOTS:
             QVERIFY2(QString(theirs.out + theirs.err).contains(message), qPrintable(theirs.describe()));
             QVERIFY2(mine.err.contains(message), qPrintable(mine.describe()));
         }
-        QVERIFY(planRows(theirs.out, {m_g1, m_g2}).empty());
-        QVERIFY(planRows(mine.out, {m_g1, m_g2}).empty());
+        QVERIFY(resetPlanRows(theirs.out, {m_g1, m_g2}).empty());
+        QVERIFY(resetPlanRows(mine.out, {m_g1, m_g2}).empty());
         QCOMPARE(mine.exitCode, 1);
     }
 };

@@ -202,7 +202,9 @@ const Command &consumeCommand()
           {"commit", "sync|none", "commit the consumed positions before leaving (default sync)"},
           protocolOption(),
           {"client-id", "C", "client.id (default traffic-<group>-1)"},
-          {"instance-id", "I", "group.instance.id: a static member (default none)"},
+          {"instance-id", "I",
+           "group.instance.id: a static member (default none). It sends no LeaveGroup when\n"
+           "                              it exits: the group keeps it until its session times out"},
           {"assign", "P[,P...]",
            "manual assignment of these partitions (no rebalance); starts at the\n"
            "                              committed offsets or earliest and commits only these"},

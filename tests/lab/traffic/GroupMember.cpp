@@ -348,6 +348,7 @@ void GroupMember::onRebalance(rd_kafka_resp_err_t err, rd_kafka_topic_partition_
         m_assigned.erase(tp);
         m_atEof.erase(tp);
         m_next.erase(tp);
+        m_leaderEpoch.erase(tp);
         m_lastCommitted.erase(tp);
     }
 }
