@@ -330,13 +330,13 @@ int applyGroupFailover(CliContext &ctx, const FailoverArgs &a, const ClusterConf
     auto applied = applyFailover(to, plan, options);
     if (!applied) {
         ctx.err() << "Error: " << plan.group << ": " << applied.errorMessage() << Qt::endl;
-        json.insert(QStringLiteral("result"), QStringLiteral("failed"));
+        json.insert(QStringLiteral("result"), writeResultName(WriteResult::Failed));
         json.insert(QStringLiteral("error"), applied.errorMessage());
         return RuntimeError;
     }
     if (applied->refusal) {
         ctx.err() << "Refused: " << plan.group << ": " << *applied->refusal << Qt::endl;
-        json.insert(QStringLiteral("result"), QStringLiteral("refused"));
+        json.insert(QStringLiteral("result"), writeResultName(WriteResult::Refused));
         return Refused;
     }
     return reportAppliedFailover(ctx, a, plan, *applied, json);

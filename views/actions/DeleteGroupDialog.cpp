@@ -108,7 +108,7 @@ void DeleteGroupDialog::buildUi()
     resize(860, 640);
 }
 
-std::optional<DeleteRequest> DeleteGroupDialog::request(QString *why) const
+Result<DeleteRequest> DeleteGroupDialog::request() const
 {
     DeleteRequest r;
     r.group = m_group;
@@ -118,10 +118,8 @@ std::optional<DeleteRequest> DeleteGroupDialog::request(QString *why) const
     for (int i = 0; i < m_topics->count(); ++i)
         if (m_topics->item(i)->checkState() == Qt::Checked)
             r.topics.push_back({m_topics->item(i)->text(), {}});
-    if (r.topics.empty()) {
-        *why = tr("Check the topics whose offsets go.");
-        return std::nullopt;
-    }
+    if (r.topics.empty())
+        return Result<DeleteRequest>::failure(tr("Check the topics whose offsets go."));
     return r;
 }
 
@@ -137,8 +135,7 @@ void DeleteGroupDialog::invalidatePlan()
 
 void DeleteGroupDialog::preview()
 {
-    QString why;
-    const auto r = request(&why);
+    const auto r = request();
     if (!r || isBusy())
         return;
     m_steps->setBusy(tr("Reading the group's state and committed offsets…"));
@@ -193,10 +190,11 @@ void DeleteGroupDialog::showPlan(const DeletePlan &plan, const ResetOutcome *out
 
 void DeleteGroupDialog::updateButtons()
 {
-    QString why;
-    const bool complete = request(&why).has_value();
+    const auto form = request();
+    const bool complete = form.ok();
+    const QString why = complete ? QString() : form.errorMessage();
     m_previewButton->setEnabled(complete && !isBusy());
-    m_previewButton->setToolTip(complete ? QString() : why);
+    m_previewButton->setToolTip(why);
     QString hint;
     if (const auto refusal = writeRefusal(m_cluster, tr("deleting")))
         hint = *refusal;
@@ -229,8 +227,7 @@ ResetApplyOptions DeleteGroupDialog::applyOptions(const QString &specText) const
 
 void DeleteGroupDialog::execute()
 {
-    QString why;
-    const auto now = request(&why);
+    const auto now = request();
     if (!m_plan || isBusy() || m_cluster.readOnly || m_confirm->text() != m_group || !now
         || now->wholeGroup != m_plan->request.wholeGroup || now->topics != m_plan->request.topics)
         return;

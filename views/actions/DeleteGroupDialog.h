@@ -10,6 +10,7 @@
 
 #include "actions/DeleteExecutor.h"
 #include "config/Config.h"
+#include "util/Result.h"
 
 #include <QDialog>
 
@@ -48,7 +49,7 @@ Q_SIGNALS:
 private:
     void buildUi();
     // The request the form describes; empty (with why) when no topic is checked.
-    std::optional<DeleteRequest> request(QString *why) const;
+    Result<DeleteRequest> request() const;
     void invalidatePlan();
     void preview();
     void execute();

@@ -41,10 +41,11 @@ bool ResetOffsetsDialog::isBusy() const { return m_steps->isBusy(); }
 
 void ResetOffsetsDialog::updateButtons()
 {
-    QString why;
-    const bool complete = request(&why).has_value();
+    const auto form = request();
+    const bool complete = form.ok();
+    const QString why = complete ? QString() : form.errorMessage();
     m_previewButton->setEnabled(complete && !isBusy());
-    m_previewButton->setToolTip(complete ? QString() : why);
+    m_previewButton->setToolTip(why);
 
     QString hint;
     bool canExecute = !isBusy();

@@ -11,6 +11,7 @@
 
 #include "actions/ResetExecutor.h"
 #include "config/Config.h"
+#include "util/Result.h"
 
 #include <QDialog>
 
@@ -79,7 +80,7 @@ private:
     // Scope and preview (ResetOffsetsDialogPreview.cpp).
     void loadScope();
     void fillScopeTree(const ResetGathered &gathered);
-    std::optional<Request> request(QString *why) const;
+    Result<Request> request() const;
     void preview();
 
     // Apply, undo and their result (ResetOffsetsDialog.cpp).

@@ -76,20 +76,18 @@ void ResetOffsetsDialog::fillScopeTree(const ResetGathered &gathered)
     m_scopeTree->expandAll();
 }
 
-std::optional<ResetOffsetsDialog::Request> ResetOffsetsDialog::request(QString *why) const
+Result<ResetOffsetsDialog::Request> ResetOffsetsDialog::request() const
 {
+    using R = Result<Request>;
     Request r;
     const int id = m_specs->checkedId();
     if (id < 0) {
-        *why = tr("Choose how to reset.");
-        return std::nullopt;
+        return R::failure(tr("Choose how to reset."));
     }
     r.spec.kind = ResetSpec::Kind(id);
     auto number = [&](QLineEdit *edit, const QString &option) -> bool {
         bool ok = false;
         r.spec.value = edit->text().toLongLong(&ok);
-        if (!ok)
-            *why = tr("Enter a whole number.");
         r.specText = option + QLatin1Char(' ') + edit->text();
         return ok;
     };
@@ -99,11 +97,11 @@ std::optional<ResetOffsetsDialog::Request> ResetOffsetsDialog::request(QString *
     case ResetSpec::ToCurrent: r.specText = QStringLiteral("--to-current"); break;
     case ResetSpec::ToOffset:
         if (!number(m_offsetValue, QStringLiteral("--to-offset")))
-            return std::nullopt;
+            return R::failure(tr("Enter a whole number."));
         break;
     case ResetSpec::ShiftBy:
         if (!number(m_shiftValue, QStringLiteral("--shift-by")))
-            return std::nullopt;
+            return R::failure(tr("Enter a whole number."));
         break;
     case ResetSpec::ToDatetime: {
         const QDateTime t = m_datetimeValue->dateTime().toUTC();
@@ -115,8 +113,7 @@ std::optional<ResetOffsetsDialog::Request> ResetOffsetsDialog::request(QString *
     case ResetSpec::ByDuration: {
         auto ms = parseIsoDuration(m_durationValue->text().trimmed());
         if (!ms) {
-            *why = m_durationValue->text().isEmpty() ? tr("Enter a duration.") : ms.errorMessage();
-            return std::nullopt;
+            return R::failure(m_durationValue->text().isEmpty() ? tr("Enter a duration.") : ms.errorMessage());
         }
         // The timestamp is taken again when the preview runs (now − D at that moment).
         r.spec.value = *ms;
@@ -126,8 +123,7 @@ std::optional<ResetOffsetsDialog::Request> ResetOffsetsDialog::request(QString *
     case ResetSpec::CopyFromGroup:
         r.spec.sourceGroup = m_copyGroupValue->text().trimmed();
         if (r.spec.sourceGroup.isEmpty()) {
-            *why = tr("Enter the group to copy from.");
-            return std::nullopt;
+            return R::failure(tr("Enter the group to copy from."));
         }
         r.specText = QStringLiteral("copy-from-group ") + r.spec.sourceGroup;
         break;
@@ -136,8 +132,7 @@ std::optional<ResetOffsetsDialog::Request> ResetOffsetsDialog::request(QString *
 
     const int scopeId = m_scopes->checkedId();
     if (scopeId < 0) {
-        *why = tr("Choose the partitions.");
-        return std::nullopt;
+        return R::failure(tr("Choose the partitions."));
     }
     if (scopeId == 0) {
         r.scope.allTopics = true;
@@ -160,8 +155,7 @@ std::optional<ResetOffsetsDialog::Request> ResetOffsetsDialog::request(QString *
         r.scope.topics.emplace_back(topic->text(0), std::move(partitions));
     }
     if (r.scope.topics.empty()) {
-        *why = tr("Check at least one partition.");
-        return std::nullopt;
+        return R::failure(tr("Check at least one partition."));
     }
     r.scopeText = parts.join(QLatin1Char(' '));
     return r;
@@ -169,8 +163,7 @@ std::optional<ResetOffsetsDialog::Request> ResetOffsetsDialog::request(QString *
 
 void ResetOffsetsDialog::preview()
 {
-    QString why;
-    auto req = request(&why);
+    auto req = request();
     if (!req || isBusy())
         return;
     m_model->clear();
