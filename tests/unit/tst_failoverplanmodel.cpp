@@ -3,6 +3,7 @@
 // columns, JSON fields) it shares with lagscopectl.
 #include "actions/FailoverExport.h"
 #include "failover/FailoverPlanModel.h"
+#include "models/StatusColors.h"
 
 #include <QAbstractItemModelTester>
 #include <QBrush>
@@ -75,7 +76,8 @@ private Q_SLOTS:
         QCOMPARE(cell(2, FailoverPlanModel::NewOffset), QStringLiteral("none"));
         QCOMPARE(cell(2, FailoverPlanModel::Note), QStringLiteral("no offset sync at or below 10"));
         QCOMPARE(cell(3, FailoverPlanModel::Skipped), QStringLiteral("unknown"));
-        const QColor red(0xd0, 0x21, 0x21);
+        // Refusals in the palette's error colour (models/StatusColors.h), as every status.
+        const QColor red = statusForeground(StatusTone::Error);
         QCOMPARE(model.index(3, FailoverPlanModel::Skipped).data(Qt::ForegroundRole).value<QBrush>().color(), red);
         QCOMPARE(model.index(2, FailoverPlanModel::Method).data(Qt::ForegroundRole).value<QBrush>().color(), red);
         QVERIFY(!model.index(0, FailoverPlanModel::Skipped).data(Qt::ForegroundRole).isValid());

@@ -1,5 +1,7 @@
 #include "actions/ResetPreviewModel.h"
 
+#include "models/StatusColors.h"
+
 #include <QBrush>
 #include <QColor>
 
@@ -65,9 +67,9 @@ const ResetPreviewModel::Columns &ResetPreviewModel::columns()
 
 QVariant ResetPreviewModel::cellData(const PlannedPartition &p, int column, int role) const
 {
-    // Skipping is red, reading again amber, in the dialog's own colours.
+    // Skipping is an error's colour, reading again a warning's.
     if (role == Qt::ForegroundRole && column == Delta && p.current && p.delta != 0)
-        return QBrush(p.delta > 0 ? QColor(0xd0, 0x21, 0x21) : QColor(0xc7, 0x7c, 0x02));
+        return QBrush(statusForeground(p.delta > 0 ? StatusTone::Error : StatusTone::Warning));
     return QVariant();
 }
 

@@ -85,7 +85,7 @@ void FailoverApplyPage::allFinished()
     const PreflightCheck::Level level = ok < total       ? PreflightCheck::Red
                                         : leftBehind > 0 ? PreflightCheck::Amber
                                                          : PreflightCheck::Green;
-    m_status->setStyleSheet(QStringLiteral("color: %1;").arg(failoverui::levelColor(level).name()));
+    setToneText(m_status, failoverui::levelTone(level));
     Q_EMIT completeChanged();
 }
 
@@ -129,7 +129,7 @@ void FailoverApplyPage::groupFinished(int row)
     }
     r.bar->setFormat(level == PreflightCheck::Red ? tr("failed") : tr("done"));
     r.result->setText(text);
-    r.result->setStyleSheet(QStringLiteral("color: %1;").arg(failoverui::levelColor(level).name()));
+    setToneText(r.result, failoverui::levelTone(level));
 }
 
 bool FailoverApplyPage::isComplete() const { return m_finished && !m_wizard->isBusy(); }

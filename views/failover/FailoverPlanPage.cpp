@@ -123,18 +123,21 @@ void FailoverPlanPage::updateSummary()
                .arg(skipped)
                .arg(notReplicated)
                .arg(names.join(QStringLiteral(", ")));
-    QString colour;
+    bool refused = false;
     if (failed > 0) {
         lines << tr("%n partition(s) have no translated offset: the plan is refused (choose another fallback on the "
                     "Select page).",
                     nullptr, failed);
-        colour = QStringLiteral("color: #d02121;");
+        refused = true;
     } else if (skipped != 0 && !m_acceptSkips->isChecked()) {
         lines << tr("The plan skips records the group has not consumed: refused unless you accept it below.");
-        colour = QStringLiteral("color: #d02121;");
+        refused = true;
     }
     lines += warnings;
-    m_summary->setStyleSheet(colour);
+    if (refused)
+        setToneText(m_summary, StatusTone::Error);
+    else
+        clearToneText(m_summary);
     m_summary->setText(lines.join(QLatin1Char('\n')));
 }
 

@@ -198,7 +198,8 @@ void FailoverPreflightPage::showChecks()
         group->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
         group->setCheckState(NameColumn, run.included ? Qt::Checked : Qt::Unchecked);
         group->setText(LevelColumn, run.included ? failoverui::levelText(worst) : tr("left out"));
-        group->setForeground(LevelColumn, run.included ? failoverui::levelColor(worst) : QColor(Qt::gray));
+        group->setForeground(LevelColumn,
+                             run.included ? failoverui::levelColor(worst) : statusForeground(StatusTone::Muted));
         group->setText(ReasonColumn, tr("%n partition(s)", nullptr, int(run.plan.partitions.size())));
         QFont bold = group->font(NameColumn);
         bold.setBold(true);

@@ -18,16 +18,17 @@ using namespace failover;
 
 namespace failoverui {
 
-QColor levelColor(PreflightCheck::Level level)
+StatusTone levelTone(PreflightCheck::Level level)
 {
-    // The status colours of the dashboard: saturated enough for both palettes.
     switch (level) {
-    case PreflightCheck::Green: return QColor(0x1a, 0x7f, 0x37);
-    case PreflightCheck::Amber: return QColor(0xc7, 0x7c, 0x02);
-    case PreflightCheck::Red: return QColor(0xd0, 0x21, 0x21);
+    case PreflightCheck::Green: return StatusTone::Good;
+    case PreflightCheck::Amber: return StatusTone::Warning;
+    case PreflightCheck::Red: return StatusTone::Error;
     }
-    return {};
+    return StatusTone::Muted;
 }
+
+QColor levelColor(PreflightCheck::Level level) { return statusForeground(levelTone(level)); }
 
 QString levelText(PreflightCheck::Level level)
 {

@@ -13,6 +13,7 @@
 
 #include "config/Config.h"
 #include "jobs/FailoverSession.h"
+#include "models/StatusColors.h"
 
 #include <QColor>
 #include <QWizard>
@@ -69,8 +70,10 @@ private:
     FailoverSession *m_session;
 };
 
-// Colours shared by the pages (readable on light and dark palettes).
+// Colours shared by the pages: the status colours of models/StatusColors.h, so that they
+// read on light and dark palettes alike.
 namespace failoverui {
+StatusTone levelTone(failover::PreflightCheck::Level level);
 QColor levelColor(failover::PreflightCheck::Level level);
 QString levelText(failover::PreflightCheck::Level level);
 QString ageText(qint64 ms);
