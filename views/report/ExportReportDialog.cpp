@@ -52,7 +52,32 @@ ExportReportDialog::ExportReportDialog(QString historyPath, const QStringList &c
     m_form = new QWidget(this);
     auto *form = new QFormLayout(m_form);
     form->setContentsMargins(0, 0, 0, 0);
+    const QDateTime now = QDateTime::currentDateTime();
+    buildRangeRows(form, now);
+    buildSelectionRows(form, clusters);
+    // Breaches in records, and on lag in seconds (the age of the oldest unconsumed record):
+    // "was billing ever more than 5 minutes behind?"
+    m_slaEnabled = new QCheckBox(tr("Count breaches above"), m_form);
+    m_slaEnabled->setObjectName(QStringLiteral("slaEnabled"));
+    m_sla = new QSpinBox(m_form);
+    m_sla->setObjectName(QStringLiteral("slaLag"));
+    form->addRow(tr("SLA:"), slaRow(m_slaEnabled, m_sla, 2'000'000'000, 1000, tr(" records")));
+    m_slaSecondsEnabled = new QCheckBox(tr("Count breaches above"), m_form);
+    m_slaSecondsEnabled->setObjectName(QStringLiteral("slaSecondsEnabled"));
+    m_slaSeconds = new QSpinBox(m_form);
+    m_slaSeconds->setObjectName(QStringLiteral("slaSeconds"));
+    form->addRow(tr("SLA on time:"), slaRow(m_slaSecondsEnabled, m_slaSeconds, 7 * 86400, 300, tr(" s behind")));
+    buildOutputRows(form, now);
+    layout->addWidget(m_form);
+    buildFooter(layout);
+    connect(m_preset, &QComboBox::currentIndexChanged, this, &ExportReportDialog::updateRangeEditors);
+    connect(m_format, &QComboBox::currentIndexChanged, this, &ExportReportDialog::updateSuffix);
+    updateRangeEditors();
+    resize(560, sizeHint().height());
+}
 
+void ExportReportDialog::buildRangeRows(QFormLayout *form, const QDateTime &now)
+{
     m_preset = new QComboBox(m_form);
     m_preset->setObjectName(QStringLiteral("rangePreset"));
     for (const Preset &p : kPresets)
@@ -60,7 +85,6 @@ ExportReportDialog::ExportReportDialog(QString historyPath, const QStringList &c
     m_preset->setCurrentIndex(kDefaultPreset);
     form->addRow(tr("&Range:"), m_preset);
     auto *custom = new QHBoxLayout;
-    const QDateTime now = QDateTime::currentDateTime();
     m_from = new QDateTimeEdit(now.addDays(-1), m_form);
     m_from->setObjectName(QStringLiteral("fromEdit"));
     m_to = new QDateTimeEdit(now, m_form);
@@ -73,7 +97,10 @@ ExportReportDialog::ExportReportDialog(QString historyPath, const QStringList &c
     custom->addWidget(new QLabel(QStringLiteral("–"), m_form));
     custom->addWidget(m_to);
     form->addRow(tr("From – to (local time):"), custom);
+}
 
+void ExportReportDialog::buildSelectionRows(QFormLayout *form, const QStringList &clusters)
+{
     m_clusters = new QListWidget(m_form);
     m_clusters->setObjectName(QStringLiteral("clusterList"));
     m_clusters->setMaximumHeight(90);
@@ -87,38 +114,25 @@ ExportReportDialog::ExportReportDialog(QString historyPath, const QStringList &c
     m_groups->setObjectName(QStringLiteral("groupPattern"));
     m_groups->setPlaceholderText(tr("all groups; or a regular expression for the whole name, e.g. billing-.*"));
     form->addRow(tr("&Groups:"), m_groups);
+}
 
-    auto *sla = new QHBoxLayout;
-    m_slaEnabled = new QCheckBox(tr("Count breaches above"), m_form);
-    m_slaEnabled->setObjectName(QStringLiteral("slaEnabled"));
-    m_sla = new QSpinBox(m_form);
-    m_sla->setObjectName(QStringLiteral("slaLag"));
-    m_sla->setRange(0, 2'000'000'000);
-    m_sla->setValue(1000);
-    m_sla->setGroupSeparatorShown(true);
-    m_sla->setSuffix(tr(" records"));
-    m_sla->setEnabled(false);
-    connect(m_slaEnabled, &QCheckBox::toggled, m_sla, &QWidget::setEnabled);
-    sla->addWidget(m_slaEnabled);
-    sla->addWidget(m_sla, 1);
-    form->addRow(tr("SLA:"), sla);
-    // The same on lag in seconds (the age of the oldest unconsumed record), next to the
-    // records threshold: "was billing ever more than 5 minutes behind?"
-    auto *slaTime = new QHBoxLayout;
-    m_slaSecondsEnabled = new QCheckBox(tr("Count breaches above"), m_form);
-    m_slaSecondsEnabled->setObjectName(QStringLiteral("slaSecondsEnabled"));
-    m_slaSeconds = new QSpinBox(m_form);
-    m_slaSeconds->setObjectName(QStringLiteral("slaSeconds"));
-    m_slaSeconds->setRange(0, 7 * 86400);
-    m_slaSeconds->setValue(300);
-    m_slaSeconds->setGroupSeparatorShown(true);
-    m_slaSeconds->setSuffix(tr(" s behind"));
-    m_slaSeconds->setEnabled(false);
-    connect(m_slaSecondsEnabled, &QCheckBox::toggled, m_slaSeconds, &QWidget::setEnabled);
-    slaTime->addWidget(m_slaSecondsEnabled);
-    slaTime->addWidget(m_slaSeconds, 1);
-    form->addRow(tr("SLA on time:"), slaTime);
+QHBoxLayout *ExportReportDialog::slaRow(QCheckBox *enabled, QSpinBox *threshold, int maximum, int value,
+                                        const QString &suffix)
+{
+    auto *row = new QHBoxLayout;
+    threshold->setRange(0, maximum);
+    threshold->setValue(value);
+    threshold->setGroupSeparatorShown(true);
+    threshold->setSuffix(suffix);
+    threshold->setEnabled(false);
+    connect(enabled, &QCheckBox::toggled, threshold, &QWidget::setEnabled);
+    row->addWidget(enabled);
+    row->addWidget(threshold, 1);
+    return row;
+}
 
+void ExportReportDialog::buildOutputRows(QFormLayout *form, const QDateTime &now)
+{
     m_format = new QComboBox(m_form);
     m_format->setObjectName(QStringLiteral("format"));
     m_format->addItem(tr("PDF (charts, for people)"));
@@ -153,8 +167,10 @@ ExportReportDialog::ExportReportDialog(QString historyPath, const QStringList &c
     m_partitions = new QCheckBox(tr("Include per-partition detail"), m_form);
     m_partitions->setObjectName(QStringLiteral("partitionDetail"));
     form->addRow(QString(), m_partitions);
-    layout->addWidget(m_form);
+}
 
+void ExportReportDialog::buildFooter(QVBoxLayout *layout)
+{
     m_progress = new QProgressBar(this);
     m_progress->setObjectName(QStringLiteral("progress"));
     m_progress->setRange(0, 100);
@@ -186,10 +202,6 @@ ExportReportDialog::ExportReportDialog(QString historyPath, const QStringList &c
         else
             QDesktopServices::openUrl(QUrl::fromLocalFile(m_written.first()));
     });
-    connect(m_preset, &QComboBox::currentIndexChanged, this, &ExportReportDialog::updateRangeEditors);
-    connect(m_format, &QComboBox::currentIndexChanged, this, &ExportReportDialog::updateSuffix);
-    updateRangeEditors();
-    resize(560, sizeHint().height());
 }
 
 ExportReportDialog::~ExportReportDialog() = default;

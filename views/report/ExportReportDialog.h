@@ -17,13 +17,17 @@
 
 class QCheckBox;
 class QComboBox;
+class QDateTime;
 class QDateTimeEdit;
+class QFormLayout;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QListWidget;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
+class QVBoxLayout;
 
 namespace lagscope {
 
@@ -53,6 +57,13 @@ protected:
     void reject() override;
 
 private:
+    // The form, row by row (ExportReportDialog.cpp).
+    void buildRangeRows(QFormLayout *form, const QDateTime &now);
+    void buildSelectionRows(QFormLayout *form, const QStringList &clusters);
+    // "Count breaches above [N] suffix": the check box enables its threshold, off at first.
+    QHBoxLayout *slaRow(QCheckBox *enabled, QSpinBox *threshold, int maximum, int value, const QString &suffix);
+    void buildOutputRows(QFormLayout *form, const QDateTime &now);
+    void buildFooter(QVBoxLayout *layout);
     void startExport();
     void onFinished(bool ok, const QString &message, const QStringList &files);
     void updateRangeEditors();

@@ -195,7 +195,11 @@ struct ReportPdfWriter::Private {
     void titlePage();
     void summary();
     void statusSummary();
-    void group(const GroupReport &g);
+    void group(const GroupReport &g); // a group's page: the four parts below
+    void groupSummary(const GroupReport &g);
+    void groupTimelines(const GroupReport &g);
+    void groupRebalances(const GroupReport &g);
+    void groupTables(const GroupReport &g);
 };
 
 } // namespace lagscope

@@ -134,6 +134,15 @@ void ReportPdfWriter::Private::group(const GroupReport &g)
 {
     startPage();
     heading(ReportPdfText::tr("%1 / %2").arg(g.cluster, g.group), 14);
+    groupSummary(g);
+    groupTimelines(g);
+    groupRebalances(g);
+    groupTables(g);
+}
+
+// The numbers of the range, the SLA breaches, and the last sample.
+void ReportPdfWriter::Private::groupSummary(const GroupReport &g)
+{
     const LagStats &l = g.lag;
     paragraph(ReportPdfText::tr("Total lag: max %1, average %2, 95th percentile %3 records; largest partition lag %4. "
                                 "%5 samples covering %6.")
@@ -193,7 +202,11 @@ void ReportPdfWriter::Private::group(const GroupReport &g)
     if (c.lagSeconds)
         now += ReportPdfText::tr(", %1 s behind").arg(formatDecimal(*c.lagSeconds));
     paragraph(now + QStringLiteral("."), font(9), Qt::black, 6);
+}
 
+// The lag chart, and under it the group state and lag status bands on the same time axis.
+void ReportPdfWriter::Private::groupTimelines(const GroupReport &g)
+{
     const qreal chartHeight = 220;
     ensure(chartHeight);
     const QRectF plot = chart->draw(painter, QRectF(kMargin, y, contentWidth(), chartHeight), g, report);
@@ -224,7 +237,10 @@ void ReportPdfWriter::Private::group(const GroupReport &g)
                                                  : report.lagStatusNote,
                   font(8), QColor(0x55, 0x55, 0x55), 2);
     }
+}
 
+void ReportPdfWriter::Private::groupRebalances(const GroupReport &g)
+{
     heading(ReportPdfText::tr("Rebalances"), 10);
     if (!g.rebalances) {
         paragraph(report.rebalanceNote, font(8), QColor(0x55, 0x55, 0x55));
@@ -252,7 +268,11 @@ void ReportPdfWriter::Private::group(const GroupReport &g)
                {ReportPdfText::tr("Moved"), 0.13, true}},
               rows);
     }
+}
 
+// Lag per topic, and per partition when the report asked for partition detail.
+void ReportPdfWriter::Private::groupTables(const GroupReport &g)
+{
     heading(ReportPdfText::tr("Topics"), 10);
     std::vector<QStringList> rows;
     for (const TopicReport &t : g.topics)

@@ -23,7 +23,37 @@ ClusterDialog::ClusterDialog(const ClusterConfig *existing, QWidget *parent) : Q
 {
     setObjectName(QStringLiteral("clusterDialog"));
     setWindowTitle(existing ? tr("Edit cluster %1").arg(existing->name) : tr("Add cluster"));
-    auto *form = new QFormLayout;
+    buildEdits();
+    buildSecurityChoices();
+    QHBoxLayout *caRow = buildTlsRow();
+    m_problem = new QLabel(this);
+    m_problem->setObjectName(QStringLiteral("problemLabel"));
+    m_buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &ClusterDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(buildForm(caRow));
+    layout->addWidget(m_problem);
+    layout->addWidget(m_buttons);
+    // The wrapped notes appear and disappear with the choices; a form layout does not grow
+    // a wrapped label's row on its own, so each keeps room for three lines.
+    for (QLabel *note : {m_keyringNote, m_tlsWarning})
+        note->setMinimumHeight(note->fontMetrics().lineSpacing() * 3 + 4);
+
+    m_verifyCertificates->setChecked(true);
+    m_verifyHostname->setChecked(true);
+    if (existing)
+        load(*existing);
+    for (QComboBox *combo : {m_protocol, m_mechanism, m_storage})
+        connect(combo, &QComboBox::currentIndexChanged, this, &ClusterDialog::updateState);
+    for (QCheckBox *check : {m_verifyCertificates, m_verifyHostname})
+        connect(check, &QCheckBox::toggled, this, &ClusterDialog::updateState);
+    updateState();
+    resize(620, sizeHint().height());
+}
+
+void ClusterDialog::buildEdits()
+{
     auto make = [this](QLineEdit *&edit, const char *name, const QString &placeholder) {
         edit = new QLineEdit(this);
         edit->setObjectName(QString::fromLatin1(name));
@@ -39,7 +69,10 @@ ClusterDialog::ClusterDialog(const ClusterConfig *existing, QWidget *parent) : Q
     make(m_caFile, "caFileEdit", tr("CA certificate (PEM); empty: the system's CAs"));
     m_readOnly = new QCheckBox(tr("Read-only: refuse offset resets, failover and every other write"), this);
     m_readOnly->setObjectName(QStringLiteral("readOnlyCheck"));
+}
 
+void ClusterDialog::buildSecurityChoices()
+{
     m_protocol = new QComboBox(this);
     m_protocol->setObjectName(QStringLiteral("protocolCombo"));
     m_protocol->addItems({QStringLiteral("PLAINTEXT"), QStringLiteral("SSL"), QStringLiteral("SASL_PLAINTEXT"),
@@ -63,7 +96,11 @@ ClusterDialog::ClusterDialog(const ClusterConfig *existing, QWidget *parent) : Q
         m_storage->setCurrentIndex(1);
         m_keyringNote->setText(unavailable);
     }
+}
 
+// The CA file with its Browse button, and the verification switches with their warning.
+QHBoxLayout *ClusterDialog::buildTlsRow()
+{
     auto *browse = new QPushButton(tr("Browse…"), this);
     connect(browse, &QPushButton::clicked, this, [this] {
         const QString f = QFileDialog::getOpenFileName(this, tr("CA certificate"), m_caFile->text());
@@ -84,6 +121,12 @@ ClusterDialog::ClusterDialog(const ClusterConfig *existing, QWidget *parent) : Q
     m_tlsWarning->setWordWrap(true);
     setToneText(m_tlsWarning, StatusTone::Error, true);
 
+    return caRow;
+}
+
+QFormLayout *ClusterDialog::buildForm(QHBoxLayout *caRow)
+{
+    auto *form = new QFormLayout;
     form->addRow(tr("Name"), m_name);
     form->addRow(tr("Bootstrap servers"), m_bootstrap);
     form->addRow(QString(), m_readOnly);
@@ -99,48 +142,29 @@ ClusterDialog::ClusterDialog(const ClusterConfig *existing, QWidget *parent) : Q
     form->addRow(QString(), m_verifyHostname);
     form->addRow(QString(), m_tlsWarning);
 
-    m_problem = new QLabel(this);
-    m_problem->setObjectName(QStringLiteral("problemLabel"));
-    m_buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
-    connect(m_buttons, &QDialogButtonBox::accepted, this, &ClusterDialog::accept);
-    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    auto *layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    layout->addWidget(m_problem);
-    layout->addWidget(m_buttons);
-    // The wrapped notes appear and disappear with the choices; a form layout does not grow
-    // a wrapped label's row on its own, so each keeps room for three lines.
-    for (QLabel *note : {m_keyringNote, m_tlsWarning})
-        note->setMinimumHeight(note->fontMetrics().lineSpacing() * 3 + 4);
+    return form;
+}
 
-    m_verifyCertificates->setChecked(true);
-    m_verifyHostname->setChecked(true);
-    if (existing) {
-        m_previousName = existing->name;
-        m_name->setText(existing->name);
-        m_bootstrap->setText(existing->bootstrapServers);
-        m_readOnly->setChecked(existing->readOnly && existing->readOnlyReason.isEmpty());
-        const SecurityConfig &s = existing->security;
-        m_protocol->setCurrentText(s.protocol.isEmpty() ? QStringLiteral("PLAINTEXT") : s.protocol);
-        if (!s.saslMechanism.isEmpty())
-            m_mechanism->setCurrentText(s.saslMechanism);
-        m_username->setText(s.username);
-        // The secret itself is never shown: a keyring reference keeps the stored one unless
-        // a new password is typed; other references are shown as written.
-        if (!s.password.isEmpty() && Keyring::nameOf(s.password).isEmpty()) {
-            m_storage->setCurrentIndex(StoreAsReference);
-            m_reference->setText(s.password);
-        }
-        m_caFile->setText(s.caFile);
-        m_verifyCertificates->setChecked(s.verifyCertificates);
-        m_verifyHostname->setChecked(s.verifyHostname);
+void ClusterDialog::load(const ClusterConfig &existing)
+{
+    m_previousName = existing.name;
+    m_name->setText(existing.name);
+    m_bootstrap->setText(existing.bootstrapServers);
+    m_readOnly->setChecked(existing.readOnly && existing.readOnlyReason.isEmpty());
+    const SecurityConfig &s = existing.security;
+    m_protocol->setCurrentText(s.protocol.isEmpty() ? QStringLiteral("PLAINTEXT") : s.protocol);
+    if (!s.saslMechanism.isEmpty())
+        m_mechanism->setCurrentText(s.saslMechanism);
+    m_username->setText(s.username);
+    // The secret itself is never shown: a keyring reference keeps the stored one unless
+    // a new password is typed; other references are shown as written.
+    if (!s.password.isEmpty() && Keyring::nameOf(s.password).isEmpty()) {
+        m_storage->setCurrentIndex(StoreAsReference);
+        m_reference->setText(s.password);
     }
-    for (QComboBox *combo : {m_protocol, m_mechanism, m_storage})
-        connect(combo, &QComboBox::currentIndexChanged, this, &ClusterDialog::updateState);
-    for (QCheckBox *check : {m_verifyCertificates, m_verifyHostname})
-        connect(check, &QCheckBox::toggled, this, &ClusterDialog::updateState);
-    updateState();
-    resize(620, sizeHint().height());
+    m_caFile->setText(s.caFile);
+    m_verifyCertificates->setChecked(s.verifyCertificates);
+    m_verifyHostname->setChecked(s.verifyHostname);
 }
 
 ClusterConfig ClusterDialog::cluster() const

@@ -13,6 +13,8 @@
 class QCheckBox;
 class QComboBox;
 class QDialogButtonBox;
+class QFormLayout;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 
@@ -40,6 +42,12 @@ private:
         StoreForSession,
         StoreAsReference
     };
+    // The form, built in the order of its rows (which is also the tab order).
+    void buildEdits();
+    void buildSecurityChoices();
+    QHBoxLayout *buildTlsRow();
+    QFormLayout *buildForm(QHBoxLayout *caRow);
+    void load(const ClusterConfig &existing); // an existing cluster's settings, secret aside
     void updateState();
 
     QString m_previousName;
