@@ -11,12 +11,8 @@
 
 namespace lagscope {
 
-using confignodes::describe;
-using confignodes::findEntry;
-using confignodes::indexPath;
-using confignodes::MapEntry;
-using confignodes::readMap;
-using confignodes::scalarText;
+// The node helpers the configuration parser reads every section with.
+using namespace confignodes;
 
 QString alertConditionName(AlertCondition condition)
 {
