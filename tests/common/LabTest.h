@@ -18,6 +18,18 @@ inline const QString kDr = QStringLiteral("dr");
 
 class LabTest : public QObject {
 protected:
+    // A test that crashed half-way through a drill left brokers or MirrorMaker stopped; the
+    // next test starts them again (`lab heal`), so that one crash fails one test, not all
+    // those after it. Says so when it had to: the crashed test has already failed.
+    LabTest()
+    {
+        const ProcessResult healed = m_lab.lab({QStringLiteral("heal")});
+        if (healed.exitCode != 0)
+            qFatal("the lab cannot be healed: %s", qPrintable(healed.describe()));
+        if (!healed.out.startsWith(QLatin1String("lab healthy")))
+            qWarning("an earlier test left the lab broken: %s", qPrintable(healed.out.trimmed()));
+    }
+
     LabClient m_lab = *LabClient::load();
     const QString m_id = LabClient::uniqueSuffix();
     // The test's scratch folder (configs, history, reports); it outlives the derived test's members.
