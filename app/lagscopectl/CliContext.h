@@ -74,6 +74,7 @@ private:
 
 int describeCommand(const QStringList &args);
 int brokersCommand(const QStringList &args);
+int quorumCommand(const QStringList &args);
 int topicsCommand(const QStringList &args);
 int groupsCommand(const QStringList &args);
 int resetOffsetsCommand(const QStringList &args);

@@ -19,6 +19,7 @@ const char kUsage[] = R"(Usage: lagscopectl [--version] COMMAND [options]
 Commands:
   describe   consumer-group lag, like kafka-consumer-groups.sh --describe
   brokers    brokers of a cluster, with the controller
+  quorum     the KRaft controller quorum, like kafka-metadata-quorum.sh describe
   topics     topics with partition and replica health
   groups     consumer groups with state and type
   reset-offsets  reset a group's committed offsets, like kafka-consumer-groups.sh --reset-offsets
@@ -79,6 +80,7 @@ int main(int argc, char **argv)
     const std::map<QString, std::function<int(const QStringList &)>> commands = {
         {QStringLiteral("describe"), cli::describeCommand},
         {QStringLiteral("brokers"), cli::brokersCommand},
+        {QStringLiteral("quorum"), cli::quorumCommand},
         {QStringLiteral("topics"), cli::topicsCommand},
         {QStringLiteral("groups"), cli::groupsCommand},
         {QStringLiteral("reset-offsets"), cli::resetOffsetsCommand},

@@ -9,6 +9,7 @@
 #include "config/Config.h"
 #include "model/ClusterMetadata.h"
 #include "model/ConsumerGroup.h"
+#include "model/QuorumInfo.h"
 #include "util/Deadline.h"
 #include "util/Result.h"
 
@@ -87,6 +88,9 @@ public:
 
     // Metadata, with DescribeCluster (racks, controller, cluster id) asked at the same time.
     Result<ClusterMetadata> metadata(Deadline deadline);
+    // The KRaft controller quorum (DescribeQuorum through a broker, which forwards it to the
+    // active controller). Fails on ZooKeeper clusters, Kafka < 3.3, and without patch 0012.
+    Result<QuorumInfo> describeQuorum(Deadline deadline);
     Result<std::vector<GroupListing>> listGroups(Deadline deadline);
     // Both of the above at once. The group list is what the brokers answered by
     // listDeadline (at most `deadline`): a broker that is down costs only its own groups.
@@ -156,6 +160,8 @@ public:
     // Whether descriptions carry KIP-848 group, target assignment and member epochs and the
     // members' protocol (librdkafka patch 0009); without it they are always absent.
     static bool groupEpochs();
+    // Whether describeQuorum() can ask (librdkafka patch 0012); without it, it always fails.
+    static bool metadataQuorum();
 
     // "Authentication failed: <reason>" when `error` (a failure of this class) says that
     // SASL or TLS refused the connection; empty otherwise. The reason names what failed

@@ -35,6 +35,8 @@ CLASS_CANDIDATES = {
     "broker-api-versions": ["org.apache.kafka.tools.BrokerApiVersionsCommand",
                             "kafka.admin.BrokerApiVersionsCommand"],
     "producer-perf": ["org.apache.kafka.tools.ProducerPerformance"],
+    "metadata-quorum": ["org.apache.kafka.tools.MetadataQuorumCommand",
+                        "kafka.admin.MetadataQuorumCommand"],
 }
 
 
@@ -127,6 +129,13 @@ def fetch(version, log=print):
             with open(stamp_path) as f:
                 stamp = json.load(f)
             if stamp.get("pom") == _pom_hash() and os.path.isdir(stamp["libs"]):
+                if CLASS_CANDIDATES.keys() - stamp["classes"].keys():
+                    # A tool added to CLASS_CANDIDATES since the jars were fetched (or one this
+                    # version lacks): look again, the listing of the jars takes a moment.
+                    stamp["classes"] = _scan_classes(stamp["libs"])
+                    with open(stamp_path + ".tmp", "w") as f:
+                        json.dump(stamp, f, indent=2)
+                    os.rename(stamp_path + ".tmp", stamp_path)
                 return stamp
         except (OSError, ValueError, KeyError):
             pass
