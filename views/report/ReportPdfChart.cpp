@@ -37,6 +37,9 @@ QFont font(int points, bool bold)
     f.setPixelSize(points); // one pixel is one point at the writer's 72 dpi
     f.setBold(bold);
     f.setHintingPreference(QFont::PreferNoHinting); // hinting is for screens; print keeps the design widths
+    // No ligatures: a group or topic named "...fi..." would otherwise be drawn with the
+    // single glyph U+FB01, and copying or searching the name in the PDF would not find it.
+    f.setStyleStrategy(QFont::PreferNoShaping);
     return f;
 }
 
