@@ -14,6 +14,7 @@ LAGSCOPE_DEBIAN_PACKAGES=(
     clang-format-14   # the 'format' test: scripts/format --check against .clang-format
     qt6-l10n-tools    # lupdate: the lagscope_lupdate target writes resources/translations/*.ts
     procps
+    iptables        # lab broker block/unblock: a broker alive for its controller, cut off from clients
     # a private D-Bus session with gnome-keyring: the desktop keyring test (tests/gui/with-keyring)
     dbus-daemon dbus-bin gnome-keyring
     poppler-utils   # pdftotext, pdftoppm: the report tests read and render PDFs

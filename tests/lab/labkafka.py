@@ -209,8 +209,9 @@ def new_cluster_id():
             return cid
 
 
-def broker_properties(version, node, controller_port, nbrokers, data_dir, tls=None):
-    """server.properties for one node. node: {'node_id', 'port', 'roles'}. Small-footprint
+def broker_properties(version, node, voters, nbrokers, data_dir, tls=None):
+    """server.properties for one node. node: {'node_id', 'port', 'roles', 'controller_port'};
+    voters: the controller quorum, [{'node_id', 'host', 'port'}]. Small-footprint
     settings (docs/LAB.md, Broker settings). A cluster with 3 brokers keeps its offsets and transaction
     topics at RF 3 (min ISR 1) so that a test may kill -9 any one broker and groups still
     find their coordinator. tls (from labsecurity.make_tls): add the SASL listeners."""
@@ -218,7 +219,7 @@ def broker_properties(version, node, controller_port, nbrokers, data_dir, tls=No
     combined = "controller" in node["roles"]
     listeners = [f"PLAINTEXT://127.0.0.1:{node['port']}"]
     if combined:
-        listeners.append(f"CONTROLLER://127.0.0.1:{controller_port}")
+        listeners.append(f"CONTROLLER://127.0.0.1:{node.get('controller_port') or voters[0]['port']}")
     advertised = [f"PLAINTEXT://127.0.0.1:{node['port']}"]
     protocols = ["PLAINTEXT:PLAINTEXT", "CONTROLLER:PLAINTEXT"]
     if tls:
@@ -229,7 +230,7 @@ def broker_properties(version, node, controller_port, nbrokers, data_dir, tls=No
     props = {
         "process.roles": ",".join(node["roles"]),
         "node.id": node["node_id"],
-        "controller.quorum.voters": f"1@127.0.0.1:{controller_port}",
+        "controller.quorum.voters": ",".join(f"{v['node_id']}@{v['host']}:{v['port']}" for v in voters),
         "listeners": ",".join(listeners),
         "advertised.listeners": ",".join(advertised),
         "controller.listener.names": "CONTROLLER",
