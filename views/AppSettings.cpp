@@ -16,6 +16,8 @@ QString AppSettings::name(Key key)
     case Key::LastGroup: return QStringLiteral("selection/group");
     case Key::ChartRange: return QStringLiteral("chart/range");
     case Key::EventMinimumSeverity: return QStringLiteral("events/minimumSeverity");
+    case Key::BrokersSplitter: return QStringLiteral("window/brokersSplitter");
+    case Key::BrokerStatesRange: return QStringLiteral("brokers/statesRange");
     }
     return {};
 }
@@ -26,6 +28,7 @@ QVariant AppSettings::defaultValue(Key key)
     case Key::LastPage: return 0;
     case Key::ChartRange: return 1; // one hour
     case Key::EventMinimumSeverity: return 0;
+    case Key::BrokerStatesRange: return 4; // seven days: a broker's week at a glance
     default: return {};
     }
 }

@@ -20,6 +20,8 @@ public:
         LastGroup,
         ChartRange,
         EventMinimumSeverity,
+        BrokersSplitter,   // the brokers page: table, controller quorum, state timeline
+        BrokerStatesRange, // the brokers page's timeline, a ChartRange (7 days by default)
     };
 
     QVariant value(Key key) const;

@@ -21,8 +21,10 @@
 #include "actions/WriteGuard.h"
 #include "model/ClusterHealth.h"
 #include "monitor/MonitorService.h"
+#include "pages/BrokerStatesTimeline.h"
 #include "pages/GroupDetailPage.h"
 #include "pages/OverviewPage.h"
+#include "pages/QuorumPanel.h"
 #include "pages/RebalanceTimeline.h"
 #include "pages/TablePage.h"
 #include "pages/WelcomePage.h"
@@ -140,6 +142,7 @@ void MainWindow::setHistory(const HistoryStore *history)
     m_groupDetail->chart()->setSource(history);
     m_replication->setHistory(history);
     m_groupDetail->rebalances()->setSource(history);
+    m_brokerStates->setSource(history);
 }
 
 void MainWindow::openExportDialog()
@@ -198,8 +201,10 @@ void MainWindow::selectPage(const QString &cluster, PageKind kind)
         const QSignalBlocker block(m_tree);
         m_tree->setCurrentItem(wanted);
     }
-    if (clusterChanged)
+    if (clusterChanged) {
+        m_brokerStates->setCluster(cluster);
         applyToPages(latest(cluster));
+    }
     showCurrent();
     updateFailoverActions();
     AppSettings settings;
@@ -314,6 +319,8 @@ void MainWindow::applyUpdate(const PollUpdate &update)
     m_replication->applyClusterSnapshot(s);
     m_events->append(update.events);
     if (s->cluster == m_cluster) {
+        // The events first: the lanes then agree with the poll's states when it arrives.
+        m_brokerStates->append(update.events);
         applyToPages(s);
         if (!m_groupDetail->groupId().isEmpty()) {
             m_groupDetail->chart()->appendEvents(update.events);
@@ -328,6 +335,9 @@ void MainWindow::applyToPages(const SnapshotPtr &s)
     // keeps the sparkline trends continuous.
     m_overview->apply(s);
     m_brokers->apply(s);
+    m_quorum->apply(s);
+    m_brokerStates->apply(s);
+    m_brokersPage->fitPanels();
     m_topics->apply(s);
     m_groups->apply(s);
     if (!m_groupDetail->groupId().isEmpty() && s && s->cluster == m_cluster)
@@ -354,7 +364,8 @@ void MainWindow::updateClusterStatus(const SnapshotPtr &s)
     if (item) {
         item->setText(1, text);
         item->setForeground(1, statusForeground(healthTone(health.level), palette()));
-        item->setToolTip(1, s->error);
+        // The column is narrow and the reason names every broker and voter at fault.
+        item->setToolTip(1, s->error.isEmpty() ? text : text + QLatin1Char('\n') + s->error);
     }
     if (label) {
         label->setText(s->reachable
@@ -380,6 +391,7 @@ void MainWindow::restoreState()
     QMainWindow::restoreState(settings.bytes(AppSettings::Key::WindowState));
     m_splitter->restoreState(settings.bytes(AppSettings::Key::MainSplitter));
     m_groupDetail->splitter()->restoreState(settings.bytes(AppSettings::Key::DetailSplitter));
+    m_brokersPage->restorePanelState(settings.bytes(AppSettings::Key::BrokersSplitter));
     // A state saved before the rebalance timeline existed has no size for it: show it anyway.
     if (QList<int> sizes = m_groupDetail->splitter()->sizes();
         sizes.size() >= 3 && sizes[2] == 0 && sizes[0] + sizes[1] > 0) {
@@ -401,6 +413,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     settings.setValue(AppSettings::Key::WindowState, saveState());
     settings.setValue(AppSettings::Key::MainSplitter, m_splitter->saveState());
     settings.setValue(AppSettings::Key::DetailSplitter, m_groupDetail->splitter()->saveState());
+    settings.setValue(AppSettings::Key::BrokersSplitter, m_brokersPage->panelState());
     QMainWindow::closeEvent(event);
 }
 

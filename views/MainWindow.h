@@ -25,6 +25,7 @@ namespace lagscope {
 class AlertBadges;
 class AlertService;
 class AlertTray;
+class BrokerStatesTimeline;
 class BrokerTableModel;
 class EventLogDock;
 class GroupDetailPage;
@@ -33,6 +34,7 @@ class GroupTableModel;
 class HistoryStore;
 class MonitorService;
 class OverviewPage;
+class QuorumPanel;
 class ReplicationPage;
 class TablePage;
 class TopicTableModel;
@@ -94,7 +96,9 @@ private:
     QTreeWidget *m_tree = nullptr;
     QStackedWidget *m_stack = nullptr;
     OverviewPage *m_overview = nullptr;
-    TablePage *m_brokersPage = nullptr;
+    TablePage *m_brokersPage = nullptr; // the broker table, then these two panels:
+    QuorumPanel *m_quorum = nullptr;
+    BrokerStatesTimeline *m_brokerStates = nullptr;
     TablePage *m_topicsPage = nullptr;
     TablePage *m_groupsPage = nullptr;
     GroupDetailPage *m_groupDetail = nullptr;

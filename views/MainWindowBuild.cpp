@@ -22,8 +22,10 @@
 #include "actions/WriteGuard.h"
 #include "kafka/KafkaClient.h"
 #include "monitor/MonitorService.h"
+#include "pages/BrokerStatesTimeline.h"
 #include "pages/GroupDetailPage.h"
 #include "pages/OverviewPage.h"
+#include "pages/QuorumPanel.h"
 #include "pages/RebalanceTimeline.h"
 #include "pages/TablePage.h"
 #include "pages/WelcomePage.h"
@@ -127,6 +129,16 @@ void MainWindow::buildPages(const HistoryStore *history)
     brokerProxy->setFilterKeyColumn(-1);
     m_brokersPage = new TablePage(QStringLiteral("brokersPage"), tr("Brokers"), brokerProxy, m_stack);
     connect(m_brokersPage, &TablePage::filterChanged, brokerProxy, &QSortFilterProxyModel::setFilterFixedString);
+    m_brokersPage->view()->sortByColumn(BrokerTableModel::Id, Qt::AscendingOrder);
+    m_brokersPage->fitColumnsToHeaders(70);
+    m_brokersPage->view()->setColumnWidth(BrokerTableModel::HostPort, 170);
+    m_brokersPage->view()->setColumnWidth(BrokerTableModel::State, 100);
+    // Below the brokers: the controller quorum, then each broker's states over time.
+    m_quorum = new QuorumPanel;
+    m_brokersPage->addPanel(m_quorum);
+    m_brokerStates = new BrokerStatesTimeline;
+    m_brokerStates->setSource(history);
+    m_brokersPage->addPanel(m_brokerStates);
 
     m_topics = new TopicTableModel(this);
     auto *topicProxy = new TopicProxy(this);
@@ -201,6 +213,9 @@ void MainWindow::buildPages(const HistoryStore *history)
     m_groupDetail->chart()->setRange(static_cast<ChartRange>(settings.integer(AppSettings::Key::ChartRange)));
     connect(m_groupDetail->chart(), &LagChart::rangeChanged, this,
             [](ChartRange r) { AppSettings().setValue(AppSettings::Key::ChartRange, static_cast<int>(r)); });
+    m_brokerStates->setRange(static_cast<ChartRange>(settings.integer(AppSettings::Key::BrokerStatesRange)));
+    connect(m_brokerStates, &BrokerStatesTimeline::rangeChanged, this,
+            [](ChartRange r) { AppSettings().setValue(AppSettings::Key::BrokerStatesRange, static_cast<int>(r)); });
 
     for (QWidget *w : {static_cast<QWidget *>(m_overview), static_cast<QWidget *>(m_brokersPage),
                        static_cast<QWidget *>(m_topicsPage), static_cast<QWidget *>(m_groupsPage),
@@ -275,6 +290,7 @@ void MainWindow::buildTree(const AppConfig &config)
             selectPage(item->data(0, ClusterRole).toString(), kind);
     });
     m_cluster = config.clusters.front().name;
+    m_brokerStates->setCluster(m_cluster);
     m_tree->setCurrentItem(m_clusterItems[m_cluster]);
     m_badges = new AlertBadges(m_tree, m_clusterItems, ClusterRole, PageRole, this);
 }

@@ -3,7 +3,10 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QTableView>
+
+#include <algorithm>
 
 namespace lagscope {
 
@@ -31,6 +34,16 @@ void setUpListTable(QTableView *table, const QString &objectName)
     table->verticalHeader()->hide();
     table->setAlternatingRowColors(true);
     table->horizontalHeader()->setStretchLastSection(true);
+}
+
+int tableContentHeight(const QTableView *table)
+{
+    const QHeaderView *columns = table->horizontalHeader();
+    const QHeaderView *rows = table->verticalHeader();
+    const QScrollBar *bar = table->horizontalScrollBar();
+    return (columns->isHidden() ? 0 : columns->sizeHint().height())
+           + std::max(rows->length(), rows->defaultSectionSize()) + 2 * table->frameWidth()
+           + (bar->isVisible() ? bar->sizeHint().height() : 0);
 }
 
 } // namespace lagscope

@@ -29,4 +29,8 @@ QPushButton *newButton(const QString &text, QWidget *parent, const QString &obje
 // column takes the width left.
 void setUpListTable(QTableView *table, const QString &objectName);
 
+// The height that shows every row of `table` (at least one), its header and frame: what a
+// page gives a short table before the rest goes to what is below it.
+int tableContentHeight(const QTableView *table);
+
 } // namespace lagscope

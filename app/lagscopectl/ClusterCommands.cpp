@@ -1,6 +1,8 @@
 // lagscopectl brokers / topics / groups: one-screen answers about a cluster.
 #include "CliContext.h"
 
+#include "kafka/ListenerProbe.h"
+#include "monitor/BrokerLifecycle.h"
 #include "report/Table.h"
 
 #include <QJsonArray>
@@ -51,22 +53,26 @@ int brokersCommand(const QStringList &args)
         auto md = ctx.client().metadata(ctx.deadline());
         if (!md)
             return ctx.fail(RuntimeError, md.errorMessage());
+        // One look, no history: every broker's listener is asked (no connection statistics
+        // yet); a broker no longer registered at all is not listed, and leaving ISRs
+        // (Stopping) needs a monitor's earlier poll.
+        const std::map<int, QString> noConnections;
+        const auto probes = probeListeners(brokersToProbe(*md, noConnections),
+                                           Deadline::inMs(std::min(1500, ctx.deadline().remainingMs())));
+        const auto states = brokerStates({*md, noConnections, probes}, {}, nullptr);
         Table t{{QStringLiteral("ID"), QStringLiteral("HOST"), QStringLiteral("PORT"), QStringLiteral("RACK"),
-                 QStringLiteral("CONTROLLER"), QStringLiteral("LEADER-PARTITIONS")},
+                 QStringLiteral("STATE"), QStringLiteral("CONTROLLER"), QStringLiteral("LEADER-PARTITIONS"),
+                 QStringLiteral("REASON")},
                 {}};
-        for (const auto &b : md->brokers) {
-            int led = 0;
-            for (const auto &topic : md->topics)
-                for (const auto &p : topic.partitions)
-                    led += p.leader == b.id ? 1 : 0;
-            t.rows.push_back({QString::number(b.id), b.host, QString::number(b.port),
-                              b.rack.isEmpty() ? QStringLiteral("-") : b.rack,
-                              b.id == md->controllerId ? QStringLiteral("yes") : QStringLiteral("no"),
-                              QString::number(led)});
-        }
+        for (const BrokerState &b : states)
+            t.rows.push_back({QString::number(b.info.id), b.info.host, QString::number(b.info.port),
+                              b.info.rack.isEmpty() ? QStringLiteral("-") : b.info.rack, brokerStatusName(b.status),
+                              b.info.id == md->controllerId ? QStringLiteral("yes") : QStringLiteral("no"),
+                              QString::number(b.partitionsLed), b.reason});
         printTable(ctx, t,
                    {QStringLiteral("id"), QStringLiteral("host"), QStringLiteral("port"), QStringLiteral("rack"),
-                    QStringLiteral("controller"), QStringLiteral("leader_partitions")});
+                    QStringLiteral("state"), QStringLiteral("controller"), QStringLiteral("leader_partitions"),
+                    QStringLiteral("reason")});
         return int(Ok);
     });
 }

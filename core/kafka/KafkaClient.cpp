@@ -280,12 +280,11 @@ Result<std::unique_ptr<KafkaClient>> KafkaClient::create(const ClusterConfig &cl
 Result<ClusterMetadata> KafkaClient::metadata(Deadline deadline)
 {
     using R = Result<ClusterMetadata>;
-    // DescribeCluster adds what the metadata struct lacks: racks, controller, cluster id. It
-    // goes out first, so that both are answered in one round trip.
-    Impl::Pending describing = d->startAdmin(
-        RD_KAFKA_ADMIN_OP_DESCRIBECLUSTER, 1, RD_KAFKA_EVENT_DESCRIBECLUSTER_RESULT,
-        Impl::adminLifetimeMs(RD_KAFKA_ADMIN_OP_DESCRIBECLUSTER, deadline), QStringLiteral("describe cluster"),
-        [&](rd_kafka_AdminOptions_t *o, rd_kafka_queue_t *q, size_t) { rd_kafka_DescribeCluster(d->rk.get(), o, q); });
+    // DescribeCluster adds what the metadata struct lacks: racks, controller, cluster id, and
+    // (patch 0011, Kafka 4.0+) the fenced brokers. It goes out first, so that both are
+    // answered in one round trip.
+    const bool askFenced = fencedBrokers() && !d->fencingUnsupported;
+    Impl::Pending describing = startDescribeCluster(*d, askFenced, deadline);
     const rd_kafka_metadata_t *raw = nullptr;
     rd_kafka_resp_err_t err = RD_KAFKA_RESP_ERR__TIMED_OUT;
     // In slices, so that a cancel request is honoured within half a second.
@@ -339,21 +338,11 @@ Result<ClusterMetadata> KafkaClient::metadata(Deadline deadline)
     std::sort(out.topics.begin(), out.topics.end(),
               [](const TopicInfo &a, const TopicInfo &b) { return a.name < b.name; });
 
-    auto described = d->awaitAdmin(std::move(describing), deadline);
+    auto described = finishDescribeCluster(*d, std::move(describing), askFenced, deadline);
     if (!described)
         return R(described.error());
     const auto *res = rd_kafka_event_DescribeCluster_result(described->front().get());
-    out.clusterId = fromUtf8(rd_kafka_DescribeCluster_result_cluster_id(res));
-    if (const rd_kafka_Node_t *controller = rd_kafka_DescribeCluster_result_controller(res))
-        out.controllerId = rd_kafka_Node_id(controller);
-    size_t nodeCount = 0;
-    const rd_kafka_Node_t **nodes = rd_kafka_DescribeCluster_result_nodes(res, &nodeCount);
-    for (size_t i = 0; i < nodeCount; ++i)
-        for (auto &b : out.brokers)
-            if (b.id == rd_kafka_Node_id(nodes[i]))
-                b.rack = fromUtf8(rd_kafka_Node_rack(nodes[i]));
-    std::sort(out.brokers.begin(), out.brokers.end(),
-              [](const BrokerInfo &a, const BrokerInfo &b) { return a.id < b.id; });
+    addClusterDescription(res, askFenced && !d->fencingUnsupported, out);
     return out;
 }
 

@@ -64,6 +64,8 @@ struct ClusterOverview {
     // Why groups may be missing from `groups` (a broker that did not answer its ListGroups
     // by the listing deadline: the groups it coordinates); empty when the list is complete.
     QString groupsIncomplete;
+    // The controller quorum (see describeQuorum()); its failure does not fail the rest.
+    Result<QuorumInfo> quorum = Result<QuorumInfo>::failure({});
 };
 struct GroupsRead {
     Result<std::vector<GroupDescription>> described;
@@ -92,7 +94,7 @@ public:
     // active controller). Fails on ZooKeeper clusters, Kafka < 3.3, and without patch 0012.
     Result<QuorumInfo> describeQuorum(Deadline deadline);
     Result<std::vector<GroupListing>> listGroups(Deadline deadline);
-    // Both of the above at once. The group list is what the brokers answered by
+    // Metadata, the group list and the quorum at once. The group list is what the brokers answered by
     // listDeadline (at most `deadline`): a broker that is down costs only its own groups.
     ClusterOverview metadataAndGroups(Deadline deadline, Deadline listDeadline);
     Result<std::vector<GroupDescription>> describeGroups(const QStringList &groups, Deadline deadline);
@@ -162,6 +164,9 @@ public:
     static bool groupEpochs();
     // Whether describeQuorum() can ask (librdkafka patch 0012); without it, it always fails.
     static bool metadataQuorum();
+    // Whether metadata() asks for the fenced brokers too (librdkafka patch 0011; the brokers
+    // must be Kafka 4.0 or later, else ClusterMetadata::fencingKnown stays false).
+    static bool fencedBrokers();
 
     // "Authentication failed: <reason>" when `error` (a failure of this class) says that
     // SASL or TLS refused the connection; empty otherwise. The reason names what failed

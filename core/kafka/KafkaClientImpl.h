@@ -59,6 +59,8 @@ struct KafkaClient::Impl {
     // issuer certificate"…
     QString tlsRejection;
     bool secured = false; // SASL or TLS configured: a dropped connection may be a refused login
+    // A broker refused DescribeCluster v2 (Kafka < 4.0): fenced brokers are not asked for again.
+    bool fencingUnsupported = false;
     QByteArray lastStats;
     qint64 statsEmitted = 0;
 
@@ -131,6 +133,23 @@ struct KafkaClient::Impl {
     // for after it left the metadata), instead of missing our deadline as a whole.
     static int adminLifetimeMs(rd_kafka_admin_op_t op, Deadline deadline, bool batched = false);
 };
+
+// DescribeCluster of metadata() (kafka/KafkaCluster.cpp): started with or without the fenced
+// brokers (patch 0011), awaited with a fall-back to a plain one when the broker is older than
+// Kafka 4.0 (which sets Impl::fencingUnsupported), and its answer added to `out`.
+KafkaClient::Impl::Pending startDescribeCluster(KafkaClient::Impl &d, bool includeFenced, Deadline deadline);
+Result<std::vector<rd::Event>> finishDescribeCluster(KafkaClient::Impl &d, KafkaClient::Impl::Pending pending,
+                                                     bool includeFenced, Deadline deadline);
+void addClusterDescription(const rd_kafka_DescribeCluster_result_t *res, bool fencedListed, ClusterMetadata &out);
+
+// DescribeQuorum (kafka/KafkaQuorum.cpp, patch 0012), started and awaited apart so that the
+// poll's first round trip carries it.
+inline constexpr QStringView kNoQuorumPatch = u"the controller quorum needs librdkafka with Lagscope's patch 0012 "
+                                              u"(DescribeMetadataQuorum); this build has a librdkafka without it";
+#if LAGSCOPE_RDKAFKA_METADATA_QUORUM
+KafkaClient::Impl::Pending startQuorum(KafkaClient::Impl &d, Deadline deadline);
+Result<QuorumInfo> finishQuorum(Result<std::vector<rd::Event>> events);
+#endif
 
 // How long librdkafka keeps an admin request alive (see adminLifetimeMs() for why it exceeds ours).
 inline constexpr int kAdminLifetimeMs = 5 * 60 * 1000;

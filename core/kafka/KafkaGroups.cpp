@@ -258,12 +258,20 @@ Result<std::vector<GroupListing>> KafkaClient::listGroups(Deadline deadline)
 
 ClusterOverview KafkaClient::metadataAndGroups(Deadline deadline, Deadline listDeadline)
 {
-    // ListGroups goes out first: metadata() blocks until its own answer.
+    // ListGroups and DescribeQuorum go out first: metadata() blocks until its own answer.
     Impl::Pending listing = startListGroups(*d, listDeadline);
+#if LAGSCOPE_RDKAFKA_METADATA_QUORUM
+    Impl::Pending quorum = startQuorum(*d, listDeadline);
+#endif
     auto md = metadata(deadline);
     QString incomplete;
     auto groups = finishListGroups(*d, d->awaitAdmin(std::move(listing), listDeadline), &incomplete);
-    return {std::move(md), std::move(groups), incomplete};
+#if LAGSCOPE_RDKAFKA_METADATA_QUORUM
+    Result<QuorumInfo> described = finishQuorum(d->awaitAdmin(std::move(quorum), listDeadline));
+#else
+    Result<QuorumInfo> described = Result<QuorumInfo>::failure(kNoQuorumPatch.toString());
+#endif
+    return {std::move(md), std::move(groups), incomplete, std::move(described)};
 }
 
 Result<std::vector<GroupDescription>> KafkaClient::describeGroups(const QStringList &groups, Deadline deadline)

@@ -38,19 +38,21 @@ std::vector<QuorumReplica> replicas(const rd_kafka_QuorumReplicaState_t **states
 }
 
 } // namespace
-#endif
 
-Result<QuorumInfo> KafkaClient::describeQuorum(Deadline deadline)
+KafkaClient::Impl::Pending startQuorum(KafkaClient::Impl &d, Deadline deadline)
 {
-    using R = Result<QuorumInfo>;
-#if LAGSCOPE_RDKAFKA_METADATA_QUORUM
-    auto events =
-        d->admin(RD_KAFKA_ADMIN_OP_DESCRIBEMETADATAQUORUM, 1, RD_KAFKA_EVENT_DESCRIBEMETADATAQUORUM_RESULT, deadline,
-                 QStringLiteral("describe quorum"), [&](rd_kafka_AdminOptions_t *o, rd_kafka_queue_t *q, size_t) {
-                     rd_kafka_DescribeMetadataQuorum(d->rk.get(), o, q);
-                 });
+    return d.startAdmin(RD_KAFKA_ADMIN_OP_DESCRIBEMETADATAQUORUM, 1, RD_KAFKA_EVENT_DESCRIBEMETADATAQUORUM_RESULT,
+                        KafkaClient::Impl::adminLifetimeMs(RD_KAFKA_ADMIN_OP_DESCRIBEMETADATAQUORUM, deadline),
+                        QStringLiteral("describe quorum"),
+                        [&](rd_kafka_AdminOptions_t *o, rd_kafka_queue_t *q, size_t) {
+                            rd_kafka_DescribeMetadataQuorum(d.rk.get(), o, q);
+                        });
+}
+
+Result<QuorumInfo> finishQuorum(Result<std::vector<rd::Event>> events)
+{
     if (!events)
-        return R(events.error());
+        return Result<QuorumInfo>(events.error());
     const auto *info = rd_kafka_DescribeMetadataQuorum_result_quorum_info(
         rd_kafka_event_DescribeMetadataQuorum_result(events->front().get()));
     QuorumInfo out;
@@ -63,10 +65,16 @@ Result<QuorumInfo> KafkaClient::describeQuorum(Deadline deadline)
     const auto **observers = rd_kafka_QuorumInfo_observers(info, &count);
     out.observers = replicas(observers, count);
     return out;
+}
+#endif
+
+Result<QuorumInfo> KafkaClient::describeQuorum(Deadline deadline)
+{
+#if LAGSCOPE_RDKAFKA_METADATA_QUORUM
+    return finishQuorum(d->awaitAdmin(startQuorum(*d, deadline), deadline));
 #else
     Q_UNUSED(deadline);
-    return R::failure(QStringLiteral("the controller quorum needs librdkafka with Lagscope's patch 0012 "
-                                     "(DescribeMetadataQuorum); this build has a librdkafka without it"));
+    return Result<QuorumInfo>::failure(kNoQuorumPatch.toString());
 #endif
 }
 

@@ -41,6 +41,13 @@ constexpr KindName kKindNames[] = {
     {EventKind::AlertCleared, QLatin1String("alert-cleared")},
     {EventKind::AlertCommandFailed, QLatin1String("alert-command-failed")},
     {EventKind::LagStatusChanged, QLatin1String("lag-status-changed")},
+    {EventKind::BrokerFenced, QLatin1String("broker-fenced")},
+    {EventKind::BrokerUnfenced, QLatin1String("broker-unfenced")},
+    {EventKind::BrokerStopping, QLatin1String("broker-stopping")},
+    {EventKind::QuorumLeaderChanged, QLatin1String("quorum-leader-changed")},
+    {EventKind::QuorumVoterLagging, QLatin1String("quorum-voter-lagging")},
+    {EventKind::QuorumVoterLost, QLatin1String("quorum-voter-lost")},
+    {EventKind::QuorumVoterCaughtUp, QLatin1String("quorum-voter-caught-up")},
 };
 
 } // namespace

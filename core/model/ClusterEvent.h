@@ -39,6 +39,15 @@ enum class EventKind {
     AlertCommandFailed, // an alert's command could not start, timed out or failed
     // Lag status (monitor/LagRules): a group's verdict changed, e.g. OK → STOP, with the reason.
     LagStatusChanged,
+    // Broker lifecycle (monitor/BrokerLifecycle) and the KRaft controller quorum
+    // (monitor/QuorumHealth): subject "broker N", "quorum" or "voter N".
+    BrokerFenced,
+    BrokerUnfenced,
+    BrokerStopping,
+    QuorumLeaderChanged,
+    QuorumVoterLagging,
+    QuorumVoterLost,
+    QuorumVoterCaughtUp,
 };
 
 enum class EventSeverity {

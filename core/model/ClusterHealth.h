@@ -19,7 +19,8 @@ enum class HealthLevel {
 struct ClusterHealth {
     HealthLevel level = HealthLevel::Ok;
     // One line for a person, the most serious first: the authentication failure, "Unreachable
-    // since 10:04:05", "1 broker(s) down, 3 offline partition(s)", "2 under-replicated", "OK".
+    // since 10:04:05", or what is wrong, errors before warnings ("broker 3 offline, broker 2
+    // fenced, 3 offline partition(s), controller voter 3 lost, 2 under-replicated"), or "OK".
     QString reason;
 
     int brokers = 0;
@@ -32,9 +33,10 @@ struct ClusterHealth {
 };
 
 // The level goes by what the last poll could see. Unreachable (an authentication failure
-// named as such) is an error whatever the old data says; so is a broker down or a partition
-// without a leader; under-replicated partitions are a warning. The counts are those of the
-// snapshot's data even when it is stale.
+// named as such) is an error whatever the old data says. Errors: a broker Offline or Fenced, a
+// controller quorum without a leader, a partition without a leader. Warnings: a broker
+// Unreachable or Stopping, a controller voter Lost or Lagging, under-replicated partitions
+// (docs/BROKER-STATES.md). The counts are those of the snapshot's data even when it is stale.
 ClusterHealth clusterHealth(const ClusterSnapshot &snapshot);
 
 } // namespace lagscope

@@ -36,8 +36,16 @@ struct TopicInfo {
 struct ClusterMetadata {
     QString clusterId;
     int controllerId = -1;
-    std::vector<BrokerInfo> brokers;
+    std::vector<BrokerInfo> brokers; // registered and unfenced: the brokers of Metadata
     std::vector<TopicInfo> topics;
+    // Registered with the KRaft controller but fenced (DescribeCluster v2 with
+    // IncludeFencedBrokers, KIP-1073): left out of `brokers`, as Metadata leaves them out.
+    std::vector<BrokerInfo> fencedBrokers;
+    // Whether fencedBrokers was asked for (librdkafka patch 0011 and Kafka 4.0 or later). When
+    // false, a broker missing from `brokers` may be fenced or gone, and fencingUnknownWhy says
+    // why nobody can tell.
+    bool fencingKnown = false;
+    QString fencingUnknownWhy;
 
     const TopicInfo *topic(const QString &name) const
     {

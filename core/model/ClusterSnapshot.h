@@ -6,6 +6,7 @@
 #include "model/ClusterMetadata.h"
 #include "model/ConsumerGroup.h"
 #include "model/LagStatus.h"
+#include "model/QuorumInfo.h"
 
 #include <QDateTime>
 #include <QString>
@@ -16,10 +17,14 @@
 
 namespace lagscope {
 
+// What each state is derived from, and what cannot be seen on which Kafka: docs/BROKER-STATES.md
+// (monitor/BrokerLifecycle decides). New states go at the end: views sort by the value.
 enum class BrokerStatus {
-    Online,      // in metadata and connected
-    Unreachable, // in metadata, but Lagscope cannot connect to it
-    Offline,     // was in the cluster before, now missing from metadata
+    Online,      // registered, unfenced, connected
+    Unreachable, // registered and unfenced, but Lagscope cannot connect to it
+    Offline,     // not running (fenced and its listener refuses), or gone from the cluster
+    Fenced,      // registered but fenced by the controller; its listener still accepts
+    Stopping,    // controlled shutdown: the controller moved it out of every ISR
 };
 
 struct BrokerState {
@@ -27,6 +32,11 @@ struct BrokerState {
     BrokerStatus status = BrokerStatus::Online;
     bool controller = false;
     int partitionsLed = 0;
+    QString reason; // the facts the status was derived from, for a person
+    // Partitions with more than one replica and a leader that this broker replicates, and
+    // how many of their ISRs it is in: a controlled shutdown takes it out of all of them.
+    int sharedReplicas = 0;
+    int inSyncReplicas = 0;
 };
 
 struct PartitionState {
@@ -103,6 +113,10 @@ struct ClusterSnapshot {
     std::vector<BrokerState> brokers;
     std::vector<TopicState> topics; // sorted by name
     std::vector<GroupState> groups; // sorted by id
+    // The controller quorum (DescribeQuorum); nullopt when it could not be read, and then
+    // quorumError says why (no patch 0012, ZooKeeper or Kafka < 3.3, or the request failed).
+    std::optional<QuorumInfo> quorum;
+    QString quorumError;
 
     const GroupState *group(const QString &id) const;
     const TopicState *topic(const QString &name) const;

@@ -2,6 +2,7 @@
 
 #include "kafka/KafkaClient.h"
 #include "monitor/PollGatherer.h"
+#include "monitor/QuorumHealth.h"
 #include "monitor/SnapshotDiff.h"
 
 #include <QDir>
@@ -90,6 +91,11 @@ void ClusterPoller::publish(SnapshotPtr snapshot, std::vector<Rebalance> rebalan
     PollUpdate update{snapshot, diffSnapshots(m_previous.get(), m_lastGood.get(), *snapshot), std::move(rebalances)};
     for (const Rebalance &r : update.rebalances)
         update.events.push_back(rebalanceEvent(r));
+    if (snapshot->quorum) {
+        appendQuorumEvents(m_lastQuorum ? &*m_lastQuorum : nullptr, &*snapshot->quorum, snapshot->takenAt,
+                           snapshot->cluster, update.events);
+        m_lastQuorum = snapshot->quorum;
+    }
     m_previous = snapshot;
     if (snapshot->reachable) {
         m_lastGood = snapshot;
@@ -152,8 +158,9 @@ void ClusterPoller::poll()
     // Judged here, on the poller's thread, before the snapshot becomes immutable.
     m_lagEvaluator.evaluate(built, result.logEndAt);
     auto snapshot = std::make_shared<const ClusterSnapshot>(std::move(built));
-    for (const auto &b : result.metadata.brokers)
-        m_knownBrokers[b.id] = b;
+    for (const auto *list : {&result.metadata.brokers, &result.metadata.fencedBrokers})
+        for (const auto &b : *list)
+            m_knownBrokers[b.id] = b;
     if (m_stateLoaded && m_rebalances.takeChanged())
         saveState();
     publish(snapshot, std::move(rebalances));

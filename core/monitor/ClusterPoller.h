@@ -20,6 +20,7 @@
 #include <atomic>
 #include <map>
 #include <memory>
+#include <optional>
 
 class QTimer;
 
@@ -82,6 +83,9 @@ private:
     LagEvaluator m_lagEvaluator;
     SnapshotPtr m_lastGood;
     SnapshotPtr m_previous;
+    // The last quorum a poll could read: a leader change is reported against it, even when
+    // the polls in between (the election) could not read the quorum.
+    std::optional<QuorumInfo> m_lastQuorum;
     RebalanceDetector m_rebalances;
     QString m_statePath;
     bool m_stateLoaded = false;

@@ -1,9 +1,13 @@
 #include "monitor/PollGatherer.h"
 
 #include "kafka/KafkaClient.h"
+#include "kafka/ListenerProbe.h"
+#include "monitor/BrokerLifecycle.h"
 #include "monitor/DescribeRows.h"
 
 #include <QSet>
+
+#include <algorithm>
 
 namespace lagscope {
 
@@ -15,6 +19,8 @@ namespace {
 // computed in that poll. Metadata alone may take the whole time (nothing works without it).
 constexpr int kListedByPercent = 30;
 constexpr int kGroupsReadByPercent = 65;
+// How long a TCP connect to a broker's listener may take (BrokerLifecycle: is it alive?).
+constexpr int kProbeMs = 1500;
 
 // A description error other than "no such group" (a group with only committed offsets,
 // which newer brokers answer that way) means the group could not be read.
@@ -132,9 +138,18 @@ Result<PollResult> gatherPoll(KafkaClient &client, Deadline deadline, const Clus
     if (!overview.metadata)
         return Result<PollResult>(overview.metadata.error());
     result.metadata = std::move(*overview.metadata);
+    if (overview.quorum)
+        result.quorum = std::move(*overview.quorum);
+    else
+        result.quorumError = overview.quorum.errorMessage();
     gatherGroups(client, result, overview, groupsRead, lastGood);
     gatherOffsets(client, result, deadline);
     result.connectionStates = client.brokerConnectionStates();
+    // Is a broker that Lagscope is not connected to alive? A connect answers within a round
+    // trip; a host that drops it costs at most kProbeMs of the poll.
+    const std::vector<BrokerInfo> unsure = brokersToProbe(result.metadata, result.connectionStates);
+    if (!unsure.empty())
+        result.listenerProbes = probeListeners(unsure, Deadline::inMs(std::clamp(deadline.remainingMs(), 1, kProbeMs)));
     return result;
 }
 

@@ -1,5 +1,6 @@
 #include "monitor/SnapshotBuilder.h"
 
+#include "monitor/BrokerLifecycle.h"
 #include "monitor/DescribeRows.h"
 
 #include <algorithm>
@@ -7,37 +8,6 @@
 namespace lagscope {
 
 namespace {
-
-BrokerStatus connectionStatus(const std::map<int, QString> &states, int id)
-{
-    const auto it = states.find(id);
-    if (it == states.end())
-        return BrokerStatus::Online;
-    // DOWN: the connection failed; TRY_CONNECT: waiting to retry after a failure.
-    // INIT (never needed yet) and the handshake states are not evidence of a problem.
-    return it->second == QStringLiteral("DOWN") || it->second == QStringLiteral("TRY_CONNECT")
-               ? BrokerStatus::Unreachable
-               : BrokerStatus::Online;
-}
-
-std::vector<BrokerState> brokerStates(const PollResult &poll, const std::map<int, BrokerInfo> &known)
-{
-    std::map<int, BrokerState> out;
-    for (const auto &[id, info] : known)
-        out[id] = BrokerState{info, BrokerStatus::Offline, false, 0};
-    for (const auto &b : poll.metadata.brokers)
-        out[b.id] = BrokerState{b, connectionStatus(poll.connectionStates, b.id), false, 0};
-    for (const auto &t : poll.metadata.topics)
-        for (const auto &p : t.partitions)
-            if (auto it = out.find(p.leader); it != out.end())
-                ++it->second.partitionsLed;
-    if (auto it = out.find(poll.metadata.controllerId); it != out.end())
-        it->second.controller = true;
-    std::vector<BrokerState> list;
-    for (auto &[id, b] : out)
-        list.push_back(std::move(b));
-    return list;
-}
 
 std::int64_t offsetOr(const LogOffsets &offsets, const TopicPartition &tp)
 {
@@ -106,7 +76,10 @@ ClusterSnapshot buildSnapshot(const QString &cluster, const PollResult &poll,
     s.error = poll.errors.join(QStringLiteral("; "));
     s.clusterId = poll.metadata.clusterId;
     s.controllerId = poll.metadata.controllerId;
-    s.brokers = brokerStates(poll, knownBrokers);
+    const std::vector<BrokerState> *previous = lastGood ? &lastGood->brokers : nullptr;
+    s.brokers = brokerStates({poll.metadata, poll.connectionStates, poll.listenerProbes}, knownBrokers, previous);
+    s.quorum = poll.quorum;
+    s.quorumError = poll.quorumError;
 
     for (const auto &t : poll.metadata.topics) {
         TopicState topic{t.name, t.internal, {}};

@@ -2,6 +2,7 @@
 // Turns what one poll gathered into a ClusterSnapshot. Pure: the poller gathers, this
 // decides (broker states, lag per partition, aggregates), and tests check it with tables.
 
+#include "kafka/ListenerProbe.h"
 #include "model/ClusterSnapshot.h"
 
 #include <map>
@@ -20,8 +21,11 @@ struct PollResult {
     // When the log-end offsets were read (the middle of that request): lag seconds date the
     // log end by it, not by the end of the whole poll, which can be seconds later.
     QDateTime logEndAt;
-    std::map<int, QString> connectionStates; // librdkafka broker state by id ("UP", "DOWN"…)
-    QStringList errors;                      // parts of the poll that failed
+    std::map<int, QString> connectionStates;      // librdkafka broker state by id ("UP", "DOWN"…)
+    std::map<int, ListenerAnswer> listenerProbes; // TCP connects to the fenced brokers' listeners
+    std::optional<QuorumInfo> quorum;             // nullopt: quorumError says why
+    QString quorumError;
+    QStringList errors; // parts of the poll that failed
 };
 
 // knownBrokers: every broker seen in this cluster's earlier metadata, so that one missing

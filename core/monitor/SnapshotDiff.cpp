@@ -105,8 +105,20 @@ void diffBroker(const BrokerState *was, const BrokerState *now, Emitter &out)
         return;
     switch (now->status) {
     case BrokerStatus::Online:
-        out.add(EventKind::BrokerOnline, EventSeverity::Info, brokerSubject(now->info.id),
-                Text::tr("%1 is online").arg(brokerLabel(now->info)));
+        if (was && was->status == BrokerStatus::Fenced)
+            out.add(EventKind::BrokerUnfenced, EventSeverity::Info, brokerSubject(now->info.id),
+                    Text::tr("%1 is unfenced and online").arg(brokerLabel(now->info)));
+        else
+            out.add(EventKind::BrokerOnline, EventSeverity::Info, brokerSubject(now->info.id),
+                    Text::tr("%1 is online").arg(brokerLabel(now->info)));
+        break;
+    case BrokerStatus::Fenced:
+        out.add(EventKind::BrokerFenced, EventSeverity::Error, brokerSubject(now->info.id),
+                Text::tr("%1 is fenced: %2").arg(brokerLabel(now->info), now->reason));
+        break;
+    case BrokerStatus::Stopping:
+        out.add(EventKind::BrokerStopping, EventSeverity::Warning, brokerSubject(now->info.id),
+                Text::tr("%1 is stopping: %2").arg(brokerLabel(now->info), now->reason));
         break;
     case BrokerStatus::Unreachable:
         out.add(EventKind::BrokerUnreachable, EventSeverity::Warning, brokerSubject(now->info.id),

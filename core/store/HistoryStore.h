@@ -131,6 +131,14 @@ public:
     // when it is not empty.
     Result<std::vector<ClusterEvent>> events(const QString &cluster, const QDateTime &from, const QDateTime &to,
                                              const QString &group = {}) const;
+    // Events of a cluster of the given kinds with from <= time <= to, oldest first: the brokers
+    // page reads a week of broker events without every group's.
+    Result<std::vector<ClusterEvent>> eventsOfKinds(const QString &cluster, const std::vector<EventKind> &kinds,
+                                                    const QDateTime &from, const QDateTime &to) const;
+    // Of a cluster's events of the given kinds before `before` (time < before), the newest of
+    // each subject, oldest first: where each broker stood when a range starts.
+    Result<std::vector<ClusterEvent>> latestEventsBefore(const QString &cluster, const std::vector<EventKind> &kinds,
+                                                         const QDateTime &before) const;
 
     // Completed rebalances (model/Rebalance.h), in one transaction.
     Status appendRebalances(const std::vector<Rebalance> &rebalances);

@@ -147,32 +147,97 @@ Status HistoryStore::Private::selectGroupRows(const QString &cluster, const QStr
     }
 }
 
+namespace {
+
+// The columns every event read selects, in the order appendEventOf() reads them.
+constexpr QLatin1String kEventColumns("e.t, e.kind, e.severity, e.subject, e.group_name, e.message");
+
+// Appends the event of a row to `out`; kinds this version does not know were written by a
+// newer one and are skipped.
+void appendEventOf(const QSqlQuery &q, const QString &cluster, std::vector<ClusterEvent> &out)
+{
+    ClusterEvent e;
+    if (!eventKindFromName(q.value(1).toString(), &e.kind))
+        return;
+    e.time = QDateTime::fromMSecsSinceEpoch(q.value(0).toLongLong(), Qt::UTC);
+    e.cluster = cluster;
+    const QString severity = q.value(2).toString();
+    for (const EventSeverity level : {EventSeverity::Info, EventSeverity::Warning, EventSeverity::Error})
+        if (severityName(level) == severity)
+            e.severity = level;
+    e.subject = q.value(3).toString();
+    e.group = q.value(4).toString();
+    e.message = q.value(5).toString();
+    out.push_back(std::move(e));
+}
+
+// " AND e.kind IN (?, ?, …)" and the kinds' stored names to bind, in order.
+QString kindFilter(const std::vector<EventKind> &kinds, QVariantList &values)
+{
+    QStringList marks;
+    for (const EventKind kind : kinds) {
+        marks << QStringLiteral("?");
+        values << eventKindName(kind);
+    }
+    return QStringLiteral(" AND e.kind IN (") + marks.join(QStringLiteral(", ")) + QLatin1Char(')');
+}
+
+} // namespace
+
 Result<std::vector<ClusterEvent>> HistoryStore::events(const QString &cluster, const QDateTime &from,
                                                        const QDateTime &to, const QString &group) const
 {
-    const ClusterRangeQuery query{QStringLiteral("SELECT e.t, e.kind, e.severity, e.subject, e.group_name, e.message"
-                                                 " FROM event e JOIN cluster c ON c.id = e.cluster_id"
-                                                 " WHERE c.name = ? AND e.t BETWEEN ? AND ?"),
+    const ClusterRangeQuery query{QStringLiteral("SELECT %1 FROM event e JOIN cluster c ON c.id = e.cluster_id"
+                                                 " WHERE c.name = ? AND e.t BETWEEN ? AND ?")
+                                      .arg(kEventColumns),
                                   QStringLiteral(" AND e.group_name = ?"), QStringLiteral(" ORDER BY e.t, e.id")};
     std::vector<ClusterEvent> out;
-    const Status s = selectClusterRange(
-        d->db, query, cluster, from, to, group, HistoryStoreText::tr("Cannot read events from the history"),
-        [&](const QSqlQuery &q) {
-            ClusterEvent e;
-            // Kinds this version does not know were written by a newer one: skip them.
-            if (!eventKindFromName(q.value(1).toString(), &e.kind))
-                return;
-            e.time = QDateTime::fromMSecsSinceEpoch(q.value(0).toLongLong(), Qt::UTC);
-            e.cluster = cluster;
-            const QString severity = q.value(2).toString();
-            for (const EventSeverity level : {EventSeverity::Info, EventSeverity::Warning, EventSeverity::Error})
-                if (severityName(level) == severity)
-                    e.severity = level;
-            e.subject = q.value(3).toString();
-            e.group = q.value(4).toString();
-            e.message = q.value(5).toString();
-            out.push_back(std::move(e));
-        });
+    const Status s = selectClusterRange(d->db, query, cluster, from, to, group,
+                                        HistoryStoreText::tr("Cannot read events from the history"),
+                                        [&](const QSqlQuery &q) { appendEventOf(q, cluster, out); });
+    if (!s)
+        return s.error();
+    return out;
+}
+
+Result<std::vector<ClusterEvent>> HistoryStore::eventsOfKinds(const QString &cluster,
+                                                              const std::vector<EventKind> &kinds,
+                                                              const QDateTime &from, const QDateTime &to) const
+{
+    std::vector<ClusterEvent> out;
+    if (kinds.empty())
+        return out;
+    QVariantList values{cluster, sql::msOr(from, std::numeric_limits<qint64>::min()),
+                        sql::msOr(to, std::numeric_limits<qint64>::max())};
+    const QString statement = QStringLiteral("SELECT %1 FROM event e JOIN cluster c ON c.id = e.cluster_id"
+                                             " WHERE c.name = ? AND e.t BETWEEN ? AND ?")
+                                  .arg(kEventColumns)
+                              + kindFilter(kinds, values) + QStringLiteral(" ORDER BY e.t, e.id");
+    const Status s = sql::select(d->db, statement, values, HistoryStoreText::tr("Cannot read events from the history"),
+                                 [&](const QSqlQuery &q) { appendEventOf(q, cluster, out); });
+    if (!s)
+        return s.error();
+    return out;
+}
+
+Result<std::vector<ClusterEvent>> HistoryStore::latestEventsBefore(const QString &cluster,
+                                                                   const std::vector<EventKind> &kinds,
+                                                                   const QDateTime &before) const
+{
+    std::vector<ClusterEvent> out;
+    if (kinds.empty())
+        return out;
+    QVariantList values{cluster, sql::msOr(before, std::numeric_limits<qint64>::max())};
+    // Numbered newest first within each subject; the id breaks ties of one poll's time as
+    // the order of writing does for events().
+    const QString statement =
+        QStringLiteral("SELECT %1 FROM (SELECT e.id, %1, row_number() OVER (PARTITION BY e.subject"
+                       " ORDER BY e.t DESC, e.id DESC) AS newest FROM event e JOIN cluster c ON c.id = e.cluster_id"
+                       " WHERE c.name = ? AND e.t < ?")
+            .arg(kEventColumns)
+        + kindFilter(kinds, values) + QStringLiteral(") e WHERE e.newest = 1 ORDER BY e.t, e.id");
+    const Status s = sql::select(d->db, statement, values, HistoryStoreText::tr("Cannot read events from the history"),
+                                 [&](const QSqlQuery &q) { appendEventOf(q, cluster, out); });
     if (!s)
         return s.error();
     return out;

@@ -146,6 +146,101 @@ Right-click to mute the rule</source>
     </message>
 </context>
 <context>
+    <name>lagscope::BrokerLanes</name>
+    <message>
+        <source>Unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>broker %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No broker known yet: waiting for the first poll</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>broker %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 – %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No change of this broker is recorded before %1, so its state before it is not known.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Began before the range shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>lagscope::BrokerLifecycle</name>
+    <message numerus="yes">
+        <source>Controlled shutdown: registered and unfenced, but out of the ISR of all its %n replicated partition(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Registered and unfenced with the controller; connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fenced by the controller, and %1:%2 refuses connections: the broker is not running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fenced by the controller (missed heartbeats, or still catching up), but %1:%2 accepts connections: the process is alive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fenced by the controller; %1:%2 did not answer a connection attempt (host down or cut off?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No longer registered with the controller</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Missing from Metadata: fenced or stopped; %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registered and unfenced with the controller, but %1:%2 refuses connections: a firewall, or a broker that has just died (the controller fences it within its broker.session.timeout.ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registered and unfenced with the controller, but Lagscope cannot connect to %1:%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registered and unfenced with the controller; its listener accepts connections</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>lagscope::BrokerStatesTimeline</name>
+    <message numerus="yes">
+        <source>&lt;b&gt;Broker states&lt;/b&gt; — %n change(s) recorded in the last %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; no history: each broker is shown in its current state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The history records changes only: a broker with no change recorded in the range is drawn in its current state, and one whose first change in the range has no change before it is unknown until then.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>lagscope::BrokerTableModel</name>
     <message>
         <source>Online</source>
@@ -176,18 +271,6 @@ Right-click to mute the rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>In the cluster metadata and connected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>In the cluster metadata, but Lagscope cannot connect to it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Was in the cluster before, now missing from its metadata</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Controller</source>
         <translation type="unfinished"></translation>
     </message>
@@ -197,6 +280,38 @@ Right-click to mute the rule</source>
     </message>
     <message>
         <source>Partitions led</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fenced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In the cluster metadata and connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In the cluster metadata, but Lagscope cannot connect to it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not running, or gone from the cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registered, but fenced by the controller</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In controlled shutdown</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -391,15 +506,59 @@ Right-click to mute the rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 broker(s) down, %2 offline partition(s)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 under-replicated</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>OK</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>broker %1 offline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>brokers %1 offline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>broker %1 fenced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>brokers %1 fenced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>broker %1 unreachable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>brokers %1 unreachable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>broker %1 stopping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>brokers %1 stopping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>controller quorum has no leader</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>controller voter %1 lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>controller voter %1 lagging</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 offline partition(s)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3222,6 +3381,201 @@ Right-click to mute the rule</source>
     </message>
 </context>
 <context>
+    <name>lagscope::QuorumHealth</name>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no fetch known to leader %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no fetch for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 records behind, never caught up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 records behind, caught up %2 ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>leader</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>caught up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>controller quorum has no leader (was %1, epoch %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>controller quorum leader %1 → %2 (epoch %3 → %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>controller voter %1 lost: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>controller voter %1 lagging: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>controller voter %1 caught up</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>lagscope::QuorumPanel</name>
+    <message>
+        <source>&lt;b&gt;Controller quorum&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not read yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None to show: the cluster runs on ZooKeeper, or on Kafka older than 3.3, which cannot describe its controller quorum (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No leader · epoch %1 · high watermark %2 — the metadata log cannot change until a voter wins an election</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leader %1 · epoch %2 · high watermark %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n voter(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n observer(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lagscope::QuorumTableModel</name>
+    <message>
+        <source>Leader</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follower</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Observer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Caught up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lagging</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Metadata log directory %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The active controller: it leads the metadata log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A voter that follows the leader&apos;s metadata log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A broker: it replicates the metadata log but has no vote</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Health</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Voters only, by the leader&apos;s clock: caught up; lagging (fetching, but without all of the log for a while); lost (not fetching)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Log end offset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lag</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Records behind the leader&apos;s high watermark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last fetch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When the leader last had a fetch from it, by the leader&apos;s clock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last caught up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When it last had all of the leader&apos;s log, by the leader&apos;s clock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>lagscope::Rebalance</name>
     <message>
         <source>%1 s</source>
@@ -4676,6 +5030,18 @@ Moves:
     </message>
     <message>
         <source>%1 members</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is unfenced and online</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is fenced: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is stopping: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

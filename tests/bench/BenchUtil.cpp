@@ -160,7 +160,7 @@ ClusterSnapshot syntheticFixtureSnapshot(const QDateTime &takenAt)
     s.controllerId = 1;
     for (int id = 1; id <= 3; ++id)
         s.brokers.push_back({BrokerInfo{id, QStringLiteral("127.0.0.1"), 9091 + id, {}}, BrokerStatus::Online, id == 1,
-                             Fixture::topics * Fixture::kPartitionsPerTopic / 3});
+                             Fixture::topics * Fixture::kPartitionsPerTopic / 3, QString(), 0, 0});
     for (int t = 0; t < Fixture::topics; ++t) {
         TopicState topic{Fixture::topicName(t), false, {}};
         for (int p = 0; p < Fixture::kPartitionsPerTopic; ++p) {

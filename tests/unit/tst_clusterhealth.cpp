@@ -1,8 +1,11 @@
 // Cluster health (model/ClusterHealth): one table row per rule and per precedence between
-// them, as the cluster tree shows it, with the counts the overview page lists.
+// them, as the cluster tree shows it, with the counts the overview page lists. Broker states
+// and the controller quorum: docs/BROKER-STATES.md.
 #include "model/ClusterHealth.h"
 
 #include <QTest>
+
+#include <optional>
 
 using namespace lagscope;
 
@@ -10,19 +13,62 @@ Q_DECLARE_METATYPE(lagscope::HealthLevel)
 
 namespace {
 
-// Brokers as one letter each: O online, U unreachable, F offline (gone from the metadata).
+// Brokers as one letter each, ids from 1: O online, U unreachable, D offline (down), F fenced,
+// S stopping.
 std::vector<BrokerState> brokers(const QString &spec)
 {
     std::vector<BrokerState> out;
     for (qsizetype i = 0; i < spec.size(); ++i) {
         BrokerState b;
         b.info.id = int(i) + 1;
-        b.status = spec[i] == QLatin1Char('U')   ? BrokerStatus::Unreachable
-                   : spec[i] == QLatin1Char('F') ? BrokerStatus::Offline
-                                                 : BrokerStatus::Online;
+        switch (spec[i].toLatin1()) {
+        case 'U': b.status = BrokerStatus::Unreachable; break;
+        case 'D': b.status = BrokerStatus::Offline; break;
+        case 'F': b.status = BrokerStatus::Fenced; break;
+        case 'S': b.status = BrokerStatus::Stopping; break;
+        default: b.status = BrokerStatus::Online; break;
+        }
         out.push_back(b);
     }
     return out;
+}
+
+// The controller quorum as one letter per voter, ids from 1, by the leader's clock at 100 s:
+// L the leader, c caught up, g lagging (fetching, last caught up 9 s ago), x lost (no fetch
+// for 9 s). No L: no leader. Empty: the quorum was not read (nullopt).
+std::optional<QuorumInfo> quorum(const QString &spec)
+{
+    if (spec.isEmpty())
+        return std::nullopt;
+    constexpr qint64 now = 100'000;
+    QuorumInfo q;
+    q.leaderEpoch = 7;
+    q.highWatermark = 5000;
+    for (qsizetype i = 0; i < spec.size(); ++i) {
+        QuorumReplica r;
+        r.id = int(i) + 1;
+        r.logEndOffset = 5000;
+        r.lastFetchMs = now - 200;
+        r.lastCaughtUpMs = now - 200;
+        switch (spec[i].toLatin1()) {
+        case 'L':
+            q.leaderId = r.id;
+            r.lastFetchMs = now;
+            r.lastCaughtUpMs = now;
+            break;
+        case 'g':
+            r.logEndOffset = 4000;
+            r.lastCaughtUpMs = now - 9000;
+            break;
+        case 'x':
+            r.lastFetchMs = now - 9000;
+            r.lastCaughtUpMs = now - 9000;
+            break;
+        default: break;
+        }
+        q.voters.push_back(r);
+    }
+    return q;
 }
 
 // One topic per word, one partition per letter: i in sync, u under-replicated, x without a
@@ -63,6 +109,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("error");
         QTest::addColumn<QString>("brokerSpec");
         QTest::addColumn<QString>("topicSpec");
+        QTest::addColumn<QString>("quorumSpec");
         QTest::addColumn<HealthLevel>("level");
         QTest::addColumn<QString>("reason");
         // brokers online, partitions, under-replicated, offline
@@ -70,40 +117,80 @@ private Q_SLOTS:
 
         const QString auth = QStringLiteral("cluster 'dc1': Authentication failed: SASL invalid credentials");
         const QString longAuth = QStringLiteral("Authentication failed: ") + QString(100, QLatin1Char('y'));
+        const QString none;
 
-        QTest::newRow("all well") << true << QString() << QStringLiteral("OOO") << QStringLiteral("iii ii")
+        QTest::newRow("all well") << true << QString() << QStringLiteral("OOO") << QStringLiteral("iii ii") << none
                                   << HealthLevel::Ok << QStringLiteral("OK") << QList<int>{3, 5, 0, 0};
-        QTest::newRow("no topics, no brokers") << true << QString() << QString() << QString() << HealthLevel::Ok
+        QTest::newRow("no topics, no brokers") << true << QString() << QString() << QString() << none << HealthLevel::Ok
                                                << QStringLiteral("OK") << QList<int>{0, 0, 0, 0};
         QTest::newRow("a poll error alone is not a verdict")
             << true << QStringLiteral("group g: coordinator not available") << QStringLiteral("OO")
-            << QStringLiteral("ii") << HealthLevel::Ok << QStringLiteral("OK") << QList<int>{2, 2, 0, 0};
+            << QStringLiteral("ii") << none << HealthLevel::Ok << QStringLiteral("OK") << QList<int>{2, 2, 0, 0};
         QTest::newRow("under-replicated")
-            << true << QString() << QStringLiteral("OOO") << QStringLiteral("iu uu") << HealthLevel::Warning
+            << true << QString() << QStringLiteral("OOO") << QStringLiteral("iu uu") << none << HealthLevel::Warning
             << QStringLiteral("3 under-replicated") << QList<int>{3, 4, 3, 0};
         QTest::newRow("offline partition")
-            << true << QString() << QStringLiteral("OOO") << QStringLiteral("ix") << HealthLevel::Error
-            << QStringLiteral("0 broker(s) down, 1 offline partition(s)") << QList<int>{3, 2, 0, 1};
+            << true << QString() << QStringLiteral("OOO") << QStringLiteral("ix") << none << HealthLevel::Error
+            << QStringLiteral("1 offline partition(s)") << QList<int>{3, 2, 0, 1};
         QTest::newRow("offline outranks under-replicated")
-            << true << QString() << QStringLiteral("OOO") << QStringLiteral("uX u") << HealthLevel::Error
-            << QStringLiteral("0 broker(s) down, 1 offline partition(s)") << QList<int>{3, 3, 3, 1};
-        QTest::newRow("unreachable broker is down")
-            << true << QString() << QStringLiteral("OUO") << QStringLiteral("ii") << HealthLevel::Error
-            << QStringLiteral("1 broker(s) down, 0 offline partition(s)") << QList<int>{2, 2, 0, 0};
+            << true << QString() << QStringLiteral("OOO") << QStringLiteral("uX u") << none << HealthLevel::Error
+            << QStringLiteral("1 offline partition(s), 3 under-replicated") << QList<int>{3, 3, 3, 1};
+        QTest::newRow("unreachable broker is a warning")
+            << true << QString() << QStringLiteral("OUO") << QStringLiteral("ii") << none << HealthLevel::Warning
+            << QStringLiteral("broker 2 unreachable") << QList<int>{2, 2, 0, 0};
+        QTest::newRow("stopping broker is a warning")
+            << true << QString() << QStringLiteral("OSO") << QStringLiteral("uu") << none << HealthLevel::Warning
+            << QStringLiteral("broker 2 stopping, 2 under-replicated") << QList<int>{2, 2, 2, 0};
+        QTest::newRow("offline broker is an error")
+            << true << QString() << QStringLiteral("OOD") << QStringLiteral("ii") << none << HealthLevel::Error
+            << QStringLiteral("broker 3 offline") << QList<int>{2, 2, 0, 0};
+        QTest::newRow("fenced broker is an error")
+            << true << QString() << QStringLiteral("OFO") << QStringLiteral("ii") << none << HealthLevel::Error
+            << QStringLiteral("broker 2 fenced") << QList<int>{2, 2, 0, 0};
+        QTest::newRow("brokers of one state named together")
+            << true << QString() << QStringLiteral("DODUU") << QString() << none << HealthLevel::Error
+            << QStringLiteral("brokers 1, 3 offline, brokers 4, 5 unreachable") << QList<int>{1, 0, 0, 0};
         QTest::newRow("offline brokers and partitions")
-            << true << QString() << QStringLiteral("FUO") << QStringLiteral("xxi u") << HealthLevel::Error
-            << QStringLiteral("2 broker(s) down, 2 offline partition(s)") << QList<int>{1, 4, 1, 2};
+            << true << QString() << QStringLiteral("DUO") << QStringLiteral("xxi u") << none << HealthLevel::Error
+            << QStringLiteral("broker 1 offline, 2 offline partition(s), broker 2 unreachable, 1 under-replicated")
+            << QList<int>{1, 4, 1, 2};
+        QTest::newRow("errors before warnings, offline before fenced")
+            << true << QString() << QStringLiteral("SFD") << QStringLiteral("u") << none << HealthLevel::Error
+            << QStringLiteral("broker 3 offline, broker 2 fenced, broker 1 stopping, 1 under-replicated")
+            << QList<int>{0, 1, 1, 0};
+        QTest::newRow("quorum caught up")
+            << true << QString() << QStringLiteral("OOO") << QStringLiteral("ii") << QStringLiteral("cLc")
+            << HealthLevel::Ok << QStringLiteral("OK") << QList<int>{3, 2, 0, 0};
+        QTest::newRow("quorum without a leader is an error")
+            << true << QString() << QStringLiteral("OOO") << QStringLiteral("ii") << QStringLiteral("cxx")
+            << HealthLevel::Error << QStringLiteral("controller quorum has no leader") << QList<int>{3, 2, 0, 0};
+        QTest::newRow("voter lost is a warning")
+            << true << QString() << QStringLiteral("OOO") << QStringLiteral("ii") << QStringLiteral("Lcx")
+            << HealthLevel::Warning << QStringLiteral("controller voter 3 lost") << QList<int>{3, 2, 0, 0};
+        QTest::newRow("voter lagging is a warning")
+            << true << QString() << QStringLiteral("OOO") << QStringLiteral("ii") << QStringLiteral("Lgc")
+            << HealthLevel::Warning << QStringLiteral("controller voter 2 lagging") << QList<int>{3, 2, 0, 0};
+        QTest::newRow("fenced broker outranks a lost voter")
+            << true << QString() << QStringLiteral("OOF") << QStringLiteral("ii") << QStringLiteral("Lcx")
+            << HealthLevel::Error << QStringLiteral("broker 3 fenced, controller voter 3 lost")
+            << QList<int>{2, 2, 0, 0};
+        QTest::newRow("long reason is cut")
+            << true << QString() << QStringLiteral("DDDDDDDDDDFFFFFFFFFF") << QString() << none << HealthLevel::Error
+            << QStringLiteral("brokers 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 offline, brokers 11, 12, 13, 14, 15, 16, 17, "
+                              "18, 19,…")
+            << QList<int>{0, 0, 0, 0};
         QTest::newRow("unreachable, stale data counted")
             << false << QStringLiteral("all brokers down") << QStringLiteral("OOO") << QStringLiteral("uux")
-            << HealthLevel::Error << QStringLiteral("Unreachable since %1").arg(since()) << QList<int>{3, 3, 2, 1};
+            << QStringLiteral("cxx") << HealthLevel::Error << QStringLiteral("Unreachable since %1").arg(since())
+            << QList<int>{3, 3, 2, 1};
         QTest::newRow("unreachable by authentication")
-            << false << auth << QStringLiteral("O") << QStringLiteral("i") << HealthLevel::Error
+            << false << auth << QStringLiteral("O") << QStringLiteral("i") << none << HealthLevel::Error
             << QStringLiteral("Authentication failed: SASL invalid credentials") << QList<int>{1, 1, 0, 0};
         QTest::newRow("long authentication failure is cut")
-            << false << longAuth << QString() << QString() << HealthLevel::Error
+            << false << longAuth << QString() << QString() << none << HealthLevel::Error
             << QString(longAuth.left(90) + QStringLiteral("…")) << QList<int>{0, 0, 0, 0};
         QTest::newRow("authentication text while reachable is no failure")
-            << true << auth << QStringLiteral("OO") << QStringLiteral("u") << HealthLevel::Warning
+            << true << auth << QStringLiteral("OO") << QStringLiteral("u") << none << HealthLevel::Warning
             << QStringLiteral("1 under-replicated") << QList<int>{2, 1, 1, 0};
     }
 
@@ -113,6 +200,7 @@ private Q_SLOTS:
         QFETCH(QString, error);
         QFETCH(QString, brokerSpec);
         QFETCH(QString, topicSpec);
+        QFETCH(QString, quorumSpec);
         QFETCH(HealthLevel, level);
         QFETCH(QString, reason);
         QFETCH(QList<int>, counts);
@@ -125,6 +213,7 @@ private Q_SLOTS:
             s.unreachableSince = kSince;
         s.brokers = brokers(brokerSpec);
         s.topics = topics(topicSpec);
+        s.quorum = quorum(quorumSpec);
 
         const ClusterHealth h = clusterHealth(s);
         QCOMPARE(h.level, level);

@@ -35,6 +35,13 @@ const std::pair<EventKind, const char *> kAllKinds[] = {
     {EventKind::AlertCleared, "alert-cleared"},
     {EventKind::AlertCommandFailed, "alert-command-failed"},
     {EventKind::LagStatusChanged, "lag-status-changed"},
+    {EventKind::BrokerFenced, "broker-fenced"},
+    {EventKind::BrokerUnfenced, "broker-unfenced"},
+    {EventKind::BrokerStopping, "broker-stopping"},
+    {EventKind::QuorumLeaderChanged, "quorum-leader-changed"},
+    {EventKind::QuorumVoterLagging, "quorum-voter-lagging"},
+    {EventKind::QuorumVoterLost, "quorum-voter-lost"},
+    {EventKind::QuorumVoterCaughtUp, "quorum-voter-caught-up"},
 };
 
 } // namespace

@@ -58,7 +58,8 @@ public:
     Snap &broker(int id, BrokerStatus status = BrokerStatus::Online)
     {
         withoutBroker(id);
-        m_s.brokers.push_back({BrokerInfo{id, QStringLiteral("127.0.0.1"), 9091 + id, QString()}, status, false, 0});
+        m_s.brokers.push_back(
+            {BrokerInfo{id, QStringLiteral("127.0.0.1"), 9091 + id, QString()}, status, false, 0, QString(), 0, 0});
         return *this;
     }
     Snap &withoutBroker(int id)

@@ -20,6 +20,8 @@ QString BrokerTableModel::statusText(BrokerStatus status)
     case BrokerStatus::Online: return tr("Online");
     case BrokerStatus::Unreachable: return tr("Unreachable");
     case BrokerStatus::Offline: return tr("Offline");
+    case BrokerStatus::Fenced: return tr("Fenced");
+    case BrokerStatus::Stopping: return tr("Stopping");
     }
     return unknownText();
 }
@@ -31,7 +33,7 @@ std::vector<BrokerTableModel::Row> BrokerTableModel::rowsOf(const ClusterSnapsho
     for (const BrokerState &b : snapshot.brokers) {
         next.push_back(Row{b.info.id, b.info.host, b.info.port, b.info.rack, b.status,
                            b.controller || (snapshot.controllerId >= 0 && b.info.id == snapshot.controllerId),
-                           b.partitionsLed});
+                           b.partitionsLed, b.reason});
     }
     return next;
 }
@@ -55,17 +57,21 @@ const BrokerTableModel::Columns &BrokerTableModel::columns()
          .display = [](const Row &row) { return statusText(row.status); },
          .sort = [](const Row &row) { return int(row.status); },
          .toolTip = [](const Row &row) -> QVariant {
+             if (!row.reason.isEmpty())
+                 return row.reason; // the facts this poll derived the state from
              switch (row.status) {
              case BrokerStatus::Online: return tr("In the cluster metadata and connected");
              case BrokerStatus::Unreachable: return tr("In the cluster metadata, but Lagscope cannot connect to it");
-             case BrokerStatus::Offline: return tr("Was in the cluster before, now missing from its metadata");
+             case BrokerStatus::Offline: return tr("Not running, or gone from the cluster");
+             case BrokerStatus::Fenced: return tr("Registered, but fenced by the controller");
+             case BrokerStatus::Stopping: return tr("In controlled shutdown");
              }
              return QVariant();
          },
          .foreground = [](const Row &row) -> std::optional<StatusTone> {
-             if (row.status == BrokerStatus::Unreachable)
+             if (row.status == BrokerStatus::Unreachable || row.status == BrokerStatus::Stopping)
                  return StatusTone::Warning;
-             if (row.status == BrokerStatus::Offline)
+             if (row.status == BrokerStatus::Offline || row.status == BrokerStatus::Fenced)
                  return StatusTone::Error;
              return std::nullopt;
          }},
@@ -75,6 +81,9 @@ const BrokerTableModel::Columns &BrokerTableModel::columns()
          .sort = [](const Row &row) { return row.controller; },
          .toolTip = [](const Row &row) { return row.controller ? QVariant(tr("The active controller")) : QVariant(); }},
         countColumn<Row>(QT_TR_NOOP("Partitions led"), &Row::partitionsLed),
+        {.header = QT_TR_NOOP("Reason"),
+         .display = [](const Row &row) { return row.reason; },
+         .sort = [](const Row &row) { return row.reason; }},
     };
     return table;
 }

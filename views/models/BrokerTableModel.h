@@ -17,6 +17,7 @@ struct BrokerTableRow {
     BrokerStatus status = BrokerStatus::Online;
     bool controller = false;
     int partitionsLed = 0;
+    QString reason; // the facts behind the status (monitor/BrokerLifecycle)
 
     QString address() const;
     int key() const { return id; } // rows are kept sorted by broker id
@@ -35,6 +36,7 @@ public:
         State,
         Controller,
         PartitionsLed,
+        Reason,
         NB_COLUMNS
     };
     enum Role {

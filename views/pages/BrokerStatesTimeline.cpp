@@ -1,0 +1,224 @@
+#include "pages/BrokerStatesTimeline.h"
+
+#include "charts/ChartRangeBar.h"
+#include "models/StatusColors.h"
+#include "pages/BrokerLanes.h"
+#include "store/HistoryStore.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPainter>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <array>
+
+namespace lagscope {
+
+// The legend: a swatch and the name of each state, painted as the lanes paint them.
+class BrokerStatesLegend final : public QWidget {
+public:
+    explicit BrokerStatesLegend(QWidget *parent) : QWidget(parent)
+    {
+        setObjectName(QStringLiteral("brokerStatesLegend"));
+        setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    }
+
+    QSize sizeHint() const override
+    {
+        int w = 0;
+        for (const auto &state : kStates)
+            w += swatchWidth() + 6 + fontMetrics().horizontalAdvance(brokerStateText(state)) + 18;
+        return QSize(w, fontMetrics().height() + 6);
+    }
+    QSize minimumSizeHint() const override { return sizeHint(); }
+
+protected:
+    void paintEvent(QPaintEvent *) override
+    {
+        QPainter p(this);
+        const QFontMetrics fm = fontMetrics();
+        int x = 0;
+        for (const auto &state : kStates) {
+            const QRect swatch(x, (height() - fm.height()) / 2 + 2, swatchWidth(), fm.height() - 4);
+            paintBrokerState(p, swatch, brokerStateLook(state, palette()));
+            p.setPen(palette().color(QPalette::Mid));
+            p.drawRect(swatch.adjusted(0, 0, -1, -1));
+            x += swatch.width() + 6;
+            const QString text = brokerStateText(state);
+            p.setPen(palette().color(QPalette::WindowText));
+            p.drawText(QRect(x, 0, fm.horizontalAdvance(text) + 2, height()), Qt::AlignLeft | Qt::AlignVCenter, text);
+            x += fm.horizontalAdvance(text) + 18;
+        }
+    }
+
+private:
+    int swatchWidth() const { return fontMetrics().height() * 2; }
+
+    static constexpr std::array<std::optional<BrokerStatus>, 6> kStates{
+        BrokerStatus::Online, BrokerStatus::Unreachable, BrokerStatus::Stopping,
+        BrokerStatus::Fenced, BrokerStatus::Offline,     std::nullopt};
+};
+
+namespace {
+
+// Live events kept for a reload: a week covers every range; older ones are in the store.
+constexpr qint64 kReceivedKeptSecs = 7 * 24 * 3600;
+
+bool sameEvent(const ClusterEvent &a, const ClusterEvent &b)
+{
+    return a.time == b.time && a.kind == b.kind && a.subject == b.subject;
+}
+
+} // namespace
+
+BrokerStatesTimeline::BrokerStatesTimeline(QWidget *parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("brokerStatesTimeline"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 4, 0, 0);
+    auto *header = new QHBoxLayout;
+    m_title = new QLabel(this);
+    m_title->setObjectName(QStringLiteral("brokerStatesTitle"));
+    m_title->setTextFormat(Qt::RichText);
+    header->addWidget(m_title, 1);
+    m_rangeBar = new ChartRangeBar(m_range, this);
+    m_rangeBar->setObjectName(QStringLiteral("brokerStatesRange"));
+    header->addWidget(m_rangeBar);
+    layout->addLayout(header);
+
+    m_view = new BrokerLanes;
+    m_scroll = new QScrollArea(this);
+    m_scroll->setObjectName(QStringLiteral("brokerLanesScroll"));
+    m_scroll->setWidget(m_view);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // The lanes scroll only when they do not fit; the legend stays right below them.
+    layout->addWidget(m_scroll, 1);
+    layout->addWidget(new BrokerStatesLegend(this));
+    layout->addStretch(0);
+
+    connect(m_rangeBar, &ChartRangeBar::rangeClicked, this, [this](ChartRange r) {
+        setRange(r);
+        Q_EMIT rangeChanged(r);
+    });
+    connect(m_rangeBar, &ChartRangeBar::liveClicked, this, [this](bool live) {
+        m_live = live;
+        if (live && m_currentAt.isValid())
+            m_to = m_currentAt;
+        rebuild();
+    });
+    reload();
+}
+
+QDateTime BrokerStatesTimeline::from() const
+{
+    return m_to.addSecs(-std::chrono::duration_cast<std::chrono::seconds>(chartRangeSpan(m_range)).count());
+}
+
+void BrokerStatesTimeline::setSource(const HistoryStore *store)
+{
+    m_store = store;
+    reload();
+}
+
+void BrokerStatesTimeline::setCluster(const QString &cluster)
+{
+    if (cluster == m_cluster)
+        return;
+    m_cluster = cluster;
+    m_received.clear();
+    m_current.clear();
+    m_currentAt = QDateTime();
+    reload();
+}
+
+void BrokerStatesTimeline::setRange(ChartRange range)
+{
+    m_range = range;
+    m_rangeBar->setRange(range);
+    reload();
+}
+
+void BrokerStatesTimeline::addEvent(const ClusterEvent &event)
+{
+    if (std::none_of(m_events.begin(), m_events.end(), [&](const ClusterEvent &e) { return sameEvent(e, event); }))
+        m_events.push_back(event);
+}
+
+void BrokerStatesTimeline::reload()
+{
+    if (m_live || !m_to.isValid())
+        m_to = m_currentAt.isValid() ? m_currentAt : QDateTime::currentDateTimeUtc();
+    m_before.clear();
+    m_events.clear();
+    m_readError.clear();
+    if (m_store && !m_cluster.isEmpty()) {
+        const auto &kinds = brokerStateEventKinds();
+        // Up to now, not to the range's end: a range held still still gets the events after it.
+        auto before = m_store->latestEventsBefore(m_cluster, kinds, from());
+        auto events = m_store->eventsOfKinds(m_cluster, kinds, from(), {});
+        if (before && events) {
+            m_before = brokerStatesAfter(*before);
+            m_events = std::move(*events);
+        } else {
+            m_readError = before ? events.errorMessage() : before.errorMessage();
+        }
+    }
+    for (const ClusterEvent &e : m_received)
+        addEvent(e);
+    rebuild();
+}
+
+void BrokerStatesTimeline::append(const std::vector<ClusterEvent> &events)
+{
+    bool added = false;
+    for (const ClusterEvent &e : events) {
+        if (e.cluster != m_cluster || !brokerStatusAfter(e.kind) || eventBrokerId(e) < 0)
+            continue;
+        m_received.push_back(e);
+        addEvent(e);
+        added = true;
+    }
+    if (!added)
+        return;
+    const QDateTime oldest = m_received.back().time.addSecs(-kReceivedKeptSecs);
+    std::erase_if(m_received, [&](const ClusterEvent &e) { return e.time < oldest; });
+    rebuild();
+}
+
+void BrokerStatesTimeline::apply(const SnapshotPtr &snapshot)
+{
+    if (snapshot && snapshot->cluster != m_cluster)
+        return;
+    m_current = snapshot ? brokerStatesOf(*snapshot) : std::map<int, BrokerStatus>();
+    m_currentAt = snapshot ? snapshot->takenAt : QDateTime();
+    if (m_live && m_currentAt.isValid())
+        m_to = m_currentAt;
+    rebuild();
+}
+
+void BrokerStatesTimeline::rebuild()
+{
+    const QDateTime start = from();
+    m_lanes = brokerLanes(BrokerHistory{m_before, m_events, m_current, m_currentAt}, start, m_to);
+    m_view->setLanes(m_lanes, start, m_to);
+    m_scroll->setMaximumHeight(m_view->sizeHint().height());
+    const auto changes = std::count_if(m_events.begin(), m_events.end(),
+                                       [&](const ClusterEvent &e) { return e.time >= start && e.time <= m_to; });
+    QString title = tr("<b>Broker states</b> — %n change(s) recorded in the last %1", nullptr, int(changes))
+                        .arg(chartRangeLabel(m_range));
+    if (!m_store)
+        title += tr("; no history: each broker is shown in its current state");
+    else if (!m_readError.isEmpty())
+        title += QStringLiteral("; <span style=\"color:%1\">%2</span>")
+                     .arg(statusForeground(StatusTone::Error, palette()).name(), m_readError.toHtmlEscaped());
+    m_title->setText(title);
+    m_title->setToolTip(tr("The history records changes only: a broker with no change recorded in the range is "
+                           "drawn in its current state, and one whose first change in the range has no change "
+                           "before it is unknown until then."));
+}
+
+} // namespace lagscope

@@ -1,0 +1,80 @@
+#pragma once
+// The brokers page's "Broker states" timeline: one lane per broker, its states over a range
+// chosen with a range bar (15m … 7d), a legend. The lanes are rebuilt (brokerLanes()) from
+// the history's broker events, read once per cluster and range (HistoryStore::eventsOfKinds and
+// latestEventsBefore), plus the live events and the latest poll the window hands over, so a
+// poll costs no read of the store. docs/BROKER-STATES.md says what the history cannot know.
+//
+// Thread: GUI only (reads the HistoryStore, which belongs to the GUI thread). Ownership:
+// owned by its parent; the store is borrowed and must outlive it or be replaced first.
+
+#include "charts/ChartRange.h"
+#include "model/ClusterSnapshot.h"
+#include "monitor/BrokerTimeline.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QLabel;
+class QScrollArea;
+
+namespace lagscope {
+
+class BrokerLanes;
+class ChartRangeBar;
+class HistoryStore;
+
+class BrokerStatesTimeline final : public QWidget {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(BrokerStatesTimeline)
+
+public:
+    explicit BrokerStatesTimeline(QWidget *parent = nullptr);
+
+    // Each of these reloads the broker events of the range from the store.
+    void setSource(const HistoryStore *store);
+    void setCluster(const QString &cluster); // nothing to do when it is the shown one
+    void setRange(ChartRange range);
+    ChartRange range() const { return m_range; }
+
+    // Live events from the pollers: the shown cluster's broker events extend the lanes.
+    void append(const std::vector<ClusterEvent> &events);
+    // The shown cluster's latest poll: the brokers' current states, and while the range bar's
+    // Live is on, the right edge of the range.
+    void apply(const SnapshotPtr &snapshot);
+
+    const std::vector<BrokerLane> &lanes() const { return m_lanes; }
+    BrokerLanes *lanesView() const { return m_view; }
+    QDateTime from() const;
+    QDateTime to() const { return m_to; }
+
+Q_SIGNALS:
+    // The user chose another range (the window persists it).
+    void rangeChanged(lagscope::ChartRange range);
+
+private:
+    void reload();
+    void rebuild();
+    void addEvent(const ClusterEvent &event);
+
+    const HistoryStore *m_store = nullptr;
+    QString m_cluster;
+    ChartRange m_range = ChartRange::Day7;
+    bool m_live = true;
+    QDateTime m_to; // the range's right edge
+    QString m_readError;
+    std::map<int, BrokerStatus> m_before; // each broker's state when the range read began
+    std::vector<ClusterEvent> m_events;   // broker events read and received since, in any order
+    std::vector<ClusterEvent> m_received; // the live ones: the store may not have them yet
+    std::map<int, BrokerStatus> m_current;
+    QDateTime m_currentAt;
+    std::vector<BrokerLane> m_lanes;
+
+    QLabel *m_title = nullptr;
+    ChartRangeBar *m_rangeBar = nullptr;
+    QScrollArea *m_scroll = nullptr;
+    BrokerLanes *m_view = nullptr;
+};
+
+} // namespace lagscope
