@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QThread>
 
+#include <optional>
 #include <thread>
 
 #include <openssl/x509_vfy.h>
@@ -277,14 +278,31 @@ Result<std::unique_ptr<KafkaClient>> KafkaClient::create(const ClusterConfig &cl
     return std::unique_ptr<KafkaClient>(new KafkaClient(std::move(impl)));
 }
 
+// The id of the broker that answered a Metadata request. A bootstrap connection has no id
+// (-1) but a name, "host:port/bootstrap", which the answer's broker list has under its id.
+int answeringBrokerId(const rd_kafka_metadata_t &md)
+{
+    if (md.orig_broker_id >= 0)
+        return md.orig_broker_id;
+    const QByteArray name(md.orig_broker_name ? md.orig_broker_name : "");
+    const QByteArray address = name.left(name.indexOf('/'));
+    for (int i = 0; i < md.broker_cnt; ++i)
+        if (address == QByteArray(md.brokers[i].host) + ':' + QByteArray::number(md.brokers[i].port))
+            return md.brokers[i].id;
+    return -1;
+}
+
 Result<ClusterMetadata> KafkaClient::metadata(Deadline deadline)
 {
     using R = Result<ClusterMetadata>;
     // DescribeCluster adds what the metadata struct lacks: racks, controller, cluster id, and
-    // (patch 0011, Kafka 4.0+) the fenced brokers. It goes out first, so that both are
-    // answered in one round trip.
+    // (patch 0011, Kafka 4.0+) the fenced brokers. Once a broker has answered Metadata it goes
+    // out first, to that broker, so that both are answered in one round trip; the first time
+    // it follows Metadata to the broker that answered it (see Impl::answeringBroker).
     const bool askFenced = fencedBrokers() && !d->fencingUnsupported;
-    Impl::Pending describing = startDescribeCluster(*d, askFenced, deadline);
+    std::optional<Impl::Pending> describing;
+    if (d->answeringBroker >= 0)
+        describing = startDescribeCluster(*d, askFenced, deadline);
     const rd_kafka_metadata_t *raw = nullptr;
     rd_kafka_resp_err_t err = RD_KAFKA_RESP_ERR__TIMED_OUT;
     // In slices, so that a cancel request is honoured within half a second.
@@ -307,6 +325,9 @@ Result<ClusterMetadata> KafkaClient::metadata(Deadline deadline)
     }
     if (err != RD_KAFKA_RESP_ERR_NO_ERROR)
         return R::failure(d->failure(QStringLiteral("metadata"), rdError(err)));
+    d->answeringBroker = answeringBrokerId(*md);
+    if (!describing)
+        describing = startDescribeCluster(*d, askFenced, deadline);
 
     ClusterMetadata out;
     for (int i = 0; i < md->broker_cnt; ++i) {
@@ -338,7 +359,7 @@ Result<ClusterMetadata> KafkaClient::metadata(Deadline deadline)
     std::sort(out.topics.begin(), out.topics.end(),
               [](const TopicInfo &a, const TopicInfo &b) { return a.name < b.name; });
 
-    auto described = finishDescribeCluster(*d, std::move(describing), askFenced, deadline);
+    auto described = finishDescribeCluster(*d, std::move(*describing), askFenced, deadline);
     if (!described)
         return R(described.error());
     const auto *res = rd_kafka_event_DescribeCluster_result(described->front().get());

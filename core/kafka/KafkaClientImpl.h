@@ -61,6 +61,11 @@ struct KafkaClient::Impl {
     bool secured = false; // SASL or TLS configured: a dropped connection may be a refused login
     // A broker refused DescribeCluster v2 (Kafka < 4.0): fenced brokers are not asked for again.
     bool fencingUnsupported = false;
+    // The broker that answered the last Metadata request (-1: none yet, or a bootstrap
+    // address). DescribeCluster and DescribeQuorum go to it: by default librdkafka sends them
+    // to the "controller" of Metadata, which on KRaft is any broker, and one that Lagscope
+    // cannot reach would stall the whole poll until its deadline.
+    int answeringBroker = -1;
     QByteArray lastStats;
     qint64 statsEmitted = 0;
 
@@ -141,6 +146,10 @@ KafkaClient::Impl::Pending startDescribeCluster(KafkaClient::Impl &d, bool inclu
 Result<std::vector<rd::Event>> finishDescribeCluster(KafkaClient::Impl &d, KafkaClient::Impl::Pending pending,
                                                      bool includeFenced, Deadline deadline);
 void addClusterDescription(const rd_kafka_DescribeCluster_result_t *res, bool fencedListed, ClusterMetadata &out);
+// Sends an admin request to Impl::answeringBroker, when one is known.
+void targetAnsweringBroker(const KafkaClient::Impl &d, rd_kafka_AdminOptions_t *options);
+// The id of the broker that answered a Metadata request (kafka/KafkaClient.cpp); -1 if unknown.
+int answeringBrokerId(const rd_kafka_metadata_t &md);
 
 // DescribeQuorum (kafka/KafkaQuorum.cpp, patch 0012), started and awaited apart so that the
 // poll's first round trip carries it.

@@ -10,12 +10,19 @@ namespace lagscope {
 
 bool KafkaClient::fencedBrokers() { return LAGSCOPE_RDKAFKA_FENCED_BROKERS != 0; }
 
+void targetAnsweringBroker(const KafkaClient::Impl &d, rd_kafka_AdminOptions_t *options)
+{
+    if (d.answeringBroker >= 0)
+        rd_kafka_AdminOptions_set_broker(options, d.answeringBroker, nullptr, 0);
+}
+
 KafkaClient::Impl::Pending startDescribeCluster(KafkaClient::Impl &d, bool includeFenced, Deadline deadline)
 {
     KafkaClient::Impl::Pending pending =
         d.startAdmin(RD_KAFKA_ADMIN_OP_DESCRIBECLUSTER, 1, RD_KAFKA_EVENT_DESCRIBECLUSTER_RESULT,
                      KafkaClient::Impl::adminLifetimeMs(RD_KAFKA_ADMIN_OP_DESCRIBECLUSTER, deadline),
                      QStringLiteral("describe cluster"), [&](rd_kafka_AdminOptions_t *o, rd_kafka_queue_t *q, size_t) {
+                         targetAnsweringBroker(d, o);
 #if LAGSCOPE_RDKAFKA_FENCED_BROKERS
                          if (includeFenced)
                              if (rd_kafka_error_t *error = rd_kafka_AdminOptions_set_include_fenced_brokers(o, 1))

@@ -45,6 +45,7 @@ KafkaClient::Impl::Pending startQuorum(KafkaClient::Impl &d, Deadline deadline)
                         KafkaClient::Impl::adminLifetimeMs(RD_KAFKA_ADMIN_OP_DESCRIBEMETADATAQUORUM, deadline),
                         QStringLiteral("describe quorum"),
                         [&](rd_kafka_AdminOptions_t *o, rd_kafka_queue_t *q, size_t) {
+                            targetAnsweringBroker(d, o);
                             rd_kafka_DescribeMetadataQuorum(d.rk.get(), o, q);
                         });
 }
@@ -71,6 +72,16 @@ Result<QuorumInfo> finishQuorum(Result<std::vector<rd::Event>> events)
 Result<QuorumInfo> KafkaClient::describeQuorum(Deadline deadline)
 {
 #if LAGSCOPE_RDKAFKA_METADATA_QUORUM
+    // A client's first request: ask a broker list first, so that DescribeQuorum goes to a
+    // broker that answers (see Impl::answeringBroker), not to any that Metadata names.
+    if (d->answeringBroker < 0) {
+        const rd_kafka_metadata_t *raw = nullptr;
+        if (rd_kafka_metadata(d->rk.get(), 0, nullptr, &raw, std::max(1, deadline.remainingMs() / 2))
+            == RD_KAFKA_RESP_ERR_NO_ERROR) {
+            const rd::Metadata md(raw);
+            d->answeringBroker = answeringBrokerId(*md);
+        }
+    }
     return finishQuorum(d->awaitAdmin(startQuorum(*d, deadline), deadline));
 #else
     Q_UNUSED(deadline);
