@@ -47,6 +47,8 @@ void countReplicas(const ClusterMetadata &md, BrokerState &b)
         }
 }
 
+QString address(const BrokerInfo &b) { return QStringLiteral("%1:%2").arg(b.host).arg(b.port); }
+
 const BrokerState *find(const std::vector<BrokerState> *list, int id)
 {
     if (!list)
@@ -80,14 +82,12 @@ void judgeRegistered(BrokerState &b, const BrokerFacts &facts, const BrokerState
     if (!up && (connectionFailed(facts.connectionStates, b.info.id) || answer != ListenerAnswer::Accepted)) {
         b.status = BrokerStatus::Unreachable;
         b.reason = answer == ListenerAnswer::Refused
-                       ? Text::tr("Registered and unfenced with the controller, but %1:%2 refuses connections: a "
+                       ? Text::tr("Registered and unfenced with the controller, but %1 refuses connections: a "
                                   "firewall, or a broker that has just died (the controller fences it within its "
                                   "broker.session.timeout.ms)")
-                             .arg(b.info.host)
-                             .arg(b.info.port)
-                       : Text::tr("Registered and unfenced with the controller, but Lagscope cannot connect to %1:%2")
-                             .arg(b.info.host)
-                             .arg(b.info.port);
+                             .arg(address(b.info))
+                       : Text::tr("Registered and unfenced with the controller, but Lagscope cannot connect to %1")
+                             .arg(address(b.info));
         return;
     }
     b.status = BrokerStatus::Online;
@@ -100,23 +100,20 @@ void judgeFenced(BrokerState &b, const BrokerFacts &facts)
     switch (probeOf(facts, b.info.id, ListenerAnswer::Silent)) {
     case ListenerAnswer::Refused:
         b.status = BrokerStatus::Offline;
-        b.reason = Text::tr("Fenced by the controller, and %1:%2 refuses connections: the broker is not running")
-                       .arg(b.info.host)
-                       .arg(b.info.port);
+        b.reason = Text::tr("Fenced by the controller, and %1 refuses connections: the broker is not running")
+                       .arg(address(b.info));
         break;
     case ListenerAnswer::Accepted:
         b.status = BrokerStatus::Fenced;
-        b.reason = Text::tr("Fenced by the controller (missed heartbeats, or still catching up), but %1:%2 accepts "
+        b.reason = Text::tr("Fenced by the controller (missed heartbeats, or still catching up), but %1 accepts "
                             "connections: the process is alive")
-                       .arg(b.info.host)
-                       .arg(b.info.port);
+                       .arg(address(b.info));
         break;
     case ListenerAnswer::Silent:
         b.status = BrokerStatus::Fenced;
-        b.reason = Text::tr("Fenced by the controller; %1:%2 did not answer a connection attempt (host down or cut "
+        b.reason = Text::tr("Fenced by the controller; %1 did not answer a connection attempt (host down or cut "
                             "off?)")
-                       .arg(b.info.host)
-                       .arg(b.info.port);
+                       .arg(address(b.info));
         break;
     }
 }
