@@ -202,7 +202,8 @@ void MainWindow::selectPage(const QString &cluster, PageKind kind)
         m_tree->setCurrentItem(wanted);
     }
     if (clusterChanged) {
-        m_brokerStates->setCluster(cluster);
+        const auto first = m_firstPoll.find(cluster);
+        m_brokerStates->setCluster(cluster, first == m_firstPoll.end() ? BrokerStatesAt() : first->second);
         applyToPages(latest(cluster));
     }
     showCurrent();
@@ -315,6 +316,8 @@ void MainWindow::applyUpdate(const PollUpdate &update)
 {
     const SnapshotPtr &s = update.snapshot;
     m_latest[s->cluster] = s;
+    if (s->reachable && !m_firstPoll.contains(s->cluster))
+        m_firstPoll[s->cluster] = BrokerStatesAt{s->takenAt, brokerStatesOf(*s)};
     updateClusterStatus(s);
     m_replication->applyClusterSnapshot(s);
     m_events->append(update.events);

@@ -7,6 +7,7 @@
 
 #include "config/Config.h"
 #include "model/ClusterSnapshot.h"
+#include "monitor/BrokerTimeline.h"
 #include "pages/PageKind.h"
 
 #include <QMainWindow>
@@ -116,6 +117,7 @@ private:
     std::map<QString, QTreeWidgetItem *> m_clusterItems;
     std::map<QString, QLabel *> m_statusLabels;
     std::map<QString, SnapshotPtr> m_latest;
+    std::map<QString, BrokerStatesAt> m_firstPoll; // this session's first reachable poll of each cluster
     QString m_cluster;
     QString m_configPath;
     PageKind m_page = PageKind::Overview;

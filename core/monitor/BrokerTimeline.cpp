@@ -45,6 +45,10 @@ public:
     BrokerLane finish(const QDateTime &to)
     {
         close(to);
+        // A change at the range's end (seen by the latest poll) has no length yet: kept as an
+        // instant, so that the lane ends in the state the broker table shows.
+        if (m_cursor == to && m_state && (m_lane.spans.empty() || m_lane.spans.back().status != m_state))
+            m_lane.spans.push_back(BrokerSpan{m_state, to, to});
         return std::move(m_lane);
     }
 
@@ -126,24 +130,46 @@ std::vector<BrokerLane> brokerLanes(const BrokerHistory &history, const QDateTim
         ids.insert(id);
     for (const auto &[id, status] : history.current)
         ids.insert(id);
+    // Before knowledge of the cluster begins the lanes are empty: spans start there, and the
+    // events before it (none, unless the caller's start is late) only set the starting state.
+    const QDateTime start = history.knownFrom.isValid() ? std::max(from, history.knownFrom) : to;
 
     for (const int id : ids) {
+        if (start >= to) {
+            lanes.push_back(BrokerLane{id, {}});
+            continue;
+        }
         const auto before = history.before.find(id);
         const auto current = history.current.find(id);
         const auto recorded = byBroker.find(id);
-        std::optional<BrokerStatus> start;
+        const auto first = history.firstPoll.states.find(id);
+        const bool seenFirst = first != history.firstPoll.states.end() && history.firstPoll.at.isValid();
+        std::optional<BrokerStatus> initial;
         if (before != history.before.end())
-            start = before->second;
+            initial = before->second;
+        else if (recorded == byBroker.end() && seenFirst)
+            initial = first->second; // no change recorded since knownFrom: as first seen, all along
         else if (recorded == byBroker.end() && current != history.current.end())
-            start = current->second; // no change recorded: as it is now, all along
-        LaneBuilder lane(id, start, from);
+            initial = current->second; // no change recorded since knownFrom: as it is now, all along
+        LaneBuilder lane(id, initial, start);
+        // What the session's first poll saw, in time order with the events (before those of
+        // its own time: a first poll has none).
+        bool firstTaken = !seenFirst;
+        const auto takeFirst = [&] {
+            if (!firstTaken && history.firstPoll.at <= to)
+                lane.change(first->second, std::max(history.firstPoll.at, lane.cursor()));
+            firstTaken = true;
+        };
         if (recorded != byBroker.end()) {
             for (const ClusterEvent *e : recorded->second) {
                 if (e->time > to)
                     break;
-                lane.change(*brokerStatusAfter(e->kind), std::max(e->time, from));
+                if (!firstTaken && history.firstPoll.at <= e->time)
+                    takeFirst();
+                lane.change(*brokerStatusAfter(e->kind), std::max(e->time, lane.cursor()));
             }
         }
+        takeFirst();
         // The latest poll saw a state no stored event has told of yet.
         if (current != history.current.end() && lane.state() != current->second && history.currentAt.isValid()
             && history.currentAt <= to)

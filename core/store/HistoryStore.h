@@ -140,6 +140,11 @@ public:
     Result<std::vector<ClusterEvent>> latestEventsBefore(const QString &cluster, const std::vector<EventKind> &kinds,
                                                          const QDateTime &before) const;
 
+    // The earliest time the history holds anything of a cluster: its oldest poll (or bucket
+    // start, up to a bucket before the polls it stands for) or event. Invalid when it holds
+    // nothing of it. Index seeks only: cheap enough for every reload of a chart.
+    Result<QDateTime> historyStart(const QString &cluster) const;
+
     // Completed rebalances (model/Rebalance.h), in one transaction.
     Status appendRebalances(const std::vector<Rebalance> &rebalances);
     // Rebalances of a cluster that ended (endBy) with from <= end <= to, oldest first; only

@@ -243,6 +243,26 @@ Result<std::vector<ClusterEvent>> HistoryStore::latestEventsBefore(const QString
     return out;
 }
 
+Result<QDateTime> HistoryStore::historyStart(const QString &cluster) const
+{
+    // min(t) of one cluster and tier is a seek into the poll table's key, of one cluster into
+    // event_by_time; min(t) over the cluster's polls of all tiers at once would scan them.
+    const QString pollMin = QStringLiteral(
+        " UNION ALL SELECT (SELECT min(t) FROM poll WHERE cluster_id = (SELECT id FROM c) AND tier = %1)");
+    QString statement = QStringLiteral("WITH c(id) AS (SELECT id FROM cluster WHERE name = ?) SELECT min(t) FROM ("
+                                       "SELECT (SELECT min(t) FROM event WHERE cluster_id = (SELECT id FROM c)) AS t");
+    for (const int tier : kTiersByAge)
+        statement += pollMin.arg(tier);
+    statement += QLatin1Char(')');
+    QDateTime start;
+    const Status s =
+        sql::select(d->db, statement, {cluster}, HistoryStoreText::tr("Cannot read the history of %1").arg(cluster),
+                    [&start](const QSqlQuery &q) { start = sql::timeOrInvalid(q.value(0)); });
+    if (!s)
+        return s.error();
+    return start;
+}
+
 Result<std::vector<HistoryStore::GroupSample>> HistoryStore::groupHistory(const QString &cluster, const QString &group,
                                                                           const QDateTime &from,
                                                                           const QDateTime &to) const

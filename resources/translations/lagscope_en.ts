@@ -175,6 +175,22 @@ Right-click to mute the rule</source>
         <source>Began before the range shown.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>No data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing of this cluster is recorded before %1: Lagscope was not watching it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing of this cluster is recorded yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>since %1 (the latest poll)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>lagscope::BrokerLifecycle</name>
@@ -190,18 +206,6 @@ Right-click to mute the rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Fenced by the controller, and %1:%2 refuses connections: the broker is not running</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Fenced by the controller (missed heartbeats, or still catching up), but %1:%2 accepts connections: the process is alive</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Fenced by the controller; %1:%2 did not answer a connection attempt (host down or cut off?)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>No longer registered with the controller</source>
         <translation type="unfinished"></translation>
     </message>
@@ -210,15 +214,27 @@ Right-click to mute the rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Registered and unfenced with the controller, but %1:%2 refuses connections: a firewall, or a broker that has just died (the controller fences it within its broker.session.timeout.ms)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Registered and unfenced with the controller, but Lagscope cannot connect to %1:%2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Registered and unfenced with the controller; its listener accepts connections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registered and unfenced with the controller, but %1 refuses connections: a firewall, or a broker that has just died (the controller fences it within its broker.session.timeout.ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registered and unfenced with the controller, but Lagscope cannot connect to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fenced by the controller, and %1 refuses connections: the broker is not running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fenced by the controller (missed heartbeats, or still catching up), but %1 accepts connections: the process is alive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fenced by the controller; %1 did not answer a connection attempt (host down or cut off?)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -232,11 +248,19 @@ Right-click to mute the rule</source>
         </translation>
     </message>
     <message>
-        <source>; no history: each broker is shown in its current state</source>
+        <source>; nothing recorded yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The history records changes only: a broker with no change recorded in the range is drawn in its current state, and one whose first change in the range has no change before it is unknown until then.</source>
+        <source>; nothing recorded before %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; no history: only this session&apos;s polls are shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The history records changes only: a broker with no change recorded is drawn in its current state since the history of the cluster began, and one whose first change has no change before it is unknown until then. Before the history&apos;s first record of the cluster (or, without a history, this session&apos;s first poll) the lanes show No data.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2,7 +2,8 @@
 // unreachable-then-back broker and a controller quorum with a lagging and a lost voter, over a
 // temporary history holding a week of broker events. Checks the broker table, the quorum
 // panel, the timeline's spans (stored, then live), its ranges and tooltips, and saves what it
-// shows as PNG, in the light palette and a dark one.
+// shows as PNG, in the light palette and a dark one. Then the timeline over a fresh history
+// (30 s of polls) and one of three days: No data before the history begins.
 #include "AppSettings.h"
 #include "GuiTestUtil.h"
 #include "MainWindow.h"
@@ -395,6 +396,92 @@ private Q_SLOTS:
         QVERIFY2(summary->text().startsWith(QStringLiteral("No leader · epoch 12")), qPrintable(summary->text()));
         QCOMPARE(clusterHealth(*leaderless).level, HealthLevel::Error);
         QVERIFY(child<QTableView>(page(), "quorumTable")->isVisible());
+    }
+
+    // A fresh install watched for 30 s, shown over 7 days: 30 s of states, not 7 days of them.
+    void freshHistoryIsNoDataBeforeTheFirstPoll()
+    {
+        auto store = HistoryStore::open(m_dir.filePath(QStringLiteral("fresh/history.sqlite")));
+        QVERIFY2(store, store ? "" : qPrintable(store.errorMessage()));
+        AppSettings().setValue(AppSettings::Key::BrokerStatesRange, int(ChartRange::Day7));
+        AppSettings().setValue(AppSettings::Key::LastPage, int(PageKind::Brokers));
+        AppConfig config;
+        config.clusters = {{kCluster, QStringLiteral("kafka-1.dc1.example:9092"), false, {}}};
+        MainWindow window(config, QString(), QString(), nullptr, store->get());
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.selectPage(kCluster, PageKind::Brokers);
+        window.applyUpdate(PollUpdate{pollAt(ago(30)), {}, {}});
+        window.applyUpdate(PollUpdate{pollAt(m_now), {}, {}});
+        auto *t = child<BrokerStatesTimeline>(window.page(PageKind::Brokers), "brokerStatesTimeline");
+        QCOMPARE(t->range(), ChartRange::Day7);
+        QCOMPARE(t->knownFrom(), ago(30));
+        QStringList text;
+        for (const BrokerLane &lane : t->lanes()) {
+            QCOMPARE(lane.spans.size(), size_t(1));
+            QCOMPARE(lane.spans[0].from, ago(30));
+            QCOMPARE(lane.spans[0].to, m_now);
+            text << brokerStateText(lane.spans[0].status);
+        }
+        QCOMPARE(text.join(QLatin1Char(' ')), QStringLiteral("Online Fenced Offline Online"));
+        auto *title = child<QLabel>(t, "brokerStatesTitle");
+        QVERIFY2(title->text().contains(QStringLiteral("nothing recorded before")), qPrintable(title->text()));
+        // Most of the week is No data, and its tooltip says why.
+        BrokerLanes *lanes = t->lanesView();
+        QCOMPARE(lanes->noDataUntil(), ago(30));
+        const QString tip = lanes->toolTipAt(QPoint(lanes->width() / 2, lanes->laneRect(0).center().y()));
+        QVERIFY2(tip.startsWith(QStringLiteral("broker 1 · No data\n")), qPrintable(tip));
+        QVERIFY(tip.contains(QStringLiteral("Lagscope was not watching it")));
+        saveScreenshot(window.page(PageKind::Brokers), QStringLiteral("brokers-page-fresh"));
+        const QPalette light = QApplication::palette();
+        QApplication::setPalette(darkPalette());
+        QCoreApplication::processEvents();
+        saveScreenshot(window.page(PageKind::Brokers), QStringLiteral("brokers-page-fresh-dark"));
+        QApplication::setPalette(light);
+        // The 15 minute range reads the same: half a minute of states at its right end.
+        child<QToolButton>(t, "range15m")->click();
+        QCOMPARE(t->lanes()[1].spans.front().from, ago(30));
+        saveScreenshot(window.page(PageKind::Brokers), QStringLiteral("brokers-page-fresh-15m"));
+        AppSettings().setValue(AppSettings::Key::BrokerStatesRange, int(ChartRange::Day7));
+    }
+
+    // Three days of history shown over seven: the lanes begin with its first poll.
+    void threeDaysOfHistoryShownOverAWeek()
+    {
+        auto opened = HistoryStore::open(m_dir.filePath(QStringLiteral("three-days/history.sqlite")));
+        QVERIFY2(opened, opened ? "" : qPrintable(opened.errorMessage()));
+        HistoryStore &store = **opened;
+        for (qint64 t = 3 * kDay; t > 0; t -= kHour)
+            QVERIFY(store.appendSnapshot(*pollAt(ago(t))).ok());
+        QVERIFY(store
+                    .appendEvents({brokerEvent(ago(2 * kDay), 2, EventKind::BrokerFenced),
+                                   brokerEvent(ago(2 * kDay - 3 * kHour), 2, EventKind::BrokerUnfenced),
+                                   brokerEvent(ago(30 * kHour), 3, EventKind::BrokerOffline),
+                                   brokerEvent(ago(20 * kMinute), 2, EventKind::BrokerFenced)})
+                    .ok());
+        AppConfig config;
+        config.clusters = {{kCluster, QStringLiteral("kafka-1.dc1.example:9092"), false, {}}};
+        MainWindow window(config, QString(), QString(), nullptr, &store);
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.selectPage(kCluster, PageKind::Brokers);
+        window.applyUpdate(PollUpdate{pollAt(m_now), {}, {}});
+        auto *t = child<BrokerStatesTimeline>(window.page(PageKind::Brokers), "brokerStatesTimeline");
+        QCOMPARE(t->knownFrom(), ago(3 * kDay));
+        QStringList out;
+        for (const BrokerLane &lane : t->lanes())
+            out << QStringLiteral("%1: %2").arg(lane.broker).arg(spansText(lane, m_now));
+        const int days3 = int(-3 * kDay / kMinute);
+        QCOMPARE(out,
+                 (QStringList{
+                     QStringLiteral("1: Online %1..0").arg(days3),
+                     QStringLiteral("2: ? %1..-2880, Fenced -2880..-2700, Online -2700..-20, Fenced -20..0").arg(days3),
+                     QStringLiteral("3: ? %1..-1800, Offline -1800..0").arg(days3),
+                     QStringLiteral("4: Online %1..0").arg(days3),
+                 }));
+        saveScreenshot(window.page(PageKind::Brokers), QStringLiteral("brokers-page-3-days"));
     }
 
     void darkPaletteScreenshot()

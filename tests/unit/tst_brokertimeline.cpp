@@ -1,12 +1,15 @@
 // The brokers page's timeline lanes (monitor/BrokerTimeline): each broker's states over a range
 // from the history's broker events, the state before the range and the latest poll. One table
 // row per rule; lanes are written "id: <state><from>..<to> …", times in minutes from kNow,
-// ? for an unknown span. docs/BROKER-STATES.md has the limits these rows pin down.
+// ? for an unknown span, "id: -" for a lane without spans. docs/BROKER-STATES.md has the
+// limits these rows pin down. lanes() has a history that began long before every range;
+// coverage() moves where it begins.
 #include "monitor/BrokerTimeline.h"
 
 #include <QTest>
 
 #include <algorithm>
+#include <limits>
 
 using namespace lagscope;
 
@@ -16,6 +19,8 @@ Q_DECLARE_METATYPE(std::optional<lagscope::BrokerStatus>)
 namespace {
 
 const QDateTime kNow(QDate(2024, 3, 10), QTime(12, 0), Qt::UTC);
+// A knownFrom that stands for none: nothing known of the cluster at all.
+constexpr int kNothingKnown = std::numeric_limits<int>::min();
 
 QDateTime at(int minutes) { return kNow.addSecs(qint64(minutes) * 60); }
 
@@ -98,7 +103,9 @@ QString lanesText(const std::vector<BrokerLane> &lanes)
         QStringList spans;
         for (const BrokerSpan &s : lane.spans)
             spans << QStringLiteral("%1%2..%3").arg(letterOf(s.status)).arg(minutesOf(s.from)).arg(minutesOf(s.to));
-        out << QStringLiteral("%1: %2").arg(lane.broker).arg(spans.join(QLatin1Char(' ')));
+        out << QStringLiteral("%1: %2")
+                   .arg(lane.broker)
+                   .arg(spans.isEmpty() ? QStringLiteral("-") : spans.join(QLatin1Char(' ')));
     }
     return out.join(QStringLiteral(" | "));
 }
@@ -147,6 +154,12 @@ private Q_SLOTS:
         QTest::newRow("the latest poll's state not stored yet changes at its time")
             << QStringLiteral("1=O") << QString() << QStringLiteral("1=D") << -1 << -120 << 0
             << QStringLiteral("1: O-120..-1 D-1..0");
+        QTest::newRow("a change at the range's end is an instant")
+            << QStringLiteral("2=O") << QStringLiteral("0 broker 2 fenced") << QStringLiteral("2=F") << 0 << -120 << 0
+            << QStringLiteral("2: O-120..0 F0..0");
+        QTest::newRow("the latest poll's state not stored yet, at the range's end")
+            << QStringLiteral("1=O") << QString() << QStringLiteral("1=D") << 0 << -120 << 0
+            << QStringLiteral("1: O-120..0 D0..0");
         QTest::newRow("the latest poll's state after an unknown start")
             << QString() << QStringLiteral("-90 broker 2 fenced") << QStringLiteral("2=O") << -10 << -120 << 0
             << QStringLiteral("2: ?-120..-90 F-90..-10 O-10..0");
@@ -190,6 +203,87 @@ private Q_SLOTS:
         history.events = ::events(events);
         history.current = states(current);
         history.currentAt = at(currentAt);
+        history.knownFrom = at(-30 * 24 * 60); // a month of history, more than every range
+        QCOMPARE(lanesText(brokerLanes(history, at(from), at(to))), expected);
+    }
+
+    // Where knowledge of the cluster begins (the history's first record, or this session's
+    // first poll), and what the session's first poll saw: no lane claims a state before the
+    // first, and the second is what a broker was when no event says (a first poll has no poll
+    // before it to differ from). The latest poll is at 0.
+    void coverage_data()
+    {
+        QTest::addColumn<QString>("events");
+        QTest::addColumn<QString>("first");
+        QTest::addColumn<int>("firstAt");
+        QTest::addColumn<QString>("current");
+        QTest::addColumn<int>("knownFrom");
+        QTest::addColumn<int>("from");
+        QTest::addColumn<int>("to");
+        QTest::addColumn<QString>("expected");
+
+        // A fresh install watched for a minute, shown over 7 days: a minute of states, not 7 days.
+        QTest::newRow("fresh history: the first poll's states since it")
+            << QString() << QStringLiteral("1=O 2=F") << -1 << QStringLiteral("1=O 2=F") << -1 << -7 * 24 * 60 << 0
+            << QStringLiteral("1: O-1..0 | 2: F-1..0");
+        QTest::newRow("history begins inside the range: lanes begin there")
+            << QStringLiteral("-90 broker 2 fenced, -30 broker 2 unfenced") << QString() << 0
+            << QStringLiteral("1=O 2=O") << -100 << -120 << 0
+            << QStringLiteral("1: O-100..0 | 2: ?-100..-90 F-90..-30 O-30..0");
+        QTest::newRow("history begins before the range: the whole range")
+            << QStringLiteral("-500 broker 2 online, -90 broker 2 fenced, -30 broker 2 unfenced") << QString() << 0
+            << QStringLiteral("1=O 2=O") << -500 << -120 << 0
+            << QStringLiteral("1: O-120..0 | 2: O-120..-90 F-90..-30 O-30..0");
+        QTest::newRow("history begins at the range's start")
+            << QStringLiteral("-60 broker 3 offline") << QString() << 0 << QStringLiteral("3=D") << -120 << -120 << 0
+            << QStringLiteral("3: ?-120..-60 D-60..0");
+        QTest::newRow("an event before knownFrom sets the starting state")
+            << QStringLiteral("-110 broker 2 fenced") << QString() << 0 << QStringLiteral("2=F") << -100 << -120 << 0
+            << QStringLiteral("2: F-100..0");
+        QTest::newRow("a drill this session: the first poll saw it online")
+            << QStringLiteral("-90 broker 2 fenced, -30 broker 2 unfenced") << QStringLiteral("1=O 2=O") << -100
+            << QStringLiteral("1=O 2=O") << -100 << -120 << 0
+            << QStringLiteral("1: O-100..0 | 2: O-100..-90 F-90..-30 O-30..0");
+        QTest::newRow("a change while nothing watched shows at the first poll")
+            << QStringLiteral("-600 broker 2 fenced") << QStringLiteral("2=O") << -100 << QStringLiteral("2=O") << -1000
+            << -120 << 0 << QStringLiteral("2: F-120..-100 O-100..0");
+        QTest::newRow("unknown until the first poll when the history has nothing of it")
+            << QStringLiteral("-50 broker 3 offline") << QStringLiteral("3=O") << -100 << QStringLiteral("3=D") << -300
+            << -120 << 0 << QStringLiteral("3: ?-120..-100 O-100..-50 D-50..0");
+        QTest::newRow("a first poll before the range, in time order with the events")
+            << QStringLiteral("-300 broker 2 online, -60 broker 2 unfenced") << QStringLiteral("2=F") << -200
+            << QStringLiteral("2=O") << -400 << -120 << 0 << QStringLiteral("2: F-120..-60 O-60..0");
+        QTest::newRow("a first poll after the range changes nothing in it")
+            << QStringLiteral("-500 broker 2 fenced") << QStringLiteral("2=O") << -30 << QStringLiteral("2=O") << -1000
+            << -120 << -60 << QStringLiteral("2: F-120..-60");
+        QTest::newRow("no history, no poll: brokers named, no state claimed")
+            << QString() << QString() << 0 << QStringLiteral("1=O") << kNothingKnown << -120 << 0
+            << QStringLiteral("1: -");
+        QTest::newRow("history begins after the range shown")
+            << QString() << QString() << 0 << QStringLiteral("1=O") << -10 << -120 << -60 << QStringLiteral("1: -");
+        QTest::newRow("history begins at the range's end")
+            << QString() << QString() << 0 << QStringLiteral("1=O") << -60 << -120 << -60 << QStringLiteral("1: -");
+    }
+
+    void coverage()
+    {
+        QFETCH(QString, events);
+        QFETCH(QString, first);
+        QFETCH(int, firstAt);
+        QFETCH(QString, current);
+        QFETCH(int, knownFrom);
+        QFETCH(int, from);
+        QFETCH(int, to);
+        QFETCH(QString, expected);
+
+        BrokerHistory history;
+        history.events = ::events(events);
+        history.current = states(current);
+        history.currentAt = at(0);
+        if (!first.isEmpty())
+            history.firstPoll = BrokerStatesAt{at(firstAt), states(first)};
+        if (knownFrom != kNothingKnown)
+            history.knownFrom = at(knownFrom);
         QCOMPARE(lanesText(brokerLanes(history, at(from), at(to))), expected);
     }
 

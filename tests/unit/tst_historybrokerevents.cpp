@@ -1,6 +1,7 @@
 // The history store's reads for the brokers page's timeline: events of some kinds in a range
-// (eventsOfKinds) and the newest event of each subject before a time (latestEventsBefore).
-// Same fixed clock and builders as tst_historystore.
+// (eventsOfKinds), the newest event of each subject before a time (latestEventsBefore) and
+// where the history of a cluster begins (historyStart). Same fixed clock and builders as
+// tst_historystore.
 #include "HistoryTestUtil.h"
 #include "TableRows.h"
 #include "monitor/BrokerTimeline.h"
@@ -145,6 +146,52 @@ private Q_SLOTS:
         const auto read = store->latestEventsBefore(kCluster, brokerStateEventKinds(), rel(before));
         QVERIFY2(read, read ? "" : qPrintable(read.errorMessage()));
         QCOMPARE(described(*read), expected);
+    }
+
+    void historyStartIsTheOldestEventOrPoll()
+    {
+        const auto store = filledStore();
+        QVERIFY(store);
+        const auto fromEvents = store->historyStart(kCluster);
+        QVERIFY2(fromEvents, fromEvents ? "" : qPrintable(fromEvents.errorMessage()));
+        QCOMPARE(*fromEvents, rel(-72 * kHour)); // broker 1's unreachable, the oldest event of dc1
+        const auto other = store->historyStart(QStringLiteral("dc2"));
+        QVERIFY(other);
+        QCOMPARE(*other, rel(-30 * kHour));
+        // A poll older than every event: the history began with it, groups or not.
+        QVERIFY(store->appendSnapshot(snapshot(rel(-100 * kHour), {})).ok());
+        QCOMPARE(*store->historyStart(kCluster), rel(-100 * kHour));
+        QCOMPARE(*store->historyStart(QStringLiteral("dc2")), rel(-30 * kHour));
+        const auto unknown = store->historyStart(QStringLiteral("nowhere"));
+        QVERIFY(unknown);
+        QVERIFY(!unknown->isValid());
+    }
+
+    void historyStartOfAnEmptyStore()
+    {
+        const auto store = openOrFail(m_files.newPath());
+        QVERIFY(store);
+        const auto start = store->historyStart(kCluster);
+        QVERIFY(start);
+        QVERIFY(!start->isValid());
+        // An unreachable poll is not written: it tells nothing of the cluster's brokers.
+        ClusterSnapshot unreachable = snapshot(rel(-60), {});
+        unreachable.reachable = false;
+        QVERIFY(store->appendSnapshot(unreachable).ok());
+        QVERIFY(!store->historyStart(kCluster)->isValid());
+    }
+
+    void historyStartInBuckets()
+    {
+        // Three days ago the polls are coarse buckets: the history begins at the bucket's start.
+        const auto store = openOrFail(m_files.newPath());
+        QVERIFY(store);
+        QVERIFY(store->appendSnapshot(singleLag(rel(-72 * kHour + 7 * 60 + 30), 5, 0)).ok());
+        QVERIFY(store->appendSnapshot(singleLag(rel(-60), 5, 1)).ok());
+        QVERIFY(store->compact(kNow).ok());
+        const auto spans = store->tierSpans(kCluster);
+        QVERIFY(spans && spans->coarseFromMs == relMs(-72 * kHour));
+        QCOMPARE(*store->historyStart(kCluster), rel(-72 * kHour));
     }
 
     void latestBeforeOfUnknownCluster()

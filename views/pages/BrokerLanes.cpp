@@ -20,7 +20,7 @@ constexpr int kLaneGap = 4;
 // A change of a few seconds in a week is less than a pixel wide: drawn this wide at least,
 // so that it can be seen and hovered.
 constexpr int kMinSpanWidth = 4;
-// Narrower than this a hatch is noise: the span is filled with its tone instead.
+// Narrower than this a hatch is noise: the span is striped with its colour instead.
 constexpr int kMinHatchWidth = 8;
 constexpr qint64 kMinuteMs = 60'000;
 
@@ -57,10 +57,21 @@ BrokerStateLook brokerStateLook(const std::optional<BrokerStatus> &status, const
     return {};
 }
 
+BrokerStateLook noDataLook(const QPalette &palette)
+{
+    // The window's own colour: the lanes' background shows through where nothing was
+    // recorded, flat, unlike any state (Unknown is hatched).
+    return {palette.color(QPalette::Active, QPalette::Window), Qt::NoBrush, {}};
+}
+
 void paintBrokerState(QPainter &painter, const QRect &rect, const BrokerStateLook &look)
 {
     if (look.hatch != Qt::NoBrush && rect.width() < kMinHatchWidth) {
-        painter.fillRect(rect, look.hatchColor);
+        // Too narrow for the hatch: one-pixel stripes of its colour on the fill still tell the
+        // state from the solid one of its tone (Fenced from Offline, Stopping from Unreachable).
+        painter.fillRect(rect, look.fill);
+        for (int x = rect.left(); x <= rect.right(); x += 2)
+            painter.fillRect(QRect(x, rect.top(), 1, rect.height()), look.hatchColor);
         return;
     }
     painter.fillRect(rect, look.fill);
@@ -73,6 +84,8 @@ QString brokerStateText(const std::optional<BrokerStatus> &status)
     return status ? BrokerTableModel::statusText(*status) : BrokerLanes::tr("Unknown");
 }
 
+QString noDataText() { return BrokerLanes::tr("No data"); }
+
 BrokerLanes::BrokerLanes(QWidget *parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("brokerLanes"));
@@ -80,15 +93,26 @@ BrokerLanes::BrokerLanes(QWidget *parent) : QWidget(parent)
     setMouseTracking(true);
 }
 
-void BrokerLanes::setLanes(std::vector<BrokerLane> lanes, const QDateTime &from, const QDateTime &to)
+void BrokerLanes::setLanes(std::vector<BrokerLane> lanes, const QDateTime &from, const QDateTime &to,
+                           const QDateTime &knownFrom)
 {
     const bool resized = lanes.size() != m_lanes.size();
     m_lanes = std::move(lanes);
     m_from = from;
     m_to = to;
+    m_knownFrom = knownFrom;
     if (resized)
         updateGeometry();
     update();
+}
+
+QDateTime BrokerLanes::noDataUntil() const
+{
+    if (!m_from.isValid() || !m_to.isValid() || m_from >= m_to)
+        return m_from;
+    if (!m_knownFrom.isValid())
+        return m_to;
+    return std::clamp(m_knownFrom, m_from, m_to);
 }
 
 int BrokerLanes::laneHeight() const { return fontMetrics().height() + 8; }
@@ -129,9 +153,16 @@ int BrokerLanes::xOf(const QDateTime &time) const
 
 QRect BrokerLanes::spanRect(const QRect &lane, const BrokerSpan &span) const
 {
-    const int x0 = xOf(span.from);
-    const int x1 = std::max(xOf(span.to), x0 + kMinSpanWidth);
-    return QRect(QPoint(x0, lane.top()), QPoint(std::min(x1, lane.right() + 1) - 1, lane.bottom()));
+    int x0 = xOf(span.from);
+    int x1 = std::max(xOf(span.to), x0 + kMinSpanWidth);
+    // At the right edge it widens to the left instead: the latest state, seen for seconds
+    // (the first poll of a fresh history, a change a moment ago), is drawn as wide as any.
+    const int right = lane.right() + 1;
+    if (x1 > right) {
+        x0 = std::max(lane.left(), x0 - (x1 - right));
+        x1 = right;
+    }
+    return QRect(QPoint(x0, lane.top()), QPoint(x1 - 1, lane.bottom()));
 }
 
 QSize BrokerLanes::sizeHint() const { return QSize(640, plotRect().height() + kTopMargin + axisHeight()); }
@@ -197,6 +228,8 @@ void BrokerLanes::paintEvent(QPaintEvent *)
     if (m_lanes.empty()) {
         p.setPen(statusForeground(StatusTone::Muted, pal));
         p.drawText(plot, Qt::AlignCenter, tr("No broker known yet: waiting for the first poll"));
+    } else {
+        paintNoData(p);
     }
     for (int i = 0; i < int(m_lanes.size()); ++i) {
         const BrokerLane &lane = m_lanes[size_t(i)];
@@ -204,25 +237,66 @@ void BrokerLanes::paintEvent(QPaintEvent *)
         p.setPen(pal.color(QPalette::WindowText));
         p.drawText(QRect(0, r.top(), plot.left() - 6, r.height()), Qt::AlignRight | Qt::AlignVCenter,
                    tr("broker %1").arg(lane.broker));
-        for (const BrokerSpan &span : lane.spans)
-            paintBrokerState(p, spanRect(r, span), brokerStateLook(span.status, pal));
+        // Spans widened to be seen go last, over the neighbour they were widened into.
+        for (const bool widened : {false, true})
+            for (const BrokerSpan &span : lane.spans) {
+                const QRect rect = spanRect(r, span);
+                if ((rect.width() > xOf(span.to) - xOf(span.from)) == widened)
+                    paintBrokerState(p, rect, brokerStateLook(span.status, pal));
+            }
     }
     p.setPen(pal.color(QPalette::Mid));
     p.drawRect(plot.adjusted(0, 0, -1, -1));
 }
 
+void BrokerLanes::paintNoData(QPainter &p) const
+{
+    const int x0 = xOf(m_from);
+    const int x1 = xOf(noDataUntil());
+    if (x1 <= x0)
+        return;
+    // One block over every lane: nothing was recorded of the whole cluster then.
+    const QRect block(QPoint(x0, laneRect(0).top()), QPoint(x1 - 1, laneRect(int(m_lanes.size()) - 1).bottom()));
+    paintBrokerState(p, block, noDataLook(palette()));
+    p.setPen(palette().color(QPalette::Mid));
+    p.drawLine(block.topRight(), block.bottomRight());
+    const QString label = noDataText();
+    if (fontMetrics().horizontalAdvance(label) + 12 <= block.width()) {
+        p.setPen(statusForeground(StatusTone::Muted, palette()));
+        p.drawText(block, Qt::AlignCenter, label);
+    }
+}
+
+QString BrokerLanes::noDataTextOf(int broker) const
+{
+    const QDateTime until = noDataUntil();
+    QString text = tr("broker %1 · %2").arg(broker).arg(noDataText()) + QLatin1Char('\n')
+                   + tr("%1 – %2 (%3)")
+                         .arg(timeText(m_from), timeText(until), formatDuration(double(m_from.msecsTo(until)) / 1000.0))
+                   + QLatin1Char('\n');
+    if (m_knownFrom.isValid())
+        text += tr("Nothing of this cluster is recorded before %1: Lagscope was not watching it.")
+                    .arg(timeText(m_knownFrom));
+    else
+        text += tr("Nothing of this cluster is recorded yet.");
+    return text;
+}
+
 QString BrokerLanes::spanText(int broker, const BrokerSpan &span) const
 {
-    QString text =
-        tr("broker %1 · %2").arg(broker).arg(brokerStateText(span.status)) + QLatin1Char('\n')
-        + tr("%1 – %2 (%3)")
-              .arg(timeText(span.from), timeText(span.to), formatDuration(double(span.from.msecsTo(span.to)) / 1000.0));
+    QString text = tr("broker %1 · %2").arg(broker).arg(brokerStateText(span.status)) + QLatin1Char('\n');
+    if (span.from == span.to)
+        text += tr("since %1 (the latest poll)").arg(timeText(span.from));
+    else
+        text += tr("%1 – %2 (%3)")
+                    .arg(timeText(span.from), timeText(span.to),
+                         formatDuration(double(span.from.msecsTo(span.to)) / 1000.0));
     if (!span.status)
         text += QLatin1Char('\n')
                 + tr("No change of this broker is recorded before %1, so its state before it is "
                      "not known.")
                       .arg(timeText(span.to));
-    else if (span.from == m_from)
+    else if (span.from == m_from && span.from != m_knownFrom)
         text += QLatin1Char('\n') + tr("Began before the range shown.");
     return text;
 }
@@ -233,10 +307,15 @@ QString BrokerLanes::toolTipAt(const QPoint &pos) const
         const QRect r = laneRect(i);
         if (pos.y() < r.top() || pos.y() > r.bottom())
             continue;
-        // The first span drawn there: a narrow one widened over its neighbour stays reachable.
+        // The shortest span drawn there: a narrow one widened over its neighbour stays reachable.
+        const BrokerSpan *hit = nullptr;
         for (const BrokerSpan &span : m_lanes[size_t(i)].spans)
-            if (spanRect(r, span).contains(pos))
-                return spanText(m_lanes[size_t(i)].broker, span);
+            if (spanRect(r, span).contains(pos) && (!hit || span.from.msecsTo(span.to) < hit->from.msecsTo(hit->to)))
+                hit = &span;
+        if (hit)
+            return spanText(m_lanes[size_t(i)].broker, *hit);
+        if (pos.x() >= xOf(m_from) && pos.x() < xOf(noDataUntil()))
+            return noDataTextOf(m_lanes[size_t(i)].broker);
     }
     return {};
 }

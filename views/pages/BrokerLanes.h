@@ -1,7 +1,9 @@
 #pragma once
 // The painted lanes of the brokers page's "Broker states" timeline: one lane per broker with
 // its spans coloured by state (monitor/BrokerTimeline), a time axis below, and a tooltip per
-// span telling broker, state, from and to. Colours come from the palette's status tones
+// span telling broker, state, from and to. Before the lanes begin (where knowledge of the
+// cluster begins, when that lies in the range) every lane is "No data", a flat neutral fill
+// unlike every state's. Colours come from the palette's status tones
 // (StatusColors.h), so both themes work; the states of one tone differ by a hatch, so they
 // also read apart in grey.
 // Thread: GUI. Ownership: owned by its parent (the timeline); keeps a copy of its lanes.
@@ -26,9 +28,12 @@ struct BrokerStateLook {
 };
 
 BrokerStateLook brokerStateLook(const std::optional<BrokerStatus> &status, const QPalette &palette);
+// Before anything was recorded of the cluster: no state at all.
+BrokerStateLook noDataLook(const QPalette &palette);
 void paintBrokerState(QPainter &painter, const QRect &rect, const BrokerStateLook &look);
 // The state's name as the broker table shows it; "Unknown" for nullopt.
 QString brokerStateText(const std::optional<BrokerStatus> &status);
+QString noDataText();
 
 class BrokerLanes final : public QWidget {
     Q_OBJECT
@@ -37,8 +42,13 @@ class BrokerLanes final : public QWidget {
 public:
     explicit BrokerLanes(QWidget *parent = nullptr);
 
-    void setLanes(std::vector<BrokerLane> lanes, const QDateTime &from, const QDateTime &to);
+    // knownFrom: where knowledge of the cluster begins (BrokerHistory::knownFrom); the range
+    // before it is No data. Invalid: nothing is known, the whole range is No data.
+    void setLanes(std::vector<BrokerLane> lanes, const QDateTime &from, const QDateTime &to,
+                  const QDateTime &knownFrom);
     const std::vector<BrokerLane> &lanes() const { return m_lanes; }
+    // The end of the No data part of the range: from when there is none, to when it is all.
+    QDateTime noDataUntil() const;
 
     // Where lane `index` is painted, and the x of a time (clamped to the range): tests point
     // at spans with these.
@@ -67,10 +77,13 @@ private:
     QRect spanRect(const QRect &lane, const BrokerSpan &span) const;
     std::vector<Tick> ticks() const;
     QString spanText(int broker, const BrokerSpan &span) const;
+    QString noDataTextOf(int broker) const;
+    void paintNoData(QPainter &painter) const;
 
     std::vector<BrokerLane> m_lanes;
     QDateTime m_from;
     QDateTime m_to;
+    QDateTime m_knownFrom;
 };
 
 } // namespace lagscope

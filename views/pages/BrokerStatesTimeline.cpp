@@ -28,8 +28,8 @@ public:
     QSize sizeHint() const override
     {
         int w = 0;
-        for (const auto &state : kStates)
-            w += swatchWidth() + 6 + fontMetrics().horizontalAdvance(brokerStateText(state)) + 18;
+        for (const Item &item : items())
+            w += swatchWidth() + 6 + fontMetrics().horizontalAdvance(item.text) + 18;
         return QSize(w, fontMetrics().height() + 6);
     }
     QSize minimumSizeHint() const override { return sizeHint(); }
@@ -40,20 +40,35 @@ protected:
         QPainter p(this);
         const QFontMetrics fm = fontMetrics();
         int x = 0;
-        for (const auto &state : kStates) {
+        for (const Item &item : items()) {
             const QRect swatch(x, (height() - fm.height()) / 2 + 2, swatchWidth(), fm.height() - 4);
-            paintBrokerState(p, swatch, brokerStateLook(state, palette()));
+            paintBrokerState(p, swatch, item.look);
             p.setPen(palette().color(QPalette::Mid));
             p.drawRect(swatch.adjusted(0, 0, -1, -1));
             x += swatch.width() + 6;
-            const QString text = brokerStateText(state);
             p.setPen(palette().color(QPalette::WindowText));
-            p.drawText(QRect(x, 0, fm.horizontalAdvance(text) + 2, height()), Qt::AlignLeft | Qt::AlignVCenter, text);
-            x += fm.horizontalAdvance(text) + 18;
+            p.drawText(QRect(x, 0, fm.horizontalAdvance(item.text) + 2, height()), Qt::AlignLeft | Qt::AlignVCenter,
+                       item.text);
+            x += fm.horizontalAdvance(item.text) + 18;
         }
     }
 
 private:
+    struct Item {
+        BrokerStateLook look;
+        QString text;
+    };
+
+    // Every state, Unknown, then No data: the lanes' looks, in the legend's order.
+    std::vector<Item> items() const
+    {
+        std::vector<Item> out;
+        for (const auto &state : kStates)
+            out.push_back({brokerStateLook(state, palette()), brokerStateText(state)});
+        out.push_back({noDataLook(palette()), noDataText()});
+        return out;
+    }
+
     int swatchWidth() const { return fontMetrics().height() * 2; }
 
     static constexpr std::array<std::optional<BrokerStatus>, 6> kStates{
@@ -124,15 +139,23 @@ void BrokerStatesTimeline::setSource(const HistoryStore *store)
     reload();
 }
 
-void BrokerStatesTimeline::setCluster(const QString &cluster)
+void BrokerStatesTimeline::setCluster(const QString &cluster, const BrokerStatesAt &firstPoll)
 {
     if (cluster == m_cluster)
         return;
     m_cluster = cluster;
+    m_firstPoll = firstPoll;
     m_received.clear();
     m_current.clear();
     m_currentAt = QDateTime();
     reload();
+}
+
+QDateTime BrokerStatesTimeline::knownFrom() const
+{
+    if (!m_historyStart.isValid() || !m_firstPoll.at.isValid())
+        return m_historyStart.isValid() ? m_historyStart : m_firstPoll.at;
+    return std::min(m_historyStart, m_firstPoll.at);
 }
 
 void BrokerStatesTimeline::setRange(ChartRange range)
@@ -152,19 +175,23 @@ void BrokerStatesTimeline::reload()
 {
     if (m_live || !m_to.isValid())
         m_to = m_currentAt.isValid() ? m_currentAt : QDateTime::currentDateTimeUtc();
-    m_before.clear();
     m_events.clear();
+    m_historyStart = QDateTime();
     m_readError.clear();
     if (m_store && !m_cluster.isEmpty()) {
         const auto &kinds = brokerStateEventKinds();
         // Up to now, not to the range's end: a range held still still gets the events after it.
         auto before = m_store->latestEventsBefore(m_cluster, kinds, from());
         auto events = m_store->eventsOfKinds(m_cluster, kinds, from(), {});
-        if (before && events) {
-            m_before = brokerStatesAfter(*before);
-            m_events = std::move(*events);
+        auto start = m_store->historyStart(m_cluster);
+        if (before && events && start) {
+            // The newest event of each broker before the range sets where its lane starts; as
+            // an event, its time orders it against the session's first poll.
+            m_events = std::move(*before);
+            m_events.insert(m_events.end(), events->begin(), events->end());
+            m_historyStart = *start;
         } else {
-            m_readError = before ? events.errorMessage() : before.errorMessage();
+            m_readError = !before ? before.errorMessage() : !events ? events.errorMessage() : start.errorMessage();
         }
     }
     for (const ClusterEvent &e : m_received)
@@ -195,6 +222,8 @@ void BrokerStatesTimeline::apply(const SnapshotPtr &snapshot)
         return;
     m_current = snapshot ? brokerStatesOf(*snapshot) : std::map<int, BrokerStatus>();
     m_currentAt = snapshot ? snapshot->takenAt : QDateTime();
+    if (!m_firstPoll.at.isValid() && snapshot && snapshot->reachable)
+        m_firstPoll = BrokerStatesAt{m_currentAt, m_current};
     if (m_live && m_currentAt.isValid())
         m_to = m_currentAt;
     rebuild();
@@ -203,22 +232,35 @@ void BrokerStatesTimeline::apply(const SnapshotPtr &snapshot)
 void BrokerStatesTimeline::rebuild()
 {
     const QDateTime start = from();
-    m_lanes = brokerLanes(BrokerHistory{m_before, m_events, m_current, m_currentAt}, start, m_to);
-    m_view->setLanes(m_lanes, start, m_to);
+    const QDateTime known = knownFrom();
+    BrokerHistory history;
+    history.events = m_events;
+    history.current = m_current;
+    history.currentAt = m_currentAt;
+    history.firstPoll = m_firstPoll;
+    history.knownFrom = known;
+    m_lanes = brokerLanes(history, start, m_to);
+    m_view->setLanes(m_lanes, start, m_to, known);
     m_scroll->setMaximumHeight(m_view->sizeHint().height());
     const auto changes = std::count_if(m_events.begin(), m_events.end(),
                                        [&](const ClusterEvent &e) { return e.time >= start && e.time <= m_to; });
     QString title = tr("<b>Broker states</b> — %n change(s) recorded in the last %1", nullptr, int(changes))
                         .arg(chartRangeLabel(m_range));
+    if (!known.isValid())
+        title += tr("; nothing recorded yet");
+    else if (known > start)
+        title +=
+            tr("; nothing recorded before %1").arg(known.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")));
     if (!m_store)
-        title += tr("; no history: each broker is shown in its current state");
+        title += tr("; no history: only this session's polls are shown");
     else if (!m_readError.isEmpty())
         title += QStringLiteral("; <span style=\"color:%1\">%2</span>")
                      .arg(statusForeground(StatusTone::Error, palette()).name(), m_readError.toHtmlEscaped());
     m_title->setText(title);
-    m_title->setToolTip(tr("The history records changes only: a broker with no change recorded in the range is "
-                           "drawn in its current state, and one whose first change in the range has no change "
-                           "before it is unknown until then."));
+    m_title->setToolTip(tr("The history records changes only: a broker with no change recorded is drawn in its "
+                           "current state since the history of the cluster began, and one whose first change has "
+                           "no change before it is unknown until then. Before the history's first record of the "
+                           "cluster (or, without a history, this session's first poll) the lanes show No data."));
 }
 
 } // namespace lagscope

@@ -1,9 +1,11 @@
 #pragma once
 // The brokers page's "Broker states" timeline: one lane per broker, its states over a range
 // chosen with a range bar (15m … 7d), a legend. The lanes are rebuilt (brokerLanes()) from
-// the history's broker events, read once per cluster and range (HistoryStore::eventsOfKinds and
-// latestEventsBefore), plus the live events and the latest poll the window hands over, so a
-// poll costs no read of the store. docs/BROKER-STATES.md says what the history cannot know.
+// the history's broker events, read once per cluster and range (HistoryStore::eventsOfKinds,
+// latestEventsBefore, and historyStart: the lanes begin where the history of the cluster, or
+// this session's first poll of it, does), plus the live events and the latest poll the window
+// hands over, so a poll costs no read of the store. docs/BROKER-STATES.md says what the
+// history cannot know.
 //
 // Thread: GUI only (reads the HistoryStore, which belongs to the GUI thread). Ownership:
 // owned by its parent; the store is borrowed and must outlive it or be replaced first.
@@ -34,7 +36,9 @@ public:
 
     // Each of these reloads the broker events of the range from the store.
     void setSource(const HistoryStore *store);
-    void setCluster(const QString &cluster); // nothing to do when it is the shown one
+    // Nothing to do when it is the shown one. firstPoll: what this session's first reachable
+    // poll of it saw, when it has had one (otherwise the first that apply() is given counts).
+    void setCluster(const QString &cluster, const BrokerStatesAt &firstPoll = {});
     void setRange(ChartRange range);
     ChartRange range() const { return m_range; }
 
@@ -48,6 +52,9 @@ public:
     BrokerLanes *lanesView() const { return m_view; }
     QDateTime from() const;
     QDateTime to() const { return m_to; }
+    // Where knowledge of the cluster begins (BrokerHistory::knownFrom): the earlier of the
+    // history's first record of it and this session's first poll; invalid when neither exists.
+    QDateTime knownFrom() const;
 
 Q_SIGNALS:
     // The user chose another range (the window persists it).
@@ -64,11 +71,14 @@ private:
     bool m_live = true;
     QDateTime m_to; // the range's right edge
     QString m_readError;
-    std::map<int, BrokerStatus> m_before; // each broker's state when the range read began
-    std::vector<ClusterEvent> m_events;   // broker events read and received since, in any order
+    // Broker events read (with the newest of each broker before the range) and received since,
+    // in any order.
+    std::vector<ClusterEvent> m_events;
     std::vector<ClusterEvent> m_received; // the live ones: the store may not have them yet
     std::map<int, BrokerStatus> m_current;
     QDateTime m_currentAt;
+    QDateTime m_historyStart;   // the store's first record of the cluster, read with the events
+    BrokerStatesAt m_firstPoll; // this session's first reachable poll of the cluster
     std::vector<BrokerLane> m_lanes;
 
     QLabel *m_title = nullptr;
