@@ -9,7 +9,6 @@
 #include <QJsonObject>
 #include <QThread>
 
-#include <optional>
 #include <thread>
 
 #include <openssl/x509_vfy.h>
@@ -294,15 +293,18 @@ int answeringBrokerId(const rd_kafka_metadata_t &md)
 
 Result<ClusterMetadata> KafkaClient::metadata(Deadline deadline)
 {
+    return metadata(deadline, [] {});
+}
+
+Result<ClusterMetadata> KafkaClient::metadata(Deadline deadline, const std::function<void()> &answered)
+{
     using R = Result<ClusterMetadata>;
     // DescribeCluster adds what the metadata struct lacks: racks, controller, cluster id, and
-    // (patch 0011, Kafka 4.0+) the fenced brokers. Once a broker has answered Metadata it goes
-    // out first, to that broker, so that both are answered in one round trip; the first time
-    // it follows Metadata to the broker that answered it (see Impl::answeringBroker).
+    // (patch 0011, Kafka 4.0+) the fenced brokers. It follows Metadata, to the broker that has
+    // just answered it (see Impl::answeringBroker): sent at once to the broker that answered
+    // the poll before, it failed the whole poll whenever that broker had died since
+    // (tst_pollcoordinatordown), at the price of one round trip saved.
     const bool askFenced = fencedBrokers() && !d->fencingUnsupported;
-    std::optional<Impl::Pending> describing;
-    if (d->answeringBroker >= 0)
-        describing = startDescribeCluster(*d, askFenced, deadline);
     const rd_kafka_metadata_t *raw = nullptr;
     rd_kafka_resp_err_t err = RD_KAFKA_RESP_ERR__TIMED_OUT;
     // In slices, so that a cancel request is honoured within half a second.
@@ -326,8 +328,8 @@ Result<ClusterMetadata> KafkaClient::metadata(Deadline deadline)
     if (err != RD_KAFKA_RESP_ERR_NO_ERROR)
         return R::failure(d->failure(QStringLiteral("metadata"), rdError(err)));
     d->answeringBroker = answeringBrokerId(*md);
-    if (!describing)
-        describing = startDescribeCluster(*d, askFenced, deadline);
+    Impl::Pending describing = startDescribeCluster(*d, askFenced, deadline);
+    answered();
 
     ClusterMetadata out;
     for (int i = 0; i < md->broker_cnt; ++i) {
@@ -359,7 +361,7 @@ Result<ClusterMetadata> KafkaClient::metadata(Deadline deadline)
     std::sort(out.topics.begin(), out.topics.end(),
               [](const TopicInfo &a, const TopicInfo &b) { return a.name < b.name; });
 
-    auto described = finishDescribeCluster(*d, std::move(*describing), askFenced, deadline);
+    auto described = finishDescribeCluster(*d, std::move(describing), askFenced, deadline);
     if (!described)
         return R(described.error());
     const auto *res = rd_kafka_event_DescribeCluster_result(described->front().get());

@@ -16,6 +16,7 @@
 #include <QStringList>
 
 #include <atomic>
+#include <functional>
 #include <map>
 #include <memory>
 
@@ -177,6 +178,9 @@ public:
 
 private:
     explicit KafkaClient(std::unique_ptr<Impl> impl);
+    // metadata(), calling `answered` as soon as a broker has answered the Metadata request
+    // (Impl::answeringBroker is then a broker that answers), before its DescribeCluster.
+    Result<ClusterMetadata> metadata(Deadline deadline, const std::function<void()> &answered);
     std::unique_ptr<Impl> d;
 };
 

@@ -5,6 +5,8 @@
 
 #include <QByteArrayList>
 
+#include <optional>
+
 namespace lagscope {
 
 namespace {
@@ -258,16 +260,20 @@ Result<std::vector<GroupListing>> KafkaClient::listGroups(Deadline deadline)
 
 ClusterOverview KafkaClient::metadataAndGroups(Deadline deadline, Deadline listDeadline)
 {
-    // ListGroups and DescribeQuorum go out first: metadata() blocks until its own answer.
+    // ListGroups goes out first: metadata() blocks until its own answer. DescribeQuorum goes
+    // to the broker that has just answered Metadata, alongside DescribeCluster.
     Impl::Pending listing = startListGroups(*d, listDeadline);
 #if LAGSCOPE_RDKAFKA_METADATA_QUORUM
-    Impl::Pending quorum = startQuorum(*d, listDeadline);
-#endif
+    std::optional<Impl::Pending> quorum;
+    auto md = metadata(deadline, [&] { quorum = startQuorum(*d, listDeadline); });
+#else
     auto md = metadata(deadline);
+#endif
     QString incomplete;
     auto groups = finishListGroups(*d, d->awaitAdmin(std::move(listing), listDeadline), &incomplete);
 #if LAGSCOPE_RDKAFKA_METADATA_QUORUM
-    Result<QuorumInfo> described = finishQuorum(d->awaitAdmin(std::move(quorum), listDeadline));
+    Result<QuorumInfo> described = quorum ? finishQuorum(d->awaitAdmin(std::move(*quorum), listDeadline))
+                                          : Result<QuorumInfo>::failure(md.errorMessage());
 #else
     Result<QuorumInfo> described = Result<QuorumInfo>::failure(kNoQuorumPatch.toString());
 #endif
