@@ -51,7 +51,6 @@ class TestBrokersDrill final : public SessionTest {
 
 private:
     int m_paused = -1; // the broker this test paused and has not resumed yet
-    QElapsedTimer m_sessionClock;
 
     SnapshotPtr latest() const { return m_session->monitor()->latest(kPrimary); }
     TablePage *page() const { return static_cast<TablePage *>(m_session->window()->page(PageKind::Brokers)); }
@@ -94,6 +93,14 @@ private:
         return nullptr;
     }
 
+    // How long the broker's lane has ended in Online, in ms; 0 when it does not.
+    qint64 onlineFor(int id) const
+    {
+        const BrokerLane *l = lane(id);
+        if (!l || l->spans.empty() || l->spans.back().status != BrokerStatus::Online)
+            return 0;
+        return l->spans.back().from.msecsTo(l->spans.back().to);
+    }
     static QString laneText(const BrokerLane &lane)
     {
         QStringList out;
@@ -152,7 +159,6 @@ private Q_SLOTS:
         config.requestTimeoutMs = 4000;
         config.clusters = {{kPrimary, m_lab.bootstrap(kPrimary), false, {}}};
         openSession(config);
-        m_sessionClock.start();
         m_session->window()->resize(1280, 900);
         m_session->window()->selectPage(kPrimary, PageKind::Brokers);
         QVERIFY2(waitUntil([&] { return allHealthy(); }, kTransitionMs, 2),
@@ -191,8 +197,10 @@ private Q_SLOTS:
                  qPrintable(QStringLiteral("no follower: leader %1, controller %2").arg(leader).arg(controller)));
         qInfo("quorum leader %d, active controller %d: pausing broker %d", leader, controller, id);
 
-        // Some time of all brokers Online first, so the timeline has something before the drill.
-        QTest::qWait(int(std::max<qint64>(0, kBeforeMs - m_sessionClock.elapsed())));
+        // Some time of all brokers Online first, so the timeline has something before the drill:
+        // until the broker's lane ends in an Online span that long.
+        QVERIFY2(waitUntil([&] { return onlineFor(id) >= kBeforeMs; }, int(kBeforeMs) + kTransitionMs),
+                 lane(id) ? qPrintable(laneText(*lane(id))) : "no lane");
         brokerAction("pause", id);
         m_paused = id;
         QElapsedTimer clock;
@@ -227,7 +235,9 @@ private Q_SLOTS:
         QVERIFY2(waitUntil([&] { return eventLogged(QStringLiteral("broker-unfenced"), id); }, 5000),
                  "a broker-unfenced row in the event log");
         qInfo("broker %d: SIGCONT -> Online shown after %.1f s", id, double(onlineMs) / 1000);
-        QTest::qWait(kHoldMs); // Online again for a while, as the timeline will show
+        // Online again for a while, as the timeline will show.
+        QVERIFY2(waitUntil([&] { return onlineFor(id) >= kHoldMs; }, kHoldMs + kTransitionMs),
+                 lane(id) ? qPrintable(laneText(*lane(id))) : "no lane");
 
         // The last quarter of an hour: the lane shows the fencing between two Online spans. A
         // change at the latest poll has no width yet: the next poll draws it.
