@@ -12,12 +12,23 @@ constexpr std::size_t kCadenceGaps = 8;
 bool isStuck(LagStatus s) { return s == LagStatus::Stop || s == LagStatus::Stall; }
 
 // Whether the committed offset moved within the last `polls` polls of the window.
-bool movedLately(const std::deque<LagPoint> &w, int polls)
+bool movedLately(const std::vector<LagPoint> &w, int polls)
 {
     if (w.size() < 2)
         return false;
     const std::size_t from = w.size() > std::size_t(polls) ? w.size() - 1 - std::size_t(polls) : 0;
     return w[from].committed != w.back().committed;
+}
+
+// Appends `value`, dropping the oldest so that at most `bound` stay. The vector is given its
+// whole capacity at once: growing by doubling would leave up to half of it unused.
+template <typename T> void pushBounded(std::vector<T> &v, const T &value, std::size_t bound)
+{
+    if (v.capacity() < bound)
+        v.reserve(bound);
+    if (v.size() >= bound)
+        v.erase(v.begin(), v.begin() + std::ptrdiff_t(v.size() - bound + 1));
+    v.push_back(value);
 }
 
 // Larger is worse: longer, and "at least" over an exact value of the same length.
@@ -42,16 +53,12 @@ std::optional<double> LagEvaluator::PartitionMemory::cadence() const
 
 void LagEvaluator::remember(PartitionMemory &m, const LagPoint &p) const
 {
-    m.window.push_back(p);
-    while (int(m.window.size()) > std::max(2, m_settings.windowPolls))
-        m.window.pop_front();
+    pushBounded(m.window, p, std::size_t(std::max(2, m_settings.windowPolls)));
     if (!p.committed)
         return;
     if (m.lastCommitted && *m.lastCommitted != *p.committed) {
         if (m.lastMoveMs >= 0 && m.lagAtLastMove && !m.stuckSinceMove) {
-            m.gapsSec.push_back(double(p.timeMs - m.lastMoveMs) / 1000.0);
-            while (m.gapsSec.size() > kCadenceGaps)
-                m.gapsSec.pop_front();
+            pushBounded(m.gapsSec, double(p.timeMs - m.lastMoveMs) / 1000.0, kCadenceGaps);
         }
         m.lastMoveMs = p.timeMs;
         m.lagAtLastMove = p.lag().value_or(0) > m_settings.allowedLag;

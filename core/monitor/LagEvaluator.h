@@ -14,8 +14,8 @@
 #include "monitor/LagRules.h"
 #include "monitor/LagSeconds.h"
 
-#include <deque>
 #include <map>
+#include <vector>
 
 namespace lagscope {
 
@@ -33,11 +33,15 @@ public:
     const StatusSettings &settings() const { return m_settings; }
 
 private:
+    // One per group partition: 100,000 of them at the large benchmark fixture. Vectors of
+    // exactly the bounded size, not deques: an std::deque allocates a 512-byte block and a
+    // map even when empty, which made this memory most of the app's RSS at that scale
+    // (docs/PERFORMANCE.md, "GUI at the large fixture").
     struct PartitionMemory {
-        std::deque<LagPoint> window;
+        std::vector<LagPoint> window; // oldest first
         // Commit cadence: the times between moves of the committed offset while there was
         // lag, except those that were judged STOP/STALL (an outage is not a cadence).
-        std::deque<double> gapsSec;
+        std::vector<double> gapsSec; // oldest first
         std::optional<std::int64_t> lastCommitted;
         qint64 lastMoveMs = -1;
         bool lagAtLastMove = false;
