@@ -8,7 +8,7 @@
 #include "replication/ReplicationPage.h"
 #include "settings/Keyring.h"
 #include "store/HistoryRecorder.h"
-#include "store/HistoryStore.h"
+#include "history/HistoryReader.h"
 
 #include <QFileInfo>
 
@@ -61,15 +61,14 @@ DesktopSession::DesktopSession(AppConfig config, QString configPath, QString con
                     m_window->showReplication();
                 });
     }
-    // Charts read through their own connection, opened only once the recorder has made or
-    // recovered the file, so the two never race to create it.
+    // Charts read through their own connection on their own thread (the GUI never waits on
+    // SQLite), opened only once the recorder has made or recovered the file, so the two never
+    // race to create it.
     connect(recorder, &HistoryRecorder::opened, this, [this](const QString &path) {
-        auto opened = HistoryStore::open(path, {}, HistoryStore::OpenMode::Reader);
-        if (!opened) {
-            m_window->showWarning(tr("History charts unavailable: %1").arg(opened.errorMessage()));
-            return;
-        }
-        m_reader = std::move(*opened);
+        m_reader = std::make_unique<HistoryReader>(path);
+        connect(m_reader.get(), &HistoryReader::openFailed, m_window.get(), [this](const QString &message) {
+            m_window->showWarning(tr("History charts unavailable: %1").arg(message));
+        });
         m_window->setHistory(m_reader.get());
     });
     connect(recorder, &HistoryRecorder::warning, m_window.get(), &MainWindow::showWarning);

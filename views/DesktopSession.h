@@ -1,6 +1,6 @@
 #pragma once
 // Everything one run of the desktop app consists of: the configuration, one poller thread
-// per cluster, the history recorder thread, a read connection to the history for charts,
+// per cluster, the history recorder thread, the history reader thread for charts,
 // and the main window. The composition root (app/lagscope) and GUI tests both build it, so
 // the tests exercise the same wiring users get.
 // Thread: GUI. Ownership: owns everything it creates; destroying it stops the threads.
@@ -15,7 +15,7 @@
 namespace lagscope {
 
 class AlertService;
-class HistoryStore;
+class HistoryReader;
 class MainWindow;
 class MonitorService;
 namespace mirror {
@@ -40,7 +40,7 @@ public:
 private:
     AppConfig m_config;
     QThread m_historyThread;
-    std::unique_ptr<HistoryStore> m_reader;
+    std::unique_ptr<HistoryReader> m_reader;
     std::unique_ptr<MonitorService> m_monitor;
     std::unique_ptr<AlertService> m_alerts;
     std::unique_ptr<MainWindow> m_window;

@@ -31,7 +31,7 @@
 #include "replication/ReplicationPage.h"
 #include "report/ExportReportDialog.h"
 #include "settings/ClusterDialog.h"
-#include "store/HistoryStore.h"
+#include "history/HistoryReader.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -81,7 +81,7 @@ StatusTone healthTone(HealthLevel level)
 } // namespace
 
 MainWindow::MainWindow(const AppConfig &config, const QString &configPath, const QString &configError,
-                       MonitorService *monitor, const HistoryStore *history, QWidget *parent)
+                       MonitorService *monitor, HistoryReader *history, QWidget *parent)
     : QMainWindow(parent), m_monitor(monitor), m_history(history), m_config(config), m_configPath(configPath)
 {
     setObjectName(QStringLiteral("mainWindow"));
@@ -136,7 +136,7 @@ void MainWindow::setAlerts(AlertService *alerts)
         m_badges->setService(alerts);
 }
 
-void MainWindow::setHistory(const HistoryStore *history)
+void MainWindow::setHistory(HistoryReader *history)
 {
     m_history = history;
     m_groupDetail->chart()->setSource(history);

@@ -3,7 +3,7 @@
 // on the right, the event log docked below, per-cluster poll state in the status bar.
 // It only applies snapshots it is given; polling happens on the pollers' threads.
 // Thread: GUI only. Ownership: owned by main() (or a test); does not own the monitor or
-// the history store it is given.
+// the history reader it is given.
 
 #include "config/Config.h"
 #include "model/ClusterSnapshot.h"
@@ -32,7 +32,7 @@ class EventLogDock;
 class GroupDetailPage;
 class GroupFilterProxy;
 class GroupTableModel;
-class HistoryStore;
+class HistoryReader;
 class MonitorService;
 class OverviewPage;
 class QuorumPanel;
@@ -48,11 +48,11 @@ class MainWindow final : public QMainWindow {
 public:
     // monitor and history may be null (no clusters configured, or history unavailable).
     MainWindow(const AppConfig &config, const QString &configPath, const QString &configError, MonitorService *monitor,
-               const HistoryStore *history, QWidget *parent = nullptr);
+               HistoryReader *history, QWidget *parent = nullptr);
     ~MainWindow() override;
 
     // The history the charts read (null: none). Not owned; must outlive the window or be reset.
-    void setHistory(const HistoryStore *history);
+    void setHistory(HistoryReader *history);
     void selectPage(const QString &cluster, PageKind page);
     void openGroup(const QString &cluster, const QString &group);
     QString currentCluster() const { return m_cluster; }
@@ -76,7 +76,7 @@ protected:
 
 private:
     void buildActions();
-    void buildPages(const HistoryStore *history);
+    void buildPages(HistoryReader *history);
     void buildTree(const AppConfig &config);
     void showCurrent();
     void applyToPages(const SnapshotPtr &snapshot);
@@ -91,7 +91,7 @@ private:
     void openExportDialog();
 
     MonitorService *m_monitor = nullptr;
-    const HistoryStore *m_history = nullptr; // for the report export's history path
+    HistoryReader *m_history = nullptr; // for the report export's history path
     AppConfig m_config;
     QSplitter *m_splitter = nullptr;
     QTreeWidget *m_tree = nullptr;

@@ -32,7 +32,7 @@
 #include "replication/ReplicationPage.h"
 #include "report/ExportReportDialog.h"
 #include "settings/ClusterDialog.h"
-#include "store/HistoryStore.h"
+#include "history/HistoryReader.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -117,7 +117,7 @@ void MainWindow::buildActions()
     view->addAction(m_events->toggleViewAction());
 }
 
-void MainWindow::buildPages(const HistoryStore *history)
+void MainWindow::buildPages(HistoryReader *history)
 {
     m_overview = new OverviewPage(m_stack);
 

@@ -5,8 +5,10 @@
 // shows as PNG, in the light palette and a dark one. Then the timeline over a fresh history
 // (30 s of polls) and one of three days: No data before the history begins.
 #include "AppSettings.h"
+#include "BrokersPagePolls.h"
 #include "GuiTestUtil.h"
 #include "MainWindow.h"
+#include "history/HistoryReader.h"
 #include "model/ClusterHealth.h"
 #include "models/BrokerTableModel.h"
 #include "models/QuorumTableModel.h"
@@ -32,122 +34,13 @@
 using namespace lagscope;
 using namespace lagscope::test;
 
-namespace {
-
-const QString kCluster = QStringLiteral("dc1");
-constexpr qint64 kMinute = 60;
-constexpr qint64 kHour = 3600;
-constexpr qint64 kDay = 24 * kHour;
-
-ClusterEvent brokerEvent(const QDateTime &at, int broker, EventKind kind)
-{
-    ClusterEvent e;
-    e.time = at;
-    e.cluster = kCluster;
-    e.kind = kind;
-    e.severity = EventSeverity::Warning;
-    e.subject = QStringLiteral("broker %1").arg(broker);
-    e.message = QStringLiteral("broker %1: %2").arg(broker).arg(eventKindName(kind));
-    return e;
-}
-
-BrokerState broker(int id, BrokerStatus status, const QString &reason, int led)
-{
-    BrokerState b;
-    b.info.id = id;
-    b.info.host = QStringLiteral("kafka-%1.dc1.example").arg(id);
-    b.info.port = 9092;
-    b.info.rack = QStringLiteral("rack-%1").arg((id + 1) / 2);
-    b.status = status;
-    b.reason = reason;
-    b.partitionsLed = led;
-    b.controller = id == 1;
-    return b;
-}
-
-// The leader's clock is the poll's time: voter 2 fetches but has been behind for 8 s, voter 3
-// (its broker is gone) has not fetched since this leader took over; broker 4 observes.
-QuorumInfo quorumAt(const QDateTime &at)
-{
-    const qint64 now = at.toMSecsSinceEpoch();
-    QuorumInfo q;
-    q.leaderId = 1;
-    q.leaderEpoch = 12;
-    q.highWatermark = 4321;
-    q.voters = {{1, QStringLiteral("AAAAAAAAAAAAAAAAAAAAAQ"), 4321, now, now},
-                {2, QStringLiteral("AAAAAAAAAAAAAAAAAAAAAg"), 4300, now - 300, now - 8000},
-                {3, QStringLiteral("AAAAAAAAAAAAAAAAAAAAAw"), 3990, -1, -1}};
-    q.observers = {{4, QString(), 4321, now - 200, now - 200}};
-    return q;
-}
-
-SnapshotPtr pollAt(const QDateTime &at, BrokerStatus broker4 = BrokerStatus::Online)
-{
-    auto s = std::make_shared<ClusterSnapshot>();
-    s->cluster = kCluster;
-    s->takenAt = at;
-    s->reachable = true;
-    s->controllerId = 1;
-    s->brokers = {
-        broker(1, BrokerStatus::Online, QStringLiteral("Registered and unfenced with the controller; connected"), 14),
-        broker(2, BrokerStatus::Fenced,
-               QStringLiteral("Fenced by the controller (missed heartbeats, or still catching up), but "
-                              "kafka-2.dc1.example:9092 accepts connections: the process is alive"),
-               0),
-        broker(3, BrokerStatus::Offline, QStringLiteral("No longer registered with the controller"), 0),
-        broker(4, broker4,
-               broker4 == BrokerStatus::Online
-                   ? QStringLiteral("Registered and unfenced with the controller; connected")
-                   : QStringLiteral("Registered and unfenced with the controller, but Lagscope's connection to "
-                                    "kafka-4.dc1.example:9092 failed"),
-               10),
-    };
-    s->quorum = quorumAt(at);
-    return s;
-}
-
-// "O-7d..-2d F-2d..-1d": the spans of a lane, times as offsets from `now` in whole minutes.
-QString spansText(const BrokerLane &lane, const QDateTime &now)
-{
-    QStringList out;
-    for (const BrokerSpan &s : lane.spans) {
-        const QString state = s.status ? BrokerTableModel::statusText(*s.status) : QStringLiteral("?");
-        out << QStringLiteral("%1 %2..%3").arg(state).arg(now.secsTo(s.from) / kMinute).arg(now.secsTo(s.to) / kMinute);
-    }
-    return out.join(QStringLiteral(", "));
-}
-
-QPalette darkPalette()
-{
-    QPalette p;
-    const auto set = [&p](QPalette::ColorRole role, QRgb rgb) { p.setColor(role, QColor(rgb)); };
-    set(QPalette::Window, 0x2b2b2b);
-    set(QPalette::WindowText, 0xe6e6e6);
-    set(QPalette::Base, 0x1e1e1e);
-    set(QPalette::AlternateBase, 0x262626);
-    set(QPalette::Text, 0xe6e6e6);
-    set(QPalette::Button, 0x353535);
-    set(QPalette::ButtonText, 0xe6e6e6);
-    set(QPalette::Light, 0x4a4a4a);
-    set(QPalette::Midlight, 0x3a3a3a);
-    set(QPalette::Mid, 0x5a5a5a);
-    set(QPalette::Dark, 0x1a1a1a);
-    set(QPalette::Highlight, 0x2f65ca);
-    set(QPalette::HighlightedText, 0xffffff);
-    set(QPalette::PlaceholderText, 0x8c8c8c);
-    set(QPalette::ToolTipBase, 0x353535);
-    set(QPalette::ToolTipText, 0xe6e6e6);
-    return p;
-}
-
-} // namespace
-
 class TestBrokersPage final : public QObject {
     Q_OBJECT
 
 private:
     QTemporaryDir m_dir;
-    std::unique_ptr<HistoryStore> m_store;
+    std::unique_ptr<HistoryStore> m_store;   // writes the history
+    std::unique_ptr<HistoryReader> m_reader; // what the window reads it through
     std::unique_ptr<MainWindow> m_window;
     // The latest poll's time, whole seconds: the right edge of the timeline.
     QDateTime m_now = QDateTime::fromSecsSinceEpoch(QDateTime::currentSecsSinceEpoch(), Qt::UTC);
@@ -164,10 +57,12 @@ private:
         return out;
     }
 
+    // Clicks a range button and waits for the timeline to have read that range.
     void clickRange(const char *name)
     {
         auto *button = child<QToolButton>(timeline(), name);
         QTest::mouseClick(button, Qt::LeftButton);
+        QTRY_VERIFY(!timeline()->isLoading());
     }
 
 private Q_SLOTS:
@@ -210,7 +105,8 @@ private Q_SLOTS:
 
         AppConfig config;
         config.clusters = {{kCluster, QStringLiteral("kafka-1.dc1.example:9092"), false, {}}};
-        m_window = std::make_unique<MainWindow>(config, QString(), QString(), nullptr, m_store.get());
+        m_reader = std::make_unique<HistoryReader>(m_store->path());
+        m_window = std::make_unique<MainWindow>(config, QString(), QString(), nullptr, m_reader.get());
         m_window->resize(1280, 800);
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
@@ -219,12 +115,13 @@ private Q_SLOTS:
         m_window->selectPage(kCluster, PageKind::Overview);
         m_window->applyUpdate(PollUpdate{pollAt(m_now), {}, {}});
         m_window->selectPage(kCluster, PageKind::Brokers);
-        QCoreApplication::processEvents();
+        QTRY_VERIFY(!timeline()->isLoading());
     }
 
     void cleanupTestCase()
     {
         m_window.reset();
+        m_reader.reset();
         m_store.reset();
     }
 
@@ -407,7 +304,8 @@ private Q_SLOTS:
         AppSettings().setValue(AppSettings::Key::LastPage, int(PageKind::Brokers));
         AppConfig config;
         config.clusters = {{kCluster, QStringLiteral("kafka-1.dc1.example:9092"), false, {}}};
-        MainWindow window(config, QString(), QString(), nullptr, store->get());
+        HistoryReader reader((*store)->path());
+        MainWindow window(config, QString(), QString(), nullptr, &reader);
         window.resize(1280, 800);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -415,6 +313,7 @@ private Q_SLOTS:
         window.applyUpdate(PollUpdate{pollAt(ago(30)), {}, {}});
         window.applyUpdate(PollUpdate{pollAt(m_now), {}, {}});
         auto *t = child<BrokerStatesTimeline>(window.page(PageKind::Brokers), "brokerStatesTimeline");
+        QTRY_VERIFY(!t->isLoading());
         QCOMPARE(t->range(), ChartRange::Day7);
         QCOMPARE(t->knownFrom(), ago(30));
         QStringList text;
@@ -441,6 +340,7 @@ private Q_SLOTS:
         QApplication::setPalette(light);
         // The 15 minute range reads the same: half a minute of states at its right end.
         child<QToolButton>(t, "range15m")->click();
+        QTRY_VERIFY(!t->isLoading());
         QCOMPARE(t->lanes()[1].spans.front().from, ago(30));
         saveScreenshot(window.page(PageKind::Brokers), QStringLiteral("brokers-page-fresh-15m"));
         AppSettings().setValue(AppSettings::Key::BrokerStatesRange, int(ChartRange::Day7));
@@ -462,13 +362,15 @@ private Q_SLOTS:
                     .ok());
         AppConfig config;
         config.clusters = {{kCluster, QStringLiteral("kafka-1.dc1.example:9092"), false, {}}};
-        MainWindow window(config, QString(), QString(), nullptr, &store);
+        HistoryReader reader(store.path());
+        MainWindow window(config, QString(), QString(), nullptr, &reader);
         window.resize(1280, 800);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         window.selectPage(kCluster, PageKind::Brokers);
         window.applyUpdate(PollUpdate{pollAt(m_now), {}, {}});
         auto *t = child<BrokerStatesTimeline>(window.page(PageKind::Brokers), "brokerStatesTimeline");
+        QTRY_VERIFY(!t->isLoading());
         QCOMPARE(t->knownFrom(), ago(3 * kDay));
         QStringList out;
         for (const BrokerLane &lane : t->lanes())

@@ -212,12 +212,14 @@ private Q_SLOTS:
             QVERIFY2(button, qPrintable(name));
             QTest::mouseClick(button, Qt::LeftButton);
             QVERIFY(button->isChecked());
+            QTRY_VERIFY(!chart->isLoading());
             const qint64 span = chart->visibleFrom().secsTo(chart->visibleTo());
             QVERIFY2(std::abs(span - seconds) <= seconds / 20,
                      qPrintable(QStringLiteral("%1: %2 s").arg(name).arg(span)));
         }
         QTest::mouseClick(chart->findChild<QAbstractButton *>(QStringLiteral("range15m")), Qt::LeftButton);
-        QTRY_VERIFY(!chart->replotPending()); // the chart replots 50 ms after a change: picture it after
+        QTRY_VERIFY(!chart->isLoading()
+                    && !chart->replotPending()); // the chart replots 50 ms after a change: picture it after
         saveScreenshot(m_session->window(), QStringLiteral("dashboard-group-chart"));
     }
 

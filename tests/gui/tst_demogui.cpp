@@ -59,7 +59,8 @@ private:
         QVERIFY(button);
         QTest::mouseClick(button, Qt::LeftButton);
         QVERIFY(button->isChecked());
-        QTRY_VERIFY(!detail()->chart()->replotPending()); // it replots 50 ms after a change
+        // It reads the history off the GUI thread, then replots 50 ms after the change.
+        QTRY_VERIFY(!detail()->chart()->isLoading() && !detail()->chart()->replotPending());
     }
 
 private Q_SLOTS:

@@ -7,6 +7,7 @@
 #include "charts/ChartImageMenu.h"
 #include "charts/LagChart.h"
 #include "report/ExportReportDialog.h"
+#include "history/HistoryReader.h"
 #include "store/HistoryStore.h"
 
 #include "charts/QCustomPlotInclude.h"
@@ -76,6 +77,7 @@ class TestExportDialog final : public QObject {
 private:
     QTemporaryDir m_dir;
     std::unique_ptr<HistoryStore> m_store;
+    std::unique_ptr<HistoryReader> m_reader; // what the window reads the history through
     std::unique_ptr<MainWindow> m_window;
     ExportReportDialog *m_dialog = nullptr;
 
@@ -132,7 +134,8 @@ private Q_SLOTS:
         c.name = kCluster;
         c.bootstrapServers = QStringLiteral("127.0.0.1:1");
         config.clusters.push_back(c);
-        m_window = std::make_unique<MainWindow>(config, QString(), QString(), nullptr, m_store.get());
+        m_reader = std::make_unique<HistoryReader>(m_store->path());
+        m_window = std::make_unique<MainWindow>(config, QString(), QString(), nullptr, m_reader.get());
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     }
@@ -200,11 +203,34 @@ private Q_SLOTS:
         QVERIFY(text.contains(QStringLiteral("Time in each lag status")));
         QVERIFY2(text.contains(QStringLiteral("max 478.0 s")), qPrintable(text));
         QVERIFY(text.contains(QStringLiteral("Partitions")));
+        // Ranked: analytics-slow breached, so it leads; search "eu" follows as one of the most
+        // lagging, and with only two groups both get a page.
+        QVERIFY(text.contains(QStringLiteral("Summary, ranked")));
+        QVERIFY(text.indexOf(QStringLiteral("analytics-slow")) < text.indexOf(QStringLiteral("search, \"eu\"")));
+        QVERIFY(text.contains(QStringLiteral("every group, a page each")));
+        QVERIFY(!text.contains(QStringLiteral("(asked for)")));
         // Kept for a person to look at (pdftoppm renders it).
         const QString kept = screenshotPath(QStringLiteral("export-dialog-report"))
                                  .replace(QStringLiteral(".png"), QStringLiteral(".pdf"));
         QFile::remove(kept);
         QVERIFY(QFile::copy(pdf, kept));
+    }
+
+    void everyGroupOnRequest()
+    {
+        QVERIFY(m_dialog);
+        auto *every = child<QCheckBox>(QStringLiteral("everyGroup"));
+        QVERIFY(every->isEnabled()); // PDF is the format
+        QVERIFY(!every->isChecked());
+        every->setChecked(true);
+        QVERIFY(exportAndWait(true));
+        const QString text = pdfText(m_dialog->writtenFiles().value(0));
+        QVERIFY2(text.contains(QStringLiteral("every group, a page each (asked for)")), qPrintable(text.left(2000)));
+        every->setChecked(false);
+        child<QComboBox>(QStringLiteral("format"))->setCurrentIndex(1);
+        QVERIFY(!every->isEnabled()); // only the PDF draws charts
+        child<QComboBox>(QStringLiteral("format"))->setCurrentIndex(0);
+        QVERIFY(every->isEnabled());
     }
 
     void exportsCsvAndJson()
@@ -268,7 +294,7 @@ private Q_SLOTS:
         m_window->openGroup(kCluster, QStringLiteral("analytics-slow"));
         auto *chart = m_window->findChild<LagChart *>();
         QVERIFY(chart);
-        QTRY_VERIFY_WITH_TIMEOUT(!chart->replotPending(), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(!chart->isLoading() && !chart->replotPending(), 5000);
         auto *plot = chart->findChild<QCustomPlot *>(QStringLiteral("lagPlot"));
         QVERIFY(plot);
         const QString png = m_dir.filePath(QStringLiteral("chart.png"));
@@ -294,6 +320,7 @@ private Q_SLOTS:
     void cleanupTestCase()
     {
         m_window.reset();
+        m_reader.reset();
         m_store.reset();
     }
 };

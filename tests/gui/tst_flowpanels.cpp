@@ -3,6 +3,7 @@
 // and the latency chart draws a flow's history from a real history store, marking polls
 // that were not OK. Screenshots of both.
 #include "GuiTestUtil.h"
+#include "history/HistoryReader.h"
 #include "mirror/FlowHistory.h"
 #include "replication/DiscoveredFlowsPanel.h"
 #include "replication/FlowLatencyChart.h"
@@ -128,14 +129,16 @@ private Q_SLOTS:
             ++written;
             notOk += stalled ? 1 : 0;
         }
+        HistoryReader reader(store->path());
         ReplicationPage page;
         page.resize(1280, 860);
-        page.setHistory(store.get());
+        page.setHistory(&reader);
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));
         page.apply(std::make_shared<const FlowSnapshot>(flowAt(now, 450, FlowHealth::Ok)), {});
         FlowLatencyChart *chart = page.latencyChart();
         QCOMPARE(chart->flow(), QStringLiteral("primary->dr"));
+        QTRY_VERIFY(!chart->isLoading());
         QCOMPARE(chart->storedPointCount(), written);
         QCOMPARE(chart->pointCount(), written + 1); // and the live poll not yet recorded
         QCOMPARE(chart->notOkPointCount(), notOk);
@@ -145,8 +148,10 @@ private Q_SLOTS:
 
         // Another range reads the store again; a flow without history says so.
         chart->setRange(ChartRange::Hour1);
-        QCOMPARE(chart->storedPointCount(), written);
+        QVERIFY(chart->isLoading());
+        QTRY_COMPARE(chart->storedPointCount(), written);
         chart->setFlow(QStringLiteral("dr->primary"));
+        QTRY_VERIFY(!chart->isLoading());
         QCOMPARE(chart->pointCount(), 0);
         QVERIFY(!chart->emptyText().isEmpty());
         page.setHistory(nullptr);

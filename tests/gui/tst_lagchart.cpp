@@ -3,6 +3,7 @@
 #include "GuiTestUtil.h"
 #include "TableRows.h"
 #include "charts/LagChart.h"
+#include "history/HistoryReader.h"
 #include "store/HistoryStore.h"
 
 #include <QDir>
@@ -93,7 +94,8 @@ class TestLagChart final : public QObject {
     Q_OBJECT
 
     QTemporaryDir m_dir;
-    std::unique_ptr<HistoryStore> m_store;
+    std::unique_ptr<HistoryStore> m_store;   // writes the history
+    std::unique_ptr<HistoryReader> m_reader; // what the charts read it through
     QDateTime m_now;
 
     // Waits for the coalescing timer and the queued replot it asked for, then redraws so
@@ -114,10 +116,11 @@ class TestLagChart final : public QObject {
     void showChart(LagChart &chart)
     {
         chart.resize(960, 480);
-        chart.setSource(m_store.get());
+        chart.setSource(m_reader.get());
         chart.setGroup(kCluster, kGroup);
         chart.show();
         QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        QTRY_VERIFY(!chart.isLoading());
     }
 
 private Q_SLOTS:
@@ -165,6 +168,13 @@ private Q_SLOTS:
         });
         QVERIFY2(events.ok(), events.ok() ? "" : qPrintable(events.errorMessage()));
         qInfo("history: %d polls over 8 days, %lld bytes", polls, m_store->fileSizeBytes());
+        m_reader = std::make_unique<HistoryReader>(m_store->path());
+    }
+
+    void cleanupTestCase()
+    {
+        m_reader.reset();
+        m_store.reset();
     }
 
     void rangeButtonsShowHistory_data()
@@ -199,6 +209,7 @@ private Q_SLOTS:
         QCOMPARE(int(chart.range()), range);
         QCOMPARE(changed.count(), 1);
         QCOMPARE(changed.first().first().value<ChartRange>(), ChartRange(range));
+        QTRY_VERIFY(!chart.isLoading());
 
         const double span = double(chartRangeSpan(ChartRange(range)).count());
         QVERIFY2(std::abs(visibleSpan(chart) - span) < 1.0, qPrintable(QString::number(visibleSpan(chart))));
@@ -241,6 +252,7 @@ private Q_SLOTS:
         chart.setPalette(dark);
         showChart(chart);
         chart.setRange(ChartRange::Hour24);
+        QTRY_VERIFY(!chart.isLoading());
         QCustomPlot *plot = plotOf(chart);
         QCOMPARE(plot->xAxis->tickLabelColor(), dark.color(QPalette::Text));
         QCOMPARE(plot->graph(0)->pen().color(), dark.color(QPalette::Text));
@@ -316,6 +328,7 @@ private Q_SLOTS:
         LagChart chart;
         showChart(chart);
         chart.setRange(ChartRange::Hour6);
+        QTRY_VERIFY(!chart.isLoading());
         settle(chart);
         QCustomPlot *plot = plotOf(chart);
         const double span = visibleSpan(chart);
@@ -362,8 +375,9 @@ private Q_SLOTS:
         chart.setGroup(kCluster, kGroup);
         QCOMPARE(chart.seriesCount(), 0);
         QVERIFY(!chart.emptyText().isEmpty());
-        chart.setSource(m_store.get());
+        chart.setSource(m_reader.get());
         chart.setGroup(kCluster, QStringLiteral("no-such-group"));
+        QTRY_VERIFY(!chart.isLoading());
         QCOMPARE(chart.pointCount(), 0);
         QVERIFY(chart.emptyText().contains(QStringLiteral("no-such-group")));
         chart.show();

@@ -110,6 +110,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(stableWith(1), 60000);
         m_session->window()->openGroup(kPrimary, m_group);
         RebalanceTimeline *timeline = detail()->rebalances();
+        QTRY_VERIFY(!timeline->isLoading()); // the history is read off the GUI thread
         const int before = int(timeline->rebalances().size());
         startMember(QStringLiteral("gui-second"));
         QTRY_VERIFY_WITH_TIMEOUT(stableWith(2), 60000);
@@ -125,11 +126,16 @@ private Q_SLOTS:
         // Reopening reads it back from the history store. (Under load a member's session can
         // time out and cause one more rebalance later: the recorded one must be there, whole.)
         const Rebalance recorded = r;
+        m_session->window()->openGroup(kPrimary, m_group);
         QTRY_VERIFY_WITH_TIMEOUT(
             [&] {
-                m_session->window()->openGroup(kPrimary, m_group);
+                if (timeline->isLoading())
+                    return false;
                 const auto &read = timeline->rebalances();
-                return read.size() > size_t(before) && std::find(read.begin(), read.end(), recorded) != read.end();
+                if (read.size() > size_t(before) && std::find(read.begin(), read.end(), recorded) != read.end())
+                    return true;
+                m_session->window()->openGroup(kPrimary, m_group); // not recorded yet: read again
+                return false;
             }(),
             20000);
     }

@@ -8,7 +8,7 @@
 #include "charts/LagChartFormat.h"
 #include "charts/LagChartStyle.h"
 #include "models/StatusColors.h"
-#include "store/HistoryStore.h"
+#include "history/HistoryReader.h"
 
 #include <QTimer>
 #include <QVBoxLayout>
@@ -52,11 +52,18 @@ LagChart::LagChart(QWidget *parent) : QWidget(parent)
     reload();
 }
 
-LagChart::~LagChart() = default;
-
-void LagChart::setSource(const HistoryStore *store)
+LagChart::~LagChart()
 {
-    m_store = store;
+    if (m_reader)
+        m_reader->cancel(m_loading);
+}
+
+void LagChart::setSource(HistoryReader *reader)
+{
+    if (m_reader)
+        m_reader->cancel(m_loading);
+    m_loading = 0;
+    m_reader = reader;
     reload();
 }
 
@@ -118,60 +125,6 @@ void LagChart::reload()
     loadHistory(timeOf(now - span), timeOf(now));
     updateValueRange();
     scheduleReplot();
-}
-
-void LagChart::loadHistory(const QDateTime &from, const QDateTime &to)
-{
-    if (!m_store) {
-        setEmptyText(tr("No history: the history store is not available"));
-        return;
-    }
-    if (m_group.isEmpty()) {
-        setEmptyText(tr("No group selected"));
-        return;
-    }
-    const auto total = m_store->groupHistory(m_cluster, m_group, from, to);
-    if (!total) {
-        setEmptyText(total.errorMessage());
-        return;
-    }
-    m_total = addSeries(tr("total"), true);
-    QVector<QCPGraphData> points;
-    points.reserve(qsizetype(total->size()));
-    for (const HistoryStore::GroupSample &s : *total)
-        points.append(QCPGraphData(double(s.timeMs) / 1000.0, double(s.totalLag)));
-    m_total->data()->set(points, true);
-
-    const auto topics = m_store->topicHistory(m_cluster, m_group, from, to);
-    if (topics) {
-        for (const auto &[topic, samples] : *topics) {
-            points.clear();
-            for (const HistoryStore::TopicSample &s : samples)
-                points.append(QCPGraphData(double(s.timeMs) / 1000.0, double(s.totalLag)));
-            topicGraph(topic)->data()->set(points, true);
-        }
-    } else {
-        qWarning("LagChart: %s", qPrintable(topics.errorMessage()));
-    }
-
-    const auto events = m_store->events(m_cluster, from, to, m_group);
-    if (events) {
-        for (const ClusterEvent &e : *events)
-            m_markers->add(e, palette(), font());
-    } else {
-        qWarning("LagChart: %s", qPrintable(events.errorMessage()));
-    }
-
-    if (pointCount() == 0) {
-        // No legend of empty lines (markers stay); a live poll brings the lines back.
-        m_plot->clearGraphs();
-        m_topics.clear();
-        m_total = nullptr;
-        placeLegend();
-        setEmptyText(tr("No history of %1 in the last %2").arg(m_group, chartRangeLabel(m_range)));
-    } else {
-        setEmptyText(QString());
-    }
 }
 
 QCPGraph *LagChart::addSeries(const QString &name, bool total)
@@ -236,7 +189,8 @@ void LagChart::appendSnapshot(const SnapshotPtr &snapshot)
             tg->addData(key, double(sum));
     }
     m_lastAppendKey = std::max(m_lastAppendKey, key);
-    setEmptyText(QString());
+    if (!isLoading())
+        setEmptyText(QString());
     if (isLive()) {
         const double now = nowKey();
         const double span = double(chartRangeSpan(m_range).count());
@@ -253,8 +207,11 @@ void LagChart::appendEvents(const std::vector<ClusterEvent> &events)
 {
     bool added = false;
     for (const ClusterEvent &e : events) {
-        if (e.cluster == m_cluster && e.group == m_group && !m_group.isEmpty())
-            added = m_markers->add(e, palette(), font()) || added;
+        if (e.cluster != m_cluster || e.group != m_group || m_group.isEmpty())
+            continue;
+        added = m_markers->add(e, palette(), font()) || added;
+        if (isLoading())
+            m_eventsDuringLoad.push_back(e); // the load may read it too
     }
     if (added)
         scheduleReplot();

@@ -1,15 +1,19 @@
 #pragma once
 // The lag history chart of a consumer group's detail page: the group's total lag (bold),
 // one line per topic, and markers for membership, assignment and state events, over a
-// selectable range read from the HistoryStore, optionally following live snapshots.
+// selectable range read from the history, optionally following live snapshots.
 //
-// Thread: GUI only (it reads the HistoryStore, which must belong to the GUI thread too).
-// Ownership: owned by its parent widget; the store is borrowed and must outlive the chart
-// or be replaced with setSource(nullptr) first.
+// The history is read off the GUI thread (HistoryReader); while a range loads the chart says
+// "Loading history…" and follows live polls, which join the loaded points when they arrive.
+// Asking for another range or group drops the answer still due for the previous one.
+//
+// Thread: GUI only. Ownership: owned by its parent widget; the reader is borrowed and must
+// outlive the chart or be replaced with setSource(nullptr) first.
 
 #include "charts/ChartRange.h"
 #include "model/ClusterEvent.h"
 #include "model/ClusterSnapshot.h"
+#include "util/Result.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -35,7 +39,7 @@ namespace lagscope {
 
 class ChartRangeBar;
 class EventMarkers;
-class HistoryStore;
+class HistoryReader;
 class LocalTimeTicker;
 
 class LagChart final : public QWidget {
@@ -46,8 +50,8 @@ public:
     explicit LagChart(QWidget *parent = nullptr);
     ~LagChart() override;
 
-    // Read-only use; null shows an empty chart that says there is no history.
-    void setSource(const HistoryStore *store);
+    // Null shows an empty chart that says there is no history.
+    void setSource(HistoryReader *reader);
     void setGroup(const QString &cluster, const QString &group);
     QString cluster() const { return m_cluster; }
     QString group() const { return m_group; }
@@ -59,8 +63,10 @@ public:
     void setLive(bool live);
     bool isLive() const;
 
-    // Reloads the selected range from the store, ending now.
+    // Reloads the selected range from the history, ending now; the points arrive later
+    // (isLoading() until then).
     void reload();
+    bool isLoading() const { return m_loading != 0; }
     // Back to the selected range ending now (double-click does this), with Live on.
     void resetView();
 
@@ -102,7 +108,9 @@ private:
     void placeLegend();
     void applyPalette();
     void clearData();
+    struct LoadedHistory; // what one load read, made ready for the plot on the reader thread
     void loadHistory(const QDateTime &from, const QDateTime &to);
+    void applyHistory(Result<LoadedHistory> loaded);
     QCPGraph *addSeries(const QString &name, bool total);
     QCPGraph *topicGraph(const QString &topic);
     void setEmptyText(const QString &text);
@@ -123,7 +131,8 @@ private:
     QCPItemText *m_emptyLabel = nullptr;
     QSharedPointer<LocalTimeTicker> m_timeTicker;
 
-    const HistoryStore *m_store = nullptr;
+    HistoryReader *m_reader = nullptr;
+    quint64 m_loading = 0; // the reader's id of the load in flight, 0 when none
     QString m_cluster;
     QString m_group;
     ChartRange m_range = ChartRange::Hour1;
@@ -131,6 +140,7 @@ private:
     QCPGraph *m_total = nullptr;
     QHash<QString, QCPGraph *> m_topics;
     std::unique_ptr<EventMarkers> m_markers;
+    std::vector<ClusterEvent> m_eventsDuringLoad; // marked live while a load ran
     double m_lastAppendKey = 0;
     int m_programmaticRange = 0; // > 0 while the chart itself moves the time axis
 };

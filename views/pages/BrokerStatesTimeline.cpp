@@ -3,7 +3,7 @@
 #include "charts/ChartRangeBar.h"
 #include "models/StatusColors.h"
 #include "pages/BrokerLanes.h"
-#include "store/HistoryStore.h"
+#include "history/HistoryReader.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -133,9 +133,18 @@ QDateTime BrokerStatesTimeline::from() const
     return m_to.addSecs(-std::chrono::duration_cast<std::chrono::seconds>(chartRangeSpan(m_range)).count());
 }
 
-void BrokerStatesTimeline::setSource(const HistoryStore *store)
+BrokerStatesTimeline::~BrokerStatesTimeline()
 {
-    m_store = store;
+    if (m_reader)
+        m_reader->cancel(m_loading);
+}
+
+void BrokerStatesTimeline::setSource(HistoryReader *reader)
+{
+    if (m_reader)
+        m_reader->cancel(m_loading);
+    m_loading = 0;
+    m_reader = reader;
     reload();
 }
 
@@ -173,26 +182,49 @@ void BrokerStatesTimeline::addEvent(const ClusterEvent &event)
 
 void BrokerStatesTimeline::reload()
 {
+    if (m_reader)
+        m_reader->cancel(m_loading); // its answer is for another cluster or range
+    m_loading = 0;
     if (m_live || !m_to.isValid())
         m_to = m_currentAt.isValid() ? m_currentAt : QDateTime::currentDateTimeUtc();
     m_events.clear();
     m_historyStart = QDateTime();
     m_readError.clear();
-    if (m_store && !m_cluster.isEmpty()) {
-        const auto &kinds = brokerStateEventKinds();
-        // Up to now, not to the range's end: a range held still still gets the events after it.
-        auto before = m_store->latestEventsBefore(m_cluster, kinds, from());
-        auto events = m_store->eventsOfKinds(m_cluster, kinds, from(), {});
-        auto start = m_store->historyStart(m_cluster);
-        if (before && events && start) {
-            // The newest event of each broker before the range sets where its lane starts; as
-            // an event, its time orders it against the session's first poll.
-            m_events = std::move(*before);
-            m_events.insert(m_events.end(), events->begin(), events->end());
-            m_historyStart = *start;
-        } else {
-            m_readError = !before ? before.errorMessage() : !events ? events.errorMessage() : start.errorMessage();
-        }
+    if (m_reader && !m_cluster.isEmpty()) {
+        struct Read {
+            std::vector<ClusterEvent> events;
+            QDateTime historyStart;
+        };
+        m_loading = m_reader->read<Read>(
+            this,
+            [cluster = m_cluster, rangeFrom = from()](const HistoryStore &store) -> Result<Read> {
+                const auto &kinds = brokerStateEventKinds();
+                // Up to now, not to the range's end: a range held still still gets the events after it.
+                auto before = store.latestEventsBefore(cluster, kinds, rangeFrom);
+                auto events = store.eventsOfKinds(cluster, kinds, rangeFrom, {});
+                auto start = store.historyStart(cluster);
+                if (!before || !events || !start)
+                    return Error{!before   ? before.errorMessage()
+                                 : !events ? events.errorMessage()
+                                           : start.errorMessage()};
+                // The newest event of each broker before the range sets where its lane starts; as
+                // an event, its time orders it against the session's first poll.
+                Read read{std::move(*before), *start};
+                read.events.insert(read.events.end(), events->begin(), events->end());
+                return read;
+            },
+            [this](Result<Read> read) {
+                m_loading = 0;
+                if (read) {
+                    m_events = std::move(read->events);
+                    m_historyStart = read->historyStart;
+                } else {
+                    m_readError = read.errorMessage();
+                }
+                for (const ClusterEvent &e : m_received)
+                    addEvent(e);
+                rebuild();
+            });
     }
     for (const ClusterEvent &e : m_received)
         addEvent(e);
@@ -232,6 +264,13 @@ void BrokerStatesTimeline::apply(const SnapshotPtr &snapshot)
 void BrokerStatesTimeline::rebuild()
 {
     const QDateTime start = from();
+    if (isLoading()) {
+        m_lanes.clear();
+        m_view->setLanes(m_lanes, start, m_to, QDateTime());
+        m_title->setText(tr("<b>Broker states</b> — loading the last %1…").arg(chartRangeLabel(m_range)));
+        m_title->setToolTip(QString());
+        return;
+    }
     const QDateTime known = knownFrom();
     BrokerHistory history;
     history.events = m_events;
@@ -251,7 +290,7 @@ void BrokerStatesTimeline::rebuild()
     else if (known > start)
         title +=
             tr("; nothing recorded before %1").arg(known.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")));
-    if (!m_store)
+    if (!m_reader)
         title += tr("; no history: only this session's polls are shown");
     else if (!m_readError.isEmpty())
         title += QStringLiteral("; <span style=\"color:%1\">%2</span>")

@@ -7,8 +7,12 @@
 // hands over, so a poll costs no read of the store. docs/BROKER-STATES.md says what the
 // history cannot know.
 //
-// Thread: GUI only (reads the HistoryStore, which belongs to the GUI thread). Ownership:
-// owned by its parent; the store is borrowed and must outlive it or be replaced first.
+// The history is read off the GUI thread (HistoryReader): until it answers, the title says
+// it is loading and no lanes are drawn, rather than lanes of No data that the history would
+// then contradict. Another cluster or range drops the answer still due.
+//
+// Thread: GUI only. Ownership: owned by its parent; the reader is borrowed and must outlive it
+// or be replaced first.
 
 #include "charts/ChartRange.h"
 #include "model/ClusterSnapshot.h"
@@ -25,7 +29,7 @@ namespace lagscope {
 
 class BrokerLanes;
 class ChartRangeBar;
-class HistoryStore;
+class HistoryReader;
 
 class BrokerStatesTimeline final : public QWidget {
     Q_OBJECT
@@ -33,9 +37,10 @@ class BrokerStatesTimeline final : public QWidget {
 
 public:
     explicit BrokerStatesTimeline(QWidget *parent = nullptr);
+    ~BrokerStatesTimeline() override;
 
-    // Each of these reloads the broker events of the range from the store.
-    void setSource(const HistoryStore *store);
+    // Each of these reloads the broker events of the range from the history.
+    void setSource(HistoryReader *reader);
     // Nothing to do when it is the shown one. firstPoll: what this session's first reachable
     // poll of it saw, when it has had one (otherwise the first that apply() is given counts).
     void setCluster(const QString &cluster, const BrokerStatesAt &firstPoll = {});
@@ -49,6 +54,7 @@ public:
     void apply(const SnapshotPtr &snapshot);
 
     const std::vector<BrokerLane> &lanes() const { return m_lanes; }
+    bool isLoading() const { return m_loading != 0; }
     BrokerLanes *lanesView() const { return m_view; }
     QDateTime from() const;
     QDateTime to() const { return m_to; }
@@ -65,7 +71,8 @@ private:
     void rebuild();
     void addEvent(const ClusterEvent &event);
 
-    const HistoryStore *m_store = nullptr;
+    HistoryReader *m_reader = nullptr;
+    quint64 m_loading = 0; // the reader's id of the load in flight, 0 when none
     QString m_cluster;
     ChartRange m_range = ChartRange::Day7;
     bool m_live = true;

@@ -18,7 +18,7 @@
 
 namespace lagscope {
 
-GroupDetailPage::GroupDetailPage(const HistoryStore *history, QWidget *parent) : QWidget(parent)
+GroupDetailPage::GroupDetailPage(HistoryReader *history, QWidget *parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("groupDetailPage"));
     auto *layout = new QVBoxLayout(this);

@@ -13,7 +13,7 @@ class QTableView;
 
 namespace lagscope {
 
-class HistoryStore;
+class HistoryReader;
 class LagChart;
 class PartitionLagModel;
 class RebalanceTimeline;
@@ -23,7 +23,7 @@ class GroupDetailPage final : public QWidget {
     Q_DISABLE_COPY_MOVE(GroupDetailPage)
 
 public:
-    explicit GroupDetailPage(const HistoryStore *history, QWidget *parent = nullptr);
+    explicit GroupDetailPage(HistoryReader *history, QWidget *parent = nullptr);
 
     // snapshot may be null before the cluster's first poll; the chart still shows history.
     void showGroup(const QString &cluster, const SnapshotPtr &snapshot, const QString &groupId);

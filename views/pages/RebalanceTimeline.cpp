@@ -1,7 +1,7 @@
 #include "pages/RebalanceTimeline.h"
 
 #include "models/StatusColors.h"
-#include "store/HistoryStore.h"
+#include "history/HistoryReader.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -10,6 +10,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <utility>
 
 namespace lagscope {
 
@@ -140,9 +141,18 @@ RebalanceTimeline::RebalanceTimeline(QWidget *parent) : QWidget(parent)
     refresh();
 }
 
-void RebalanceTimeline::setSource(const HistoryStore *store)
+RebalanceTimeline::~RebalanceTimeline()
 {
-    m_store = store;
+    if (m_reader)
+        m_reader->cancel(m_loading);
+}
+
+void RebalanceTimeline::setSource(HistoryReader *reader)
+{
+    if (m_reader)
+        m_reader->cancel(m_loading);
+    m_loading = 0;
+    m_reader = reader;
     reload();
 }
 
@@ -167,30 +177,51 @@ void RebalanceTimeline::setNow(const QDateTime &now)
 
 void RebalanceTimeline::reload()
 {
+    if (m_reader)
+        m_reader->cancel(m_loading); // its answer is for another group or range
+    m_loading = 0;
     m_rebalances.clear();
-    if (m_store && !m_group.isEmpty()) {
+    if (m_reader && !m_group.isEmpty()) {
         const QDateTime to = QDateTime::currentDateTimeUtc();
         const auto span = std::chrono::duration_cast<std::chrono::seconds>(chartRangeSpan(m_range)).count();
-        if (auto read = m_store->rebalances(m_cluster, to.addSecs(-span), {}, m_group))
-            m_rebalances = std::move(*read);
+        const QString cluster = m_cluster;
+        const QString group = m_group;
+        m_loading = m_reader->read<std::vector<Rebalance>>(
+            this,
+            [cluster, group, from = to.addSecs(-span)](const HistoryStore &store) {
+                return store.rebalances(cluster, from, {}, group);
+            },
+            [this](Result<std::vector<Rebalance>> read) {
+                m_loading = 0;
+                // Live ones that came during the load, and are not in what it read, stay.
+                std::vector<Rebalance> live = std::exchange(m_rebalances, {});
+                if (read)
+                    m_rebalances = std::move(*read);
+                else
+                    qWarning("RebalanceTimeline: %s", qPrintable(read.errorMessage()));
+                for (const Rebalance &r : live)
+                    add(r);
+                refresh();
+            });
     }
     refresh();
+}
+
+bool RebalanceTimeline::add(const Rebalance &r)
+{
+    // The recorder may already have stored it when the page loaded.
+    if (std::any_of(m_rebalances.begin(), m_rebalances.end(), [&](const Rebalance &k) { return k.endBy == r.endBy; }))
+        return false;
+    m_rebalances.push_back(r);
+    return true;
 }
 
 void RebalanceTimeline::append(const std::vector<Rebalance> &rebalances)
 {
     bool added = false;
-    for (const Rebalance &r : rebalances) {
-        if (r.cluster != m_cluster || r.group != m_group)
-            continue;
-        // The recorder may already have stored it when the page loaded.
-        const bool known = std::any_of(m_rebalances.begin(), m_rebalances.end(),
-                                       [&](const Rebalance &k) { return k.endBy == r.endBy; });
-        if (!known) {
-            m_rebalances.push_back(r);
-            added = true;
-        }
-    }
+    for (const Rebalance &r : rebalances)
+        if (r.cluster == m_cluster && r.group == m_group)
+            added = add(r) || added;
     if (added)
         refresh();
 }
@@ -208,6 +239,11 @@ void RebalanceTimeline::refreshStrip()
     const QDateTime from = to.addSecs(-span);
     const int lastHour = int(std::count_if(m_rebalances.begin(), m_rebalances.end(),
                                            [&](const Rebalance &r) { return r.endBy.secsTo(to) <= 3600; }));
+    if (isLoading()) {
+        m_title->setText(tr("<b>Rebalances</b> — loading the last %1…").arg(chartRangeLabel(m_range)));
+        m_strip->setData(&m_rebalances, from, to);
+        return;
+    }
     m_title->setText(m_group.isEmpty() ? tr("<b>Rebalances</b>")
                                        : tr("<b>Rebalances</b> — %1 in the last %2, %3 in the last hour. "
                                             "Times are poll times: each bar spans the polls around the rebalance.")

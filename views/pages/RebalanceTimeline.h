@@ -4,8 +4,11 @@
 // was certainly running), and below it the list — end, duration bounds, trigger, members
 // before → after, partitions moved — with details in the tooltip.
 //
-// Thread: GUI only (reads the HistoryStore, which belongs to the GUI thread). Ownership:
-// owned by its parent; the store is borrowed and must outlive it or be replaced first.
+// The history is read off the GUI thread (HistoryReader); until it answers, the title says it
+// is loading and live rebalances are listed as they come.
+//
+// Thread: GUI only. Ownership: owned by its parent; the reader is borrowed and must outlive it
+// or be replaced first.
 
 #include "charts/ChartRange.h"
 #include "model/Rebalance.h"
@@ -19,7 +22,7 @@ class QTreeWidget;
 
 namespace lagscope {
 
-class HistoryStore;
+class HistoryReader;
 class RebalanceStrip;
 
 class RebalanceTimeline final : public QWidget {
@@ -28,9 +31,10 @@ class RebalanceTimeline final : public QWidget {
 
 public:
     explicit RebalanceTimeline(QWidget *parent = nullptr);
+    ~RebalanceTimeline() override;
 
-    void setSource(const HistoryStore *store);
-    // Reloads the group's rebalances of the range from the store.
+    void setSource(HistoryReader *reader);
+    // Reloads the group's rebalances of the range from the history (isLoading() until then).
     void setGroup(const QString &cluster, const QString &group);
     void setRange(ChartRange range);
     // Live rebalances from the pollers; those of other groups are ignored.
@@ -39,6 +43,7 @@ public:
     void setNow(const QDateTime &now);
 
     const std::vector<Rebalance> &rebalances() const { return m_rebalances; }
+    bool isLoading() const { return m_loading != 0; }
     QTreeWidget *list() const { return m_list; }
 
 private:
@@ -46,8 +51,10 @@ private:
     void refresh();
     void refreshStrip();
     void rebuildList();
+    bool add(const Rebalance &rebalance);
 
-    const HistoryStore *m_store = nullptr;
+    HistoryReader *m_reader = nullptr;
+    quint64 m_loading = 0; // the reader's id of the load in flight, 0 when none
     QString m_cluster;
     QString m_group;
     ChartRange m_range = ChartRange::Hour1;

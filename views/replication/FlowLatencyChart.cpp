@@ -7,7 +7,7 @@
 #include "charts/ChartImageMenu.h"
 #include "charts/QCustomPlotInclude.h"
 #include "models/StatusColors.h"
-#include "store/HistoryStore.h"
+#include "history/HistoryReader.h"
 
 #include <QVBoxLayout>
 
@@ -62,7 +62,11 @@ FlowLatencyChart::FlowLatencyChart(QWidget *parent) : QWidget(parent)
     reload();
 }
 
-FlowLatencyChart::~FlowLatencyChart() = default;
+FlowLatencyChart::~FlowLatencyChart()
+{
+    if (m_reader)
+        m_reader->cancel(m_loading);
+}
 
 void FlowLatencyChart::applyPalette()
 {
@@ -79,9 +83,12 @@ void FlowLatencyChart::applyPalette()
     m_emptyLabel->setColor(muted);
 }
 
-void FlowLatencyChart::setSource(const HistoryStore *store)
+void FlowLatencyChart::setSource(HistoryReader *reader)
 {
-    m_store = store;
+    if (m_reader)
+        m_reader->cancel(m_loading);
+    m_loading = 0;
+    m_reader = reader;
     reload();
 }
 
@@ -103,28 +110,49 @@ void FlowLatencyChart::setRange(ChartRange range)
 
 void FlowLatencyChart::reload()
 {
+    if (m_reader)
+        m_reader->cancel(m_loading); // its answer is for another flow or range
+    m_loading = 0;
+    if (!m_reader || m_flow.isEmpty()) {
+        showPoints({}, QString());
+        return;
+    }
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    const QDateTime from = now.addSecs(-chartRangeSpan(m_range).count());
+    const QString flow = m_flow;
+    m_loading = m_reader->read<std::vector<Point>>(
+        this,
+        [flow, from, to = now.addSecs(60)](const HistoryStore &store) -> Result<std::vector<Point>> {
+            const auto samples = store.flowHistory(flow, from, to);
+            if (!samples)
+                return samples.error();
+            std::vector<Point> points;
+            points.reserve(samples->size());
+            for (const HistoryStore::FlowSample &s : *samples)
+                if (s.latencyMs >= 0)
+                    points.push_back({double(s.timeMs) / 1000.0, double(s.latencyMs) / 1000.0, s.health});
+            return points;
+        },
+        [this](Result<std::vector<Point>> stored) {
+            m_loading = 0;
+            showPoints(stored ? *stored : std::vector<Point>(), stored ? QString() : stored.errorMessage());
+        });
+    // Until the answer comes: the live points, and a word that more is on its way.
+    showPoints({}, QString());
+}
+
+void FlowLatencyChart::showPoints(const std::vector<Point> &stored, const QString &problem)
+{
     m_latency->data()->clear();
     m_notOk->data()->clear();
     m_storedPoints = 0;
     m_lastKey = 0;
     m_lastStep = 0;
-    const QDateTime now = QDateTime::currentDateTimeUtc();
-    const QDateTime from = now.addSecs(-chartRangeSpan(m_range).count());
-    QString problem;
     double lastStored = 0;
-    if (m_store && !m_flow.isEmpty()) {
-        const auto samples = m_store->flowHistory(m_flow, from, now.addSecs(60));
-        if (samples) {
-            for (const HistoryStore::FlowSample &s : *samples) {
-                if (s.latencyMs < 0)
-                    continue;
-                addPoint({double(s.timeMs) / 1000.0, double(s.latencyMs) / 1000.0, s.health});
-                lastStored = double(s.timeMs) / 1000.0;
-                ++m_storedPoints;
-            }
-        } else {
-            problem = samples.errorMessage();
-        }
+    for (const Point &p : stored) {
+        addPoint(p);
+        lastStored = p.key;
+        ++m_storedPoints;
     }
     // Live points the recorder has not written yet (it runs on its own thread), or all of
     // them when there is no store.
@@ -137,6 +165,8 @@ void FlowLatencyChart::reload()
         m_emptyLabel->setText(problem);
     else if (m_flow.isEmpty())
         m_emptyLabel->setText(tr("No flow selected"));
+    else if (isLoading())
+        m_emptyLabel->setText(tr("Loading history…"));
     else if (m_latency->data()->isEmpty())
         m_emptyLabel->setText(tr("No replication latency of this flow in the last %1").arg(chartRangeLabel(m_range)));
     else
@@ -176,7 +206,8 @@ void FlowLatencyChart::appendSnapshot(const mirror::FlowSnapshot &s)
     if (!m_latency->data()->isEmpty() && p.key <= (m_latency->data()->constEnd() - 1)->key)
         return;
     addPoint(p);
-    m_emptyLabel->setVisible(false);
+    if (!isLoading())
+        m_emptyLabel->setVisible(false);
     if (m_bar->isLive())
         fitAxes();
     else

@@ -3,11 +3,13 @@
 // for the selected range (15m … 7d, ChartRangeBar), followed live with each new snapshot.
 // Polls whose verdict was not OK are marked on the line in the warning/error colour.
 //
-// Without a history store (or before it is open) it shows the points seen live since the
-// page started, so the chart is never blank while the flow is polled.
+// Without a history (or before it is open) it shows the points seen live since the page
+// started, so the chart is never blank while the flow is polled. The history is read off the
+// GUI thread (HistoryReader): while it loads the chart says so, and the live points follow
+// the stored ones when they arrive; another flow or range drops the answer still due.
 //
-// Thread: GUI only; the store must belong to the GUI thread too. Ownership: owned by its
-// parent widget; the store is borrowed and must outlive the chart or be unset first.
+// Thread: GUI only. Ownership: owned by its parent widget; the reader is borrowed and must
+// outlive the chart or be unset first.
 
 #include "charts/ChartRange.h"
 #include "mirror/FlowSnapshot.h"
@@ -25,7 +27,7 @@ class QCustomPlot;
 namespace lagscope {
 
 class ChartRangeBar;
-class HistoryStore;
+class HistoryReader;
 class LocalTimeTicker;
 
 class FlowLatencyChart final : public QWidget {
@@ -38,8 +40,8 @@ public:
     explicit FlowLatencyChart(QWidget *parent = nullptr);
     ~FlowLatencyChart() override;
 
-    void setSource(const HistoryStore *store); // null: live points only
-    void setFlow(const QString &flowKey);      // FlowIdentity::label()
+    void setSource(HistoryReader *reader); // null: live points only
+    void setFlow(const QString &flowKey);  // FlowIdentity::label()
     QString flow() const { return m_flow; }
     void setRange(ChartRange range);
     ChartRange range() const { return m_range; }
@@ -47,6 +49,7 @@ public:
     // Every flow's snapshots come here; those of the shown flow add a point.
     void appendSnapshot(const mirror::FlowSnapshot &snapshot);
     void reload();
+    bool isLoading() const { return m_loading != 0; }
 
     int pointCount() const;                                 // latency points shown
     int notOkPointCount() const;                            // of those, polls whose verdict was not OK
@@ -63,6 +66,7 @@ private:
     void addPoint(const Point &p);
     void applyPalette();
     void fitAxes();
+    void showPoints(const std::vector<Point> &stored, const QString &problem);
 
     QCustomPlot *m_plot = nullptr;
     ChartRangeBar *m_bar = nullptr;
@@ -70,7 +74,8 @@ private:
     QCPGraph *m_notOk = nullptr;
     QCPItemText *m_emptyLabel = nullptr;
     QSharedPointer<LocalTimeTicker> m_timeTicker;
-    const HistoryStore *m_store = nullptr;
+    HistoryReader *m_reader = nullptr;
+    quint64 m_loading = 0; // the reader's id of the load in flight, 0 when none
     QString m_flow;
     double m_lastKey = 0; // of the latency line, to break it where polls are missing
     double m_lastStep = 0;

@@ -215,7 +215,7 @@ void ReplicationPage::showSelected()
     updateFailoverButtons(s.get());
 }
 
-void ReplicationPage::setHistory(const HistoryStore *history) { m_chart->setSource(history); }
+void ReplicationPage::setHistory(HistoryReader *history) { m_chart->setSource(history); }
 
 void ReplicationPage::setConfiguredFlows(std::vector<ReplicationFlowConfig> flows)
 {

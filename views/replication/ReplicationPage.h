@@ -29,7 +29,7 @@ namespace lagscope {
 class DiscoveredFlowsPanel;
 class FlowGroupModel;
 class FlowLatencyChart;
-class HistoryStore;
+class HistoryReader;
 class FlowTableModel;
 
 class ReplicationPage final : public QWidget {
@@ -53,7 +53,7 @@ public:
     int latencyPointCount() const; // of the selected flow, shown in the chart
 
     // The history the latency chart reads (null: only what this page has seen). Borrowed.
-    void setHistory(const HistoryStore *history);
+    void setHistory(HistoryReader *history);
 
     // Discovery: the flows already monitored, and every cluster poll (its topic names).
     // Flows found in the topic names and not monitored are offered in "Discovered flows".
