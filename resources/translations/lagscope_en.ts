@@ -263,6 +263,10 @@ Right-click to mute the rule</source>
         <source>The history records changes only: a broker with no change recorded is drawn in its current state since the history of the cluster began, and one whose first change has no change before it is unknown until then. Before the history&apos;s first record of the cluster (or, without a history, this session&apos;s first poll) the lanes show No data.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Broker states&lt;/b&gt; — loading the last %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>lagscope::BrokerTableModel</name>
@@ -2605,6 +2609,10 @@ Right-click to mute the rule</source>
         <source>No replication latency of this flow in the last %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Loading history…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>lagscope::FlowTableModel</name>
@@ -2989,6 +2997,10 @@ Right-click to mute the rule</source>
     </message>
     <message>
         <source>lag (records)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading history…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3710,6 +3722,10 @@ Members after:
 %3
 Moves:
 %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Rebalances&lt;/b&gt; — loading the last %1…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
