@@ -22,19 +22,26 @@ constexpr QLatin1String kTables[] = {
     // at each of these times instead of scanning everyone's samples.
     QLatin1String("CREATE TABLE poll(cluster_id INTEGER NOT NULL, tier INTEGER NOT NULL, t INTEGER NOT NULL,"
                   " PRIMARY KEY(cluster_id, tier, t)) WITHOUT ROWID"),
-    // committed, log_end, lag: NULL when unknown.
-    QLatin1String("CREATE TABLE partition_sample(tier INTEGER NOT NULL, t INTEGER NOT NULL,"
-                  " group_id INTEGER NOT NULL, series_id INTEGER NOT NULL,"
-                  " committed INTEGER, log_end INTEGER, lag INTEGER,"
-                  " PRIMARY KEY(tier, t, group_id, series_id)) WITHOUT ROWID"),
-    QLatin1String("CREATE TABLE group_sample(tier INTEGER NOT NULL, t INTEGER NOT NULL, group_id INTEGER NOT NULL,"
-                  " total_lag INTEGER NOT NULL, max_lag INTEGER NOT NULL, members INTEGER NOT NULL, state_id INTEGER,"
-                  " PRIMARY KEY(tier, t, group_id)) WITHOUT ROWID"),
     // Events are few; the group is kept as text so filters need no dictionary entry.
     QLatin1String("CREATE TABLE event(id INTEGER PRIMARY KEY, cluster_id INTEGER NOT NULL,"
                   " t INTEGER NOT NULL, kind TEXT NOT NULL, severity TEXT NOT NULL,"
                   " subject TEXT NOT NULL, group_name TEXT NOT NULL, message TEXT NOT NULL)"),
     QLatin1String("CREATE INDEX event_by_time ON event(cluster_id, t)"),
+};
+
+// Added in version 5 (docs/ARCHITECTURE.md, "History encoding"): a group's points in blocks,
+// one row per group, tier and span, and the newest polls one row per group and poll until
+// compaction packs them. recent_sample is keyed time first, so a poll appends to the end
+// of the tree; sample_block is keyed by group, so a chart's week is a few dozen seeks.
+constexpr QLatin1String kBlockTables[] = {
+    QLatin1String("CREATE TABLE IF NOT EXISTS recent_sample(t INTEGER NOT NULL, group_id INTEGER NOT NULL,"
+                  " data BLOB NOT NULL, PRIMARY KEY(t, group_id)) WITHOUT ROWID"),
+    // t0: the span's start (the key); t1: the newest point in the block.
+    QLatin1String("CREATE TABLE IF NOT EXISTS sample_block(id INTEGER PRIMARY KEY, group_id INTEGER NOT NULL,"
+                  " tier INTEGER NOT NULL, t0 INTEGER NOT NULL, t1 INTEGER NOT NULL, data BLOB NOT NULL,"
+                  " UNIQUE(group_id, tier, t0))"),
+    // Compaction finds the blocks that aged out of a tier without reading every group's.
+    QLatin1String("CREATE INDEX IF NOT EXISTS sample_block_by_age ON sample_block(tier, t0)"),
 };
 
 // Added in version 2: one row per MirrorMaker 2 flow and poll (or bucket), keyed time first
@@ -106,8 +113,22 @@ Status createTables(QSqlDatabase &db, int fromVersion)
         created = execAll(db, kFlowTables);
     if (created && fromVersion < 3)
         created = execAll(db, kRebalanceTables);
-    if (created && fromVersion < 4)
+    // A new file never had the row tables of versions 1–4, so it needs no verdict columns.
+    // The row tables of versions 1–4 are missing from a new file (and from a file of a newer
+    // version set back by hand): then there is nothing to extend or migrate.
+    const auto rowTables = sql::scalar(db,
+                                       QStringLiteral("SELECT count(*) FROM sqlite_schema WHERE type = 'table'"
+                                                      " AND name IN ('group_sample', 'partition_sample')"),
+                                       QStringLiteral("cannot read the database schema"));
+    if (!rowTables)
+        created = rowTables.error();
+    const bool hasRows = rowTables && rowTables->toInt() == 2;
+    if (created && hasRows && fromVersion < 4)
         created = addVerdictColumns(db);
+    if (created && fromVersion < 5)
+        created = execAll(db, kBlockTables);
+    if (created && hasRows && fromVersion < 5)
+        created = migrateRowsToBlocks(db);
     if (!created) {
         db.rollback();
         return created;
@@ -157,6 +178,11 @@ Result<SchemaState> prepareSchema(QSqlDatabase &db)
     if (v >= 1) { // an older Lagscope's file: add what is new, keep the history
         if (Status s = createTables(db, v); !s)
             return s.error();
+        if (v < 5) {
+            // The row tables just dropped leave most of the file free: give it back. Best
+            // effort, outside the transaction: the history is whole either way.
+            [[maybe_unused]] const Status vacuumed = sql::exec(db, QStringLiteral("VACUUM"), QString());
+        }
         return SchemaState::Ready;
     }
 

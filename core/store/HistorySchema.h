@@ -4,12 +4,11 @@
 //
 // Strings (clusters, groups, topics, group states) live once in dictionary tables and
 // samples refer to them by integer id; a partition of a group is a "series" with its own
-// id. The sample tables are WITHOUT ROWID and keyed time first: (tier, t, group[, series]).
-// A poll then appends to the end of the tree and dirties a handful of pages, where a key
-// starting with the series would dirty one page per partition (10,000 pages, 40 MB of WAL,
-// every 5 s at 500 groups × 20 partitions). Compaction and retention are key-range scans.
-// Reads go through the small `poll` table (one row per cluster and poll or bucket) and seek
-// one group's rows at each time: a few thousand seeks for a week.
+// id. A group's history is a list of points (store/GroupPoints.h) kept in blocks: one row
+// per group, tier and span (sample_block), except the newest polls, one row per group and
+// poll (recent_sample, keyed time first so that a poll appends to the end of the tree)
+// until compaction packs them. The small `poll` table (one row per cluster and poll or
+// bucket) says where each tier lies in time.
 
 #include "util/Result.h"
 
@@ -21,12 +20,21 @@ namespace lagscope::historyschema {
 // 3: rebalance (consumer-group rebalances). Older files are upgraded in place.
 // 4: group_sample gained status, max_lag_seconds, lag_seconds_at_least (lag verdicts);
 //    older files are upgraded in place (their old rows have NULL there).
-constexpr int kVersion = 4;
+// 5: partition_sample and group_sample (a row per partition and poll) gave way to
+//    sample_block and recent_sample (store/GroupPoints.h); older files are migrated on open
+//    (migrateRowsToBlocks) and vacuumed.
+constexpr int kVersion = 5;
 
 // Tier numbers stored in the sample tables.
 constexpr int kRawTier = 0;
 constexpr int kFineTier = 1;
 constexpr int kCoarseTier = 2;
+
+// How much time one block of each tier spans (sample_block.t0 is a multiple of it): long
+// enough that the first point's absolute values and deflate's header are paid rarely, short
+// enough that compaction rewrites little when it adds to the newest block. Fixed, not taken
+// from the retention policy, so that a file's blocks never depend on how it was opened.
+constexpr qint64 kBlockSpanMs[] = {10 * 60 * 1000, 60 * 60 * 1000, 6 * 60 * 60 * 1000};
 
 enum class SchemaState {
     Ready,   // ours, current version (created just now if the file was empty)
@@ -38,6 +46,11 @@ enum class SchemaState {
 // buckets keep the worst status of their polls.
 QString statusSeveritySql(const QString &column);
 QString statusNameSql(const QString &severityColumn);
+
+// Version 4 → 5: every row of partition_sample and group_sample becomes a point in a block
+// of its tier, then both tables go (store/HistoryMigration.cpp). Inside the caller's
+// transaction.
+Status migrateRowsToBlocks(QSqlDatabase &db);
 
 // Creates the tables in an empty database, or checks that an existing one is ours and
 // adds the tables an older version of it lacks.

@@ -105,7 +105,20 @@ OpenAttempt HistoryStore::Private::initialize(bool reader)
                 HistoryStoreText::tr("the integrity check failed: %1").arg(lines.join(QLatin1String("; ")))};
     }
 
+    if (!query.exec(QStringLiteral("PRAGMA user_version")) || !query.next())
+        return fromError(query.lastError(), HistoryStoreText::tr("cannot read the history file"));
+    const int version = query.value(0).toInt();
+    query.finish();
     const auto schema = historyschema::prepareSchema(db);
+    if (!schema && version >= 1 && version < historyschema::kVersion) {
+        // An older file that could not be upgraded is not damaged: the upgrade rolled back,
+        // and the file stays as it was for a fixed Lagscope (or the older one) to open.
+        return {OpenAttempt::Refused,
+                HistoryStoreText::tr("the history file %1 (schema version %2) could not be upgraded: %3")
+                    .arg(path)
+                    .arg(version)
+                    .arg(schema.errorMessage())};
+    }
     if (!schema)
         return fromError(db.lastError(), schema.errorMessage());
     switch (*schema) {
@@ -144,13 +157,8 @@ Status HistoryStore::Private::prepareStatements()
             QStringLiteral("INSERT INTO partition_series(group_id, topic_id, partition) VALUES(?, ?, ?)")),
         prepare(insertPoll, QStringLiteral("INSERT OR IGNORE INTO poll(cluster_id, tier, t) VALUES(?, 0, ?)")),
         // OR REPLACE: the same poll written twice keeps one row.
-        prepare(insertPartition, QStringLiteral("INSERT OR REPLACE INTO partition_sample"
-                                                "(tier, t, group_id, series_id, committed, log_end, lag)"
-                                                " VALUES(0, ?, ?, ?, ?, ?, ?)")),
-        prepare(insertGroup, QStringLiteral("INSERT OR REPLACE INTO group_sample"
-                                            "(tier, t, group_id, total_lag, max_lag, members, state_id,"
-                                            " status, max_lag_seconds, lag_seconds_at_least)"
-                                            " VALUES(0, ?, ?, ?, ?, ?, ?, ?, ?, ?)")),
+        prepare(insertRecent,
+                QStringLiteral("INSERT OR REPLACE INTO recent_sample(t, group_id, data) VALUES(?, ?, ?)")),
         prepare(insertEvent,
                 QStringLiteral("INSERT INTO event(cluster_id, t, kind, severity, subject, group_name, message)"
                                " VALUES(?, ?, ?, ?, ?, ?, ?)")),
@@ -182,8 +190,7 @@ void HistoryStore::Private::closeConnection()
     states.release();
     series.release();
     insertPoll = QSqlQuery();
-    insertPartition = QSqlQuery();
-    insertGroup = QSqlQuery();
+    insertRecent = QSqlQuery();
     insertEvent = QSqlQuery();
     insertFlow = QSqlQuery();
     if (db.isValid()) {

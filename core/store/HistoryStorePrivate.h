@@ -1,6 +1,7 @@
 #pragma once
 // HistoryStore's internals, shared by its implementation files. Not part of the API.
 
+#include "store/GroupPoints.h"
 #include "store/HistoryStore.h"
 #include "store/SqlUtil.h"
 
@@ -11,6 +12,7 @@
 #include <QVariantList>
 
 #include <limits>
+#include <map>
 #include <optional>
 #include <utility>
 
@@ -98,6 +100,22 @@ struct OpenAttempt {
     QString message;
 };
 
+// A requested time range in milliseconds. A bucket is in it when its span overlaps it,
+// so for bucket tiers the lower bound moves back by one bucket less a millisecond.
+class TimeWindow {
+public:
+    TimeWindow(const QDateTime &from, const QDateTime &to, const RetentionPolicy &policy);
+    qint64 from(int tier) const;
+    qint64 to() const { return m_to; }
+    bool contains(int tier, qint64 t) const { return t >= from(tier) && t <= m_to; }
+
+private:
+    qint64 m_from;
+    qint64 m_to;
+    qint64 m_fineMs;
+    qint64 m_coarseMs;
+};
+
 struct HistoryStore::Private {
     QString path;
     QString connectionName;
@@ -111,8 +129,7 @@ struct HistoryStore::Private {
     IdTable<QString> states;
     IdTable<SeriesKey> series;
     QSqlQuery insertPoll;
-    QSqlQuery insertPartition;
-    QSqlQuery insertGroup;
+    QSqlQuery insertRecent;
     QSqlQuery insertEvent;
     QSqlQuery insertFlow;
 
@@ -135,14 +152,24 @@ struct HistoryStore::Private {
         qint64 groupId;
     };
     Result<std::optional<GroupKey>> findGroup(const QString &cluster, const QString &group) const;
-    // A read of a group's rows over [from, to], every tier, oldest first. For group samples
-    // onRow(row) gets every row; for partition series (`statement` selects p.t, s.series_id,
-    // then what the caller reads) onRow(row, seriesId, series) gets every row with the
-    // group's table of series id → partition. A group never stored has no rows.
-    // Defined in HistoryStoreRead.cpp, its only user.
-    template <typename OnRow>
-    Status selectGroupRows(const QString &cluster, const QString &group, const QDateTime &from, const QDateTime &to,
-                           const QString &statement, OnRow onRow) const;
+    // groupPoints: findGroup then readPoints; a group never stored has no points.
+    Result<std::vector<history::GroupPoint>> groupPoints(const QString &cluster, const QString &group,
+                                                         const QDateTime &from, const QDateTime &to) const;
+    // A group's points over the window, every tier (blocks, then the recent polls), oldest
+    // first. A damaged block is an error naming the group.
+    Result<std::vector<history::GroupPoint>> readPoints(const GroupKey &key, const TimeWindow &window,
+                                                        const QString &group) const;
+
+    // Blocks still to write, per group and span start: compaction's work list.
+    using PendingBlocks = std::map<std::pair<qint64, qint64>, std::vector<history::GroupPoint>>;
+    // Compaction steps (HistoryBlocks.cpp), inside the caller's transaction. Packs the
+    // recent polls older than `cutoff` into raw blocks.
+    Status packRecent(qint64 cutoff);
+    // Takes the points older than `cutoff` out of tier `from`'s blocks; folds them into
+    // buckets of `bucketMs` in tier `to`, or drops them when `to` is negative (retention).
+    Status moveDown(int from, int to, qint64 bucketMs, qint64 cutoff);
+    // Adds the points to the blocks of `tier` (merging with what a block holds already).
+    Status writeBlocks(int tier, const PendingBlocks &pending, history::SameTime rule);
 
     // Writes one poll inside the caller's transaction; the caller rolls back on failure.
     Status writeSnapshot(const ClusterSnapshot &snapshot);

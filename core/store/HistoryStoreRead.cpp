@@ -1,6 +1,5 @@
-// Reading from the history store. Each query reads the tiers one by one, oldest first,
-// and keeps the rows whose time span overlaps the requested range: tiers never overlap in
-// time (compaction moves rows), so their concatenation is the history in time order.
+// Reading from the history store. A group's queries read its points (store/HistoryBlocks.cpp:
+// every tier's blocks, oldest first, then the recent polls) and shape them for the caller.
 #include "store/HistorySchema.h"
 #include "store/HistoryStore.h"
 #include "store/HistoryStorePrivate.h"
@@ -13,35 +12,6 @@
 namespace lagscope {
 
 namespace {
-
-// A requested time range in milliseconds. A bucket is in it when its span overlaps it,
-// so for bucket tiers the lower bound moves back by one bucket less a millisecond.
-class TimeWindow {
-public:
-    TimeWindow(const QDateTime &from, const QDateTime &to, const RetentionPolicy &policy)
-        : m_from(sql::msOr(from, std::numeric_limits<qint64>::min() / 2)),
-          m_to(sql::msOr(to, std::numeric_limits<qint64>::max() / 2)),
-          m_fineMs(std::chrono::duration_cast<std::chrono::milliseconds>(policy.fineBucket).count()),
-          m_coarseMs(std::chrono::duration_cast<std::chrono::milliseconds>(policy.coarseBucket).count())
-    {
-    }
-
-    qint64 from(int tier) const
-    {
-        if (tier == historyschema::kFineTier)
-            return m_from - m_fineMs + 1;
-        if (tier == historyschema::kCoarseTier)
-            return m_from - m_coarseMs + 1;
-        return m_from;
-    }
-    qint64 to() const { return m_to; }
-
-private:
-    qint64 m_from;
-    qint64 m_to;
-    qint64 m_fineMs;
-    qint64 m_coarseMs;
-};
 
 // Oldest tier first: tiers do not overlap in time, so this is time order without a sort.
 constexpr int kTiersByAge[] = {historyschema::kCoarseTier, historyschema::kFineTier, historyschema::kRawTier};
@@ -67,35 +37,6 @@ Result<std::optional<HistoryStore::Private::GroupKey>> HistoryStore::Private::fi
 
 namespace {
 
-// The poll times of the group's cluster in one tier drive the join (CROSS JOIN keeps that
-// order), so each time costs one seek into this group's samples. The unary + stops SQLite
-// from turning p.t's range into a range scan of the samples of every group.
-QString fromPollTimes(QLatin1String samples, QLatin1String moreJoins = {})
-{
-    return QStringLiteral(" FROM poll p CROSS JOIN %1 s ON s.tier = +p.tier AND s.t = +p.t AND s.group_id = ?%2"
-                          " WHERE p.cluster_id = ? AND p.tier = ? AND p.t BETWEEN ? AND ?")
-        .arg(samples, moreJoins);
-}
-
-// Runs the query once per tier, oldest first; rows come in time order within a tier.
-template <typename OnRow>
-Status forEachTier(QSqlQuery &q, qint64 groupId, qint64 clusterId, const TimeWindow &window, const QString &what,
-                   OnRow onRow)
-{
-    for (const int tier : kTiersByAge) {
-        q.bindValue(0, groupId);
-        q.bindValue(1, clusterId);
-        q.bindValue(2, tier);
-        q.bindValue(3, window.from(tier));
-        q.bindValue(4, window.to());
-        if (!q.exec())
-            return sql::failed(q, what);
-        while (q.next())
-            onRow(q);
-    }
-    return success();
-}
-
 // series id → partition, for one group.
 Result<QHash<qint64, TopicPartition>> seriesOf(const QSqlDatabase &db, qint64 groupId)
 {
@@ -112,39 +53,32 @@ Result<QHash<qint64, TopicPartition>> seriesOf(const QSqlDatabase &db, qint64 gr
     return out;
 }
 
-// One of the per-tier sample reads of a group, run over every tier.
-template <typename OnRow>
-Status selectGroupTiers(const QSqlDatabase &db, qint64 groupId, qint64 clusterId, const TimeWindow &window,
-                        const QString &statement, const QString &group, OnRow onRow)
+// state id → name; a handful of rows.
+Result<QHash<qint64, QString>> stateNames(const QSqlDatabase &db)
 {
-    QSqlQuery q(db);
-    q.setForwardOnly(true);
-    q.prepare(statement);
-    return forEachTier(q, groupId, clusterId, window, HistoryStoreText::tr("Cannot read the history of %1").arg(group),
-                       onRow);
+    QHash<qint64, QString> out;
+    const Status s = sql::select(
+        db, QStringLiteral("SELECT id, name FROM group_state"), {}, HistoryStoreText::tr("Cannot read the history"),
+        [&out](const QSqlQuery &q) { out.insert(q.value(0).toLongLong(), q.value(1).toString()); });
+    if (!s)
+        return s.error();
+    return out;
 }
+
+qint64 orMinusOne(qint64 v) { return v == history::kUnknown ? -1 : v; }
 
 } // namespace
 
-template <typename OnRow>
-Status HistoryStore::Private::selectGroupRows(const QString &cluster, const QString &group, const QDateTime &from,
-                                              const QDateTime &to, const QString &statement, OnRow onRow) const
+Result<std::vector<history::GroupPoint>> HistoryStore::Private::groupPoints(const QString &cluster,
+                                                                            const QString &group, const QDateTime &from,
+                                                                            const QDateTime &to) const
 {
     const auto key = findGroup(cluster, group);
     if (!key)
         return key.error();
     if (!*key)
-        return success();
-    const TimeWindow window(from, to, policy);
-    if constexpr (std::is_invocable_v<OnRow, const QSqlQuery &>) {
-        return selectGroupTiers(db, (*key)->groupId, (*key)->clusterId, window, statement, group, onRow);
-    } else {
-        const auto series = seriesOf(db, (*key)->groupId);
-        if (!series)
-            return series.error();
-        return selectGroupTiers(db, (*key)->groupId, (*key)->clusterId, window, statement, group,
-                                [&](const QSqlQuery &row) { onRow(row, row.value(1).toLongLong(), *series); });
-    }
+        return std::vector<history::GroupPoint>{};
+    return readPoints(**key, TimeWindow(from, to, policy), group);
 }
 
 namespace {
@@ -267,17 +201,16 @@ Result<std::vector<HistoryStore::GroupSample>> HistoryStore::groupHistory(const 
                                                                           const QDateTime &from,
                                                                           const QDateTime &to) const
 {
+    const auto points = d->groupPoints(cluster, group, from, to);
+    if (!points)
+        return points.error();
+    const auto states = stateNames(d->db);
+    if (!states)
+        return states.error();
     std::vector<GroupSample> out;
-    const QString statement(
-        QStringLiteral("SELECT p.t, s.total_lag, s.max_lag, s.members, st.name")
-        + fromPollTimes(QLatin1String("group_sample"), QLatin1String(" LEFT JOIN group_state st ON st.id = s.state_id"))
-        + QStringLiteral(" ORDER BY p.t"));
-    const Status s = d->selectGroupRows(cluster, group, from, to, statement, [&out](const QSqlQuery &row) {
-        out.push_back({row.value(0).toLongLong(), row.value(1).toLongLong(), row.value(2).toLongLong(),
-                       row.value(3).toInt(), row.value(4).toString()});
-    });
-    if (!s)
-        return s.error();
+    out.reserve(points->size());
+    for (const history::GroupPoint &p : *points)
+        out.push_back({p.timeMs, p.totalLag, p.maxLag, p.members, states->value(p.stateId)});
     return out;
 }
 
@@ -286,15 +219,14 @@ Result<std::vector<HistoryStore::GroupStatusSample>> HistoryStore::groupStatusHi
                                                                                       const QDateTime &from,
                                                                                       const QDateTime &to) const
 {
+    const auto points = d->groupPoints(cluster, group, from, to);
+    if (!points)
+        return points.error();
     std::vector<GroupStatusSample> out;
-    const QString statement(QStringLiteral("SELECT p.t, s.status, s.max_lag_seconds, s.lag_seconds_at_least")
-                            + fromPollTimes(QLatin1String("group_sample")) + QStringLiteral(" ORDER BY p.t"));
-    const Status s = d->selectGroupRows(cluster, group, from, to, statement, [&out](const QSqlQuery &row) {
-        out.push_back({row.value(0).toLongLong(), row.value(1).toString(),
-                       row.value(2).isNull() ? -1.0 : row.value(2).toDouble(), row.value(3).toInt() != 0});
-    });
-    if (!s)
-        return s.error();
+    out.reserve(points->size());
+    for (const history::GroupPoint &p : *points)
+        out.push_back({p.timeMs, history::statusNameOf(p.status), p.maxLagSeconds.value_or(-1.0),
+                       p.lagSecondsAtLeast.value_or(false)});
     return out;
 }
 
@@ -302,22 +234,28 @@ Result<std::map<TopicPartition, std::vector<HistoryStore::PartitionSample>>>
 HistoryStore::partitionHistory(const QString &cluster, const QString &group, const QDateTime &from,
                                const QDateTime &to) const
 {
+    const auto key = d->findGroup(cluster, group);
+    if (!key)
+        return key.error();
     std::map<TopicPartition, std::vector<PartitionSample>> out;
-    const QString statement(QStringLiteral("SELECT p.t, s.series_id, s.committed, s.log_end, s.lag")
-                            + fromPollTimes(QLatin1String("partition_sample")) + QStringLiteral(" ORDER BY p.t"));
-    // Rows come time by time; one vector per series, found through a small hash.
+    if (!*key)
+        return out;
+    const auto points = d->readPoints(**key, TimeWindow(from, to, d->policy), group);
+    if (!points)
+        return points.error();
+    const auto series = seriesOf(d->db, (*key)->groupId);
+    if (!series)
+        return series.error();
+    // One vector per series, found through a small hash.
     QHash<qint64, std::vector<PartitionSample> *> lists;
-    const Status s =
-        d->selectGroupRows(cluster, group, from, to, statement,
-                           [&](const QSqlQuery &row, qint64 seriesId, const QHash<qint64, TopicPartition> &series) {
-                               auto &list = lists[seriesId];
-                               if (!list)
-                                   list = &out[series.value(seriesId)];
-                               list->push_back({row.value(0).toLongLong(), sql::orUnknown(row.value(2)),
-                                                sql::orUnknown(row.value(3)), sql::orUnknown(row.value(4))});
-                           });
-    if (!s)
-        return s.error();
+    for (const history::GroupPoint &p : *points) {
+        for (const history::PartitionPoint &pp : p.partitions) {
+            auto &list = lists[pp.seriesId];
+            if (!list)
+                list = &out[series->value(pp.seriesId)];
+            list->push_back({p.timeMs, orMinusOne(pp.committed), orMinusOne(pp.logEnd), orMinusOne(pp.lag)});
+        }
+    }
     return out;
 }
 
@@ -326,27 +264,33 @@ Result<std::map<QString, std::vector<HistoryStore::TopicSample>>> HistoryStore::
                                                                                              const QDateTime &from,
                                                                                              const QDateTime &to) const
 {
+    const auto key = d->findGroup(cluster, group);
+    if (!key)
+        return key.error();
     std::map<QString, std::vector<TopicSample>> out;
-    const QString statement(QStringLiteral("SELECT p.t, s.series_id, s.lag")
-                            + fromPollTimes(QLatin1String("partition_sample"))
-                            + QStringLiteral(" AND s.lag IS NOT NULL ORDER BY p.t"));
-    // All partitions of a group share their poll times and bucket starts, so a topic's
-    // point is the sum over the rows of one time; a topic has no point where none of its
-    // lags is known.
+    if (!*key)
+        return out;
+    const auto points = d->readPoints(**key, TimeWindow(from, to, d->policy), group);
+    if (!points)
+        return points.error();
+    const auto series = seriesOf(d->db, (*key)->groupId);
+    if (!series)
+        return series.error();
+    // A topic's point is the sum of its partitions' known lags at one time; a topic has no
+    // point where none of its lags is known.
     QHash<qint64, std::vector<TopicSample> *> lists;
-    const Status s =
-        d->selectGroupRows(cluster, group, from, to, statement,
-                           [&](const QSqlQuery &row, qint64 seriesId, const QHash<qint64, TopicPartition> &series) {
-                               const qint64 t = row.value(0).toLongLong();
-                               auto &list = lists[seriesId];
-                               if (!list)
-                                   list = &out[series.value(seriesId).topic];
-                               if (list->empty() || list->back().timeMs != t)
-                                   list->push_back({t, 0});
-                               list->back().totalLag += row.value(2).toLongLong();
-                           });
-    if (!s)
-        return s.error();
+    for (const history::GroupPoint &p : *points) {
+        for (const history::PartitionPoint &pp : p.partitions) {
+            if (pp.lag == history::kUnknown)
+                continue;
+            auto &list = lists[pp.seriesId];
+            if (!list)
+                list = &out[series->value(pp.seriesId).topic];
+            if (list->empty() || list->back().timeMs != p.timeMs)
+                list->push_back({p.timeMs, 0});
+            list->back().totalLag += pp.lag;
+        }
+    }
     return out;
 }
 

@@ -1,78 +1,23 @@
-// Writing to the history store: polls, events, and the compaction that ages rows from
-// one tier into the next.
+// Writing to the history store: polls (one recent row per group and poll), events, and the
+// compaction that packs, ages and drops points (store/HistoryBlocks.cpp does the blocks).
 #include "store/HistorySchema.h"
 #include "store/HistoryStore.h"
 #include "store/HistoryStorePrivate.h"
 
 #include <QCoreApplication>
 
+#include <algorithm>
+#include <functional>
+
 namespace lagscope {
+
+using history::floorTo;
 
 namespace {
 
-QVariant optionalValue(const std::optional<std::int64_t> &v) { return v ? QVariant(qint64(*v)) : QVariant(); }
-
-qint64 floorTo(qint64 t, qint64 step)
-{
-    const qint64 q = t / step;
-    return (t % step < 0 ? q - 1 : q) * step;
-}
-
 qint64 msOf(std::chrono::seconds s) { return std::chrono::duration_cast<std::chrono::milliseconds>(s).count(); }
 
-// Moves rows of tier `from` older than `cutoff` into buckets of `bucketMs` in tier `to`.
-// A bucket takes the maximum of the lag columns and the other columns of the newest row
-// in it (found by joining back on that row's key). The cutoff is a bucket boundary, so a
-// bucket is normally built once from all its rows; a bucket that already exists (rows
-// that arrived late) is merged rather than replaced. All of it is a key-range scan.
-QString downsamplePartitions(int from, int to, qint64 bucketMs, qint64 cutoff)
-{
-    return QStringLiteral("INSERT INTO partition_sample(tier, t, group_id, series_id, committed, log_end, lag)"
-                          " SELECT %2, a.b, a.group_id, a.series_id, s.committed, s.log_end, a.ml FROM"
-                          " (SELECT (t / %3) * %3 AS b, group_id, series_id, max(t) AS lt, max(lag) AS ml"
-                          "  FROM partition_sample WHERE tier = %1 AND t < %4 GROUP BY b, group_id, series_id) a"
-                          " JOIN partition_sample s"
-                          "  ON s.tier = %1 AND s.t = a.lt AND s.group_id = a.group_id AND s.series_id = a.series_id"
-                          " WHERE 1" // lets SQLite parse the ON CONFLICT below as an upsert
-                          " ON CONFLICT(tier, t, group_id, series_id) DO UPDATE SET committed = excluded.committed,"
-                          "  log_end = excluded.log_end,"
-                          "  lag = max(coalesce(lag, excluded.lag), coalesce(excluded.lag, lag))")
-        .arg(from)
-        .arg(to)
-        .arg(bucketMs)
-        .arg(cutoff);
-}
-
-// The lag status of a bucket is the worst of its polls and its lag seconds the largest,
-// like the lag columns: a bucket must not hide a STOP any more than a spike.
-QString downsampleGroups(int from, int to, qint64 bucketMs, qint64 cutoff)
-{
-    using historyschema::statusNameSql;
-    using historyschema::statusSeveritySql;
-    return QStringLiteral(
-               "INSERT INTO group_sample(tier, t, group_id, total_lag, max_lag, members, state_id,"
-               " status, max_lag_seconds, lag_seconds_at_least)"
-               " SELECT %2, a.b, a.group_id, a.tl, a.ml, s.members, s.state_id, %5, a.mls, a.mal FROM"
-               " (SELECT (t / %3) * %3 AS b, group_id, max(t) AS lt, max(total_lag) AS tl, max(max_lag) AS ml,"
-               "  max(%6) AS ws, max(max_lag_seconds) AS mls, max(lag_seconds_at_least) AS mal"
-               "  FROM group_sample WHERE tier = %1 AND t < %4 GROUP BY b, group_id) a"
-               " JOIN group_sample s ON s.tier = %1 AND s.t = a.lt AND s.group_id = a.group_id"
-               " WHERE 1"
-               " ON CONFLICT(tier, t, group_id) DO UPDATE SET total_lag = max(total_lag, excluded.total_lag),"
-               "  max_lag = max(max_lag, excluded.max_lag), members = excluded.members,"
-               "  state_id = excluded.state_id,"
-               "  status = CASE WHEN coalesce(%7, -1) >= coalesce(%8, -1) THEN status ELSE excluded.status END,"
-               "  max_lag_seconds = max(coalesce(max_lag_seconds, excluded.max_lag_seconds),"
-               "   coalesce(excluded.max_lag_seconds, max_lag_seconds)),"
-               "  lag_seconds_at_least = max(coalesce(lag_seconds_at_least, excluded.lag_seconds_at_least),"
-               "   coalesce(excluded.lag_seconds_at_least, lag_seconds_at_least))")
-        .arg(from)
-        .arg(to)
-        .arg(bucketMs)
-        .arg(cutoff)
-        .arg(statusNameSql(QStringLiteral("a.ws")), statusSeveritySql(QStringLiteral("status")),
-             statusSeveritySql(QStringLiteral("status")), statusSeveritySql(QStringLiteral("excluded.status")));
-}
+qint64 valueOr(const std::optional<std::int64_t> &v) { return v ? qint64(*v) : history::kUnknown; }
 
 QString downsamplePolls(int from, int to, qint64 bucketMs, qint64 cutoff)
 {
@@ -85,30 +30,11 @@ QString downsamplePolls(int from, int to, qint64 bucketMs, qint64 cutoff)
         .arg(cutoff);
 }
 
-QString deleteOlder(const QString &table, const QString &tiers, qint64 cutoff)
+QString deletePolls(const QString &tiers, qint64 cutoff)
 {
-    const QString clusters =
-        table == QLatin1String("poll") ? QStringLiteral("cluster_id IN (SELECT id FROM cluster) AND ") : QString();
-    return QStringLiteral("DELETE FROM %1 WHERE %2tier IN (%3) AND t < %4").arg(table, clusters, tiers).arg(cutoff);
-}
-
-// The rows older than `cutoff` in `tiers` of every table a poll writes, samples before the
-// polls they join on.
-QStringList deleteOlderPolls(const QString &tiers, qint64 cutoff)
-{
-    return {deleteOlder(QStringLiteral("partition_sample"), tiers, cutoff),
-            deleteOlder(QStringLiteral("group_sample"), tiers, cutoff),
-            deleteOlder(QStringLiteral("poll"), tiers, cutoff)};
-}
-
-// One step down the tiers: the rows of tier `from` older than `cutoff` become buckets of
-// `bucketMs` in tier `to`, then go.
-QStringList moveDownTier(int from, int to, qint64 bucketMs, qint64 cutoff)
-{
-    QStringList steps{downsamplePartitions(from, to, bucketMs, cutoff), downsampleGroups(from, to, bucketMs, cutoff),
-                      downsamplePolls(from, to, bucketMs, cutoff)};
-    steps += deleteOlderPolls(QString::number(from), cutoff);
-    return steps;
+    return QStringLiteral("DELETE FROM poll WHERE cluster_id IN (SELECT id FROM cluster) AND tier IN (%1) AND t < %2")
+        .arg(tiers)
+        .arg(cutoff);
 }
 
 } // namespace
@@ -142,18 +68,18 @@ Status HistoryStore::Private::writeSnapshot(const ClusterSnapshot &snapshot)
         if (!stateId)
             return fail(stateId.errorMessage());
 
-        QSqlQuery &g = insertGroup;
-        g.bindValue(0, t);
-        g.bindValue(1, *gid);
-        g.bindValue(2, qint64(group.totalLag));
-        g.bindValue(3, qint64(group.maxLag));
-        g.bindValue(4, int(group.members.size()));
-        g.bindValue(5, *stateId);
-        g.bindValue(6, lagStatusName(group.verdict.status));
-        g.bindValue(7, group.maxLagTime ? QVariant(group.maxLagTime->seconds) : QVariant());
-        g.bindValue(8, group.maxLagTime ? QVariant(int(group.maxLagTime->atLeast)) : QVariant());
-        if (!g.exec())
-            return fail(sql::errorText(g.lastError()));
+        history::GroupPoint point;
+        point.timeMs = t;
+        point.totalLag = qint64(group.totalLag);
+        point.maxLag = qint64(group.maxLag);
+        point.members = int(group.members.size());
+        point.stateId = *stateId;
+        point.status = history::statusCodeOf(lagStatusName(group.verdict.status));
+        if (group.maxLagTime) {
+            point.maxLagSeconds = group.maxLagTime->seconds;
+            point.lagSecondsAtLeast = group.maxLagTime->atLeast;
+        }
+        point.partitions.reserve(group.partitions.size());
 
         // Topics repeat across consecutive partitions (they are sorted): look up once per run.
         QString lastTopic;
@@ -172,17 +98,16 @@ Status HistoryStore::Private::writeSnapshot(const ClusterSnapshot &snapshot)
                 series.idFor({*gid, topicId, p.partition.partition}, {*gid, topicId, p.partition.partition});
             if (!seriesId)
                 return fail(seriesId.errorMessage());
-
-            QSqlQuery &q = insertPartition;
-            q.bindValue(0, t);
-            q.bindValue(1, *gid);
-            q.bindValue(2, *seriesId);
-            q.bindValue(3, optionalValue(p.committed));
-            q.bindValue(4, optionalValue(p.logEnd));
-            q.bindValue(5, optionalValue(p.lag));
-            if (!q.exec())
-                return fail(sql::errorText(q.lastError()));
+            point.partitions.push_back({*seriesId, valueOr(p.committed), valueOr(p.logEnd), valueOr(p.lag)});
         }
+        std::sort(point.partitions.begin(), point.partitions.end(),
+                  [](const auto &a, const auto &b) { return a.seriesId < b.seriesId; });
+
+        insertRecent.bindValue(0, t);
+        insertRecent.bindValue(1, *gid);
+        insertRecent.bindValue(2, history::encodePoints({point}));
+        if (!insertRecent.exec())
+            return fail(sql::errorText(insertRecent.lastError()));
     }
     return success();
 }
@@ -260,10 +185,24 @@ Status HistoryStore::compact(const QDateTime &now)
     if (Status s = d->begin(what); !s)
         return s;
 
-    // Raw before fine: after a long pause raw rows may be old enough for both steps.
-    QStringList steps = moveDownTier(kRawTier, kFineTier, fineMs, rawCutoff);
-    steps += moveDownTier(kFineTier, kCoarseTier, coarseMs, fineCutoff);
-    steps += deleteOlderPolls(QStringLiteral("%1, %2, %3").arg(kRawTier).arg(kFineTier).arg(kCoarseTier), keepCutoff);
+    // Recent polls into raw blocks, raw before fine: after a long pause raw points may be
+    // old enough for both steps.
+    const std::function<Status()> moves[] = {
+        [&] { return d->packRecent(floorTo(nowMs, kBlockSpanMs[kRawTier])); },
+        [&] { return d->moveDown(kRawTier, kFineTier, fineMs, rawCutoff); },
+        [&] { return d->moveDown(kFineTier, kCoarseTier, coarseMs, fineCutoff); },
+        [&] { return d->moveDown(kCoarseTier, -1, 0, keepCutoff); },
+        [&] { return d->moveDown(kFineTier, -1, 0, keepCutoff); },
+        [&] { return d->moveDown(kRawTier, -1, 0, keepCutoff); },
+    };
+    for (const auto &move : moves)
+        if (Status s = move(); !s)
+            return d->abort(s);
+    QStringList steps{
+        downsamplePolls(kRawTier, kFineTier, fineMs, rawCutoff), deletePolls(QString::number(kRawTier), rawCutoff),
+        downsamplePolls(kFineTier, kCoarseTier, coarseMs, fineCutoff),
+        deletePolls(QString::number(kFineTier), fineCutoff),
+        deletePolls(QStringLiteral("%1, %2, %3").arg(kRawTier).arg(kFineTier).arg(kCoarseTier), keepCutoff)};
     steps << QStringLiteral("DELETE FROM event WHERE cluster_id IN (SELECT id FROM cluster) AND t < %1").arg(keepCutoff)
           << QStringLiteral("DELETE FROM rebalance WHERE end_by < %1").arg(keepCutoff);
     steps += Private::flowCompactionSteps(fineMs, rawCutoff, coarseMs, fineCutoff, keepCutoff);

@@ -161,9 +161,10 @@ private Q_SLOTS:
             QVERIFY(store->appendSnapshot(singleLag(rel(samples[i].first), samples[i].second, i)).ok());
 
         for (int pass = 0; pass < 2; ++pass) { // the second pass must change nothing
-            QVERIFY(store->compact(kNow).ok());
+            const Status compacted = store->compact(kNow);
+            QVERIFY2(compacted.ok(), compacted ? "" : qPrintable(compacted.errorMessage()));
             const auto history = store->groupHistory(kCluster, kGroup, rel(-8 * 24 * 3600), kNow);
-            QVERIFY(history);
+            QVERIFY2(history, history ? "" : qPrintable(history.errorMessage()));
             QCOMPARE(groupPoints(*history), expected);
             for (const auto &s : *history)
                 QCOMPARE(s.maxLag, s.totalLag);
