@@ -31,8 +31,8 @@ inline QJsonArray dumpStatusHistory(const std::vector<HistoryStore::GroupStatusS
     return out;
 }
 
-inline QJsonObject dumpPartitionHistory(
-    const std::map<TopicPartition, std::vector<HistoryStore::PartitionSample>> &history)
+inline QJsonObject
+dumpPartitionHistory(const std::map<TopicPartition, std::vector<HistoryStore::PartitionSample>> &history)
 {
     QJsonObject out;
     for (const auto &[tp, samples] : history) {
@@ -107,8 +107,8 @@ inline QJsonObject dumpHistory(const HistoryStore &store, const std::vector<std:
         const auto events = store.events(cluster, {}, {});
         QJsonArray eventRows;
         for (const auto &e : events ? *events : std::vector<ClusterEvent>{})
-            eventRows.append(QJsonArray{e.time.toString(Qt::ISODateWithMs), eventKindName(e.kind), e.subject, e.group,
-                                        e.message});
+            eventRows.append(
+                QJsonArray{e.time.toString(Qt::ISODateWithMs), eventKindName(e.kind), e.subject, e.group, e.message});
         out.insert(cluster + QStringLiteral("/events"), eventRows);
         const auto rebalances = store.rebalances(cluster, {}, {});
         out.insert(cluster + QStringLiteral("/rebalances"), rebalances ? double(rebalances->size()) : -1.0);
