@@ -170,7 +170,9 @@ Status writeReportJson(const Report &report, const QString &path)
     if (!file.open(QIODevice::WriteOnly))
         return Status::failure(
             QCoreApplication::translate("lagscope::Report", "Cannot write %1: %2").arg(path, file.errorString()));
-    file.write(QJsonDocument(reportToJson(report)).toJson(QJsonDocument::Indented));
+    // Compact: indentation was half the file of a large report, and every reader (jq, a
+    // script's parser) reads it the same; `jq .` shows it indented.
+    file.write(QJsonDocument(reportToJson(report)).toJson(QJsonDocument::Compact));
     if (!file.commit())
         return Status::failure(
             QCoreApplication::translate("lagscope::Report", "Cannot write %1: %2").arg(path, file.errorString()));

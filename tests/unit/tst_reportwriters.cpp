@@ -1,8 +1,10 @@
 // Report writers: CSV files (RFC 4180 quoting of awkward names — commas, quotes, line
-// breaks, unicode — read back with an independent parser) and the JSON document's schema.
+// breaks, unicode — read back with an independent parser), the JSON document's schema, and
+// the layout of a report (which groups it ranks first and which get a chart).
 #include "CsvTestUtil.h"
 #include "report/ReportCsv.h"
 #include "report/ReportJson.h"
+#include "report/ReportLayout.h"
 #include "report/ReportTables.h"
 
 #include <QFile>
@@ -64,6 +66,35 @@ Report sampleReport(const QStringList &groups, const QString &topic)
         g.topics = {{topic, {1500, 420.25, 1200, 288, 86400 * 1000LL}}};
         g.stateTimeline = {{kFrom.toMSecsSinceEpoch(), kFrom.addDays(1).toMSecsSinceEpoch(), QStringLiteral("Stable")}};
         g.statusTimeline = {{kFrom.toMSecsSinceEpoch(), kFrom.addDays(1).toMSecsSinceEpoch(), QStringLiteral("OK")}};
+        r.groups.push_back(g);
+    }
+    return r;
+}
+
+// Groups for the layout rows, one string each: "name key=value…" with b (seconds in breach
+// of the records threshold), bs (the same on lag seconds), p95 and max (records). A breach
+// key with 0 is a threshold asked for and never crossed.
+Report layoutReport(const QStringList &specs)
+{
+    Report r;
+    for (const QString &spec : specs) {
+        const QStringList parts = spec.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        GroupReport g;
+        g.cluster = QStringLiteral("dc1");
+        g.group = parts.value(0);
+        for (const QString &part : parts.mid(1)) {
+            const QString key = part.section(QLatin1Char('='), 0, 0);
+            const qint64 value = part.section(QLatin1Char('='), 1).toLongLong();
+            const BreachStats breach{value > 0 ? 1 : 0, value * 1000, value * 1000, value > 0 ? 0 : -1};
+            if (key == QLatin1String("b"))
+                g.breach = breach;
+            else if (key == QLatin1String("bs"))
+                g.breachSeconds = breach;
+            else if (key == QLatin1String("p95"))
+                g.lag.p95 = value;
+            else if (key == QLatin1String("max"))
+                g.lag.max = value;
+        }
         r.groups.push_back(g);
     }
     return r;
@@ -263,6 +294,76 @@ private Q_SLOTS:
         QCOMPARE(g.value(QStringLiteral("topics")).toArray()[0].toObject().value(QStringLiteral("topic")).toString(),
                  QStringLiteral("orders"));
         QCOMPARE(g.value(QStringLiteral("partitions")).toArray().size(), 0);
+    }
+
+    void layoutRanksAndPicksCharts_data()
+    {
+        QTest::addColumn<QStringList>("groups");
+        QTest::addColumn<bool>("everyGroup");
+        QTest::addColumn<int>("topLagging");
+        QTest::addColumn<int>("maxGroupPages");
+        QTest::addColumn<QStringList>("ranked");
+        QTest::addColumn<int>("detailed");
+        QTest::addColumn<bool>("cards");
+        auto list = [](const char *names) { return QString::fromLatin1(names).split(QLatin1Char(',')); };
+        QTest::newRow("breaching first, the longest in breach first")
+            << list("calm p95=900 max=950,short b=600 p95=10 max=20,long b=1800 p95=5 max=9") << false << 0 << 24
+            << list("long,short,calm") << 2 << false;
+        QTest::newRow("a threshold never crossed is no breach")
+            << list("asked b=0 p95=50 max=60,crossed b=60 p95=1 max=2") << false << 0 << 24 << list("crossed,asked")
+            << 1 << false;
+        QTest::newRow("a breach on seconds counts as a breach")
+            << list("records p95=9000 max=9000,seconds bs=300 p95=1 max=1") << false << 0 << 24
+            << list("seconds,records") << 1 << false;
+        // A stretch above both thresholds is one stretch of trouble, not two.
+        QTest::newRow("both thresholds: the longer counts, not the sum")
+            << list("both b=600 bs=600 p95=1 max=1,records b=900 p95=1 max=1") << false << 0 << 24
+            << list("records,both") << 2 << false;
+        QTest::newRow("no SLA: the most lagging get charts, by p95 then max")
+            << list("q1 p95=10 max=10,q2 p95=500 max=600,q3 p95=500 max=700,q4 p95=50 max=90") << false << 2 << 24
+            << list("q3,q2,q4,q1") << 2 << false;
+        QTest::newRow("after the breaching groups, the most lagging quiet ones")
+            << list("quiet p95=5 max=5,lagging p95=800 max=900,breach b=60 p95=1 max=1") << false << 1 << 24
+            << list("breach,lagging,quiet") << 2 << false;
+        QTest::newRow("a group without lag is never most lagging")
+            << list("zero p95=0 max=0,unknown p95=-1 max=-1") << false << 5 << 24 << list("zero,unknown") << 0 << false;
+        QTest::newRow("equal groups in name order")
+            << list("b p95=5 max=5,c p95=5 max=5,a p95=5 max=5") << false << 0 << 24 << list("a,b,c") << 0 << false;
+        QTest::newRow("many breaching groups become chart cards")
+            << list("a b=1,b b=2,c b=3,d b=4") << false << 0 << 3 << list("d,c,b,a") << 4 << true;
+        QTest::newRow("as many as fit get a page each")
+            << list("a b=1,b b=2,c b=3") << false << 0 << 3 << list("c,b,a") << 3 << false;
+        QTest::newRow("every group: a page each, quiet ones and all")
+            << list("a b=1,b b=2,c b=3,quiet p95=0 max=0") << true << 0 << 3 << list("c,b,a,quiet") << 4 << false;
+    }
+    void layoutRanksAndPicksCharts()
+    {
+        QFETCH(QStringList, groups);
+        QFETCH(bool, everyGroup);
+        QFETCH(int, topLagging);
+        QFETCH(int, maxGroupPages);
+        QFETCH(QStringList, ranked);
+        QFETCH(int, detailed);
+        QFETCH(bool, cards);
+        const Report r = layoutReport(groups);
+        const ReportLayout layout = planReportLayout(r, {everyGroup, topLagging, maxGroupPages});
+        QStringList names;
+        for (const int index : layout.ranked)
+            names << r.groups[size_t(index)].group;
+        QCOMPARE(names, ranked);
+        QCOMPARE(layout.detailedCount, detailed);
+        QCOMPARE(layout.cards, cards);
+    }
+
+    void jsonIsCompact()
+    {
+        // One line: indentation was half of a large report's JSON and no reader needs it.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("lag.json"));
+        QVERIFY(writeReportJson(sampleReport({QStringLiteral("g")}, QStringLiteral("t")), path));
+        const QString text = readText(path);
+        QVERIFY(!text.trimmed().contains(QLatin1Char('\n')));
+        QVERIFY(text.startsWith(QStringLiteral("{\"")));
     }
 
     void numbersAreShortAndExact()
