@@ -71,6 +71,9 @@ void addReportOptions(QCommandLineParser &parser)
          QStringLiteral("seconds")},
         {QStringLiteral("partitions"), QStringLiteral("Include per-partition detail.")},
         {QStringLiteral("utc"), QStringLiteral("PDF: show times in UTC instead of the local time zone.")},
+        {QStringLiteral("every-group"),
+         QStringLiteral("PDF: a page with its chart for every group (default: charts only for the groups that\n"
+                        "breached an SLA or lagged most; the others are rows of the ranked tables).")},
     });
 }
 
@@ -137,6 +140,7 @@ Result<QStringList> writeReport(const Report &report, const QString &format, con
         PdfReportOptions options;
         if (parser.isSet(QStringLiteral("utc")))
             options.timeZone = QTimeZone::utc();
+        options.everyGroup = parser.isSet(QStringLiteral("every-group"));
         if (Status s = writeReportPdf(report, outPath, options); !s)
             return R(s.error());
 #else

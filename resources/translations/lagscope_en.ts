@@ -1469,6 +1469,14 @@ Right-click to mute the rule</source>
         <source>Cancelling…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>PDF: a page with its chart for every group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Otherwise only the groups that breached an SLA or lagged most get a chart; the others are rows of the ranked tables.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>lagscope::FailoverApplyPage</name>
@@ -2933,6 +2941,18 @@ Right-click to mute the rule</source>
         <source>Cannot compact the history</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The history of %1 is damaged: a block of it cannot be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot migrate the history file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the history file %1 (schema version %2) could not be upgraded: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>lagscope::Keyring</name>
@@ -3981,11 +4001,11 @@ Moves:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Drawing the PDF: group %1 of %2</source>
+        <source> on %1 pages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> on %1 pages</source>
+        <source>Drawing the PDF: chart %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4192,18 +4212,6 @@ Moves:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Avg s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>P95 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Now s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Status now</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4325,6 +4333,74 @@ Moves:
     </message>
     <message>
         <source>Log end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every group, a page each (asked for)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every group, a %1 each</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>card</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 groups that breached an SLA or lagged most, a %2 each; the other %3 are rows of the tables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Charts, ranks %1 to %2 of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total lag in records over the range (SLA threshold dashed); the bar beneath is the lag status: OK green, WARN amber, STALL orange, STOP dark purple, REWIND teal, ERR red, no data grey. Each group&apos;s full numbers are in the CSV and JSON exports; ask for every group (lagscopectl report --every-group, or the export dialog) for a page each.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>above %1: %2 breaches, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1. %2 / %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lag max %1, p95 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; max %1%2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summary, ranked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Groups that breached an SLA or lagged most, ranked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other groups, ranked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time in each lag status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each chart shows its group&apos;s lag statuses; the time every group spent in each status is in the CSV (-states.csv) and JSON exports of the same range.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

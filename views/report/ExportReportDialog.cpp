@@ -167,6 +167,11 @@ void ExportReportDialog::buildOutputRows(QFormLayout *form, const QDateTime &now
     m_partitions = new QCheckBox(tr("Include per-partition detail"), m_form);
     m_partitions->setObjectName(QStringLiteral("partitionDetail"));
     form->addRow(QString(), m_partitions);
+    m_everyGroup = new QCheckBox(tr("PDF: a page with its chart for every group"), m_form);
+    m_everyGroup->setObjectName(QStringLiteral("everyGroup"));
+    m_everyGroup->setToolTip(tr("Otherwise only the groups that breached an SLA or lagged most get a chart; the "
+                                "others are rows of the ranked tables."));
+    form->addRow(QString(), m_everyGroup);
 }
 
 void ExportReportDialog::buildFooter(QVBoxLayout *layout)
@@ -229,6 +234,7 @@ void ExportReportDialog::updateSuffix()
         if (path.endsWith(QLatin1String(suffix)))
             path.chop(qsizetype(qstrlen(suffix)));
     m_destination->setText(path + QLatin1String(kSuffixes[m_format->currentIndex()]));
+    m_everyGroup->setEnabled(format() == ReportExportJob::Format::Pdf);
 }
 
 void ExportReportDialog::setEditable(bool editable)
@@ -269,6 +275,7 @@ void ExportReportDialog::startExport()
         spec.request.slaLagSeconds = m_slaSeconds->value();
     spec.request.partitionDetail = m_partitions->isChecked();
     spec.format = format();
+    spec.pdf.everyGroup = m_everyGroup->isChecked();
     spec.path = m_destination->text().trimmed();
     if (spec.path.isEmpty()) {
         m_status->setText(tr("Choose where to save the report."));

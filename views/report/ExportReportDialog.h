@@ -1,10 +1,10 @@
 #pragma once
 // File → Export report…: range (presets or custom), clusters, groups (regular expression),
-// SLA threshold, format, destination and per-partition detail; a progress bar with Cancel
-// while the report is built, and "Open report" when it is written.
+// SLA threshold, format, destination, per-partition detail and (PDF) a page for every group;
+// a progress bar with Cancel while the report is built, and "Open report" when it is written.
 // Child object names (for tests): rangePreset, fromEdit, toEdit, clusterList, groupPattern,
-// slaEnabled, slaLag, slaSecondsEnabled, slaSeconds, format, destination, browse, partitionDetail, progress,
-// statusLabel, exportButton, cancelButton, openButton.
+// slaEnabled, slaLag, slaSecondsEnabled, slaSeconds, format, destination, browse, partitionDetail,
+// everyGroup, progress, statusLabel, exportButton, cancelButton, openButton.
 //
 // Thread: GUI. Ownership: owned by its parent (the main window opens it with
 // WA_DeleteOnClose); it owns the running ReportExportJob.
@@ -84,6 +84,7 @@ private:
     QComboBox *m_format = nullptr;
     QLineEdit *m_destination = nullptr;
     QCheckBox *m_partitions = nullptr;
+    QCheckBox *m_everyGroup = nullptr; // PDF: a page for every group, not only those worth a chart
     QProgressBar *m_progress = nullptr;
     QLabel *m_status = nullptr;
     QPushButton *m_export = nullptr;

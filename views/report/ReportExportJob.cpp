@@ -109,19 +109,20 @@ void ReportExportJob::drawNextGroup()
     const int total = m_pdf->groupCount();
     if (m_nextGroup < total) {
         Q_EMIT progress(50 + 50 * m_nextGroup / std::max(1, total),
-                        tr("Drawing the PDF: group %1 of %2").arg(m_nextGroup + 1).arg(total));
+                        tr("Drawing the PDF: chart %1 of %2").arg(m_nextGroup + 1).arg(total));
         m_pdf->writeGroup(m_nextGroup++);
         QTimer::singleShot(0, this, &ReportExportJob::drawNextGroup);
         return;
     }
     const int pages = m_pdf->pageCount();
+    const int groups = m_pdf->reportedGroupCount();
     const Status s = m_pdf->finish();
     m_pdf.reset();
     if (!s)
         finish(false, s.errorMessage());
     else
         finish(true,
-               (total == 1 ? tr("Wrote 1 group") : tr("Wrote %1 groups").arg(total)) + tr(" on %1 pages").arg(pages),
+               (groups == 1 ? tr("Wrote 1 group") : tr("Wrote %1 groups").arg(groups)) + tr(" on %1 pages").arg(pages),
                {m_spec.path});
 }
 

@@ -32,6 +32,16 @@ void ReportPdfWriter::Private::titlePage()
     field(ReportPdfText::tr("Groups"),
           r.groupPattern.isEmpty() ? ReportPdfText::tr("all") : ReportPdfText::tr("matching %1").arg(r.groupPattern));
     field(ReportPdfText::tr("Groups reported"), QString::number(report.groups.size()));
+    const int quiet = int(report.groups.size()) - layout.detailedCount;
+    field(ReportPdfText::tr("Charts"),
+          options.everyGroup ? ReportPdfText::tr("every group, a page each (asked for)")
+          : quiet == 0       ? ReportPdfText::tr("every group, a %1 each")
+                             .arg(layout.cards ? ReportPdfText::tr("card") : ReportPdfText::tr("page"))
+                       : ReportPdfText::tr("%1 groups that breached an SLA or lagged most, a %2 each; the other "
+                                           "%3 are rows of the tables")
+                             .arg(layout.detailedCount)
+                             .arg(layout.cards ? ReportPdfText::tr("card") : ReportPdfText::tr("page"))
+                             .arg(quiet));
     field(ReportPdfText::tr("SLA threshold"),
           r.slaLagRecords ? ReportPdfText::tr("total lag above %1 records").arg(formatCount(*r.slaLagRecords))
                           : ReportPdfText::tr("none"));
@@ -102,15 +112,28 @@ Status ReportPdfWriter::begin(const QString &path)
     d->pageWidth = page.width();
     d->pageHeight = page.height();
     d->chart = std::make_unique<LagChartPainter>(d->options.timeZone);
+    d->cardChart = std::make_unique<LagChartPainter>(d->options.timeZone, true);
+    ReportLayoutOptions layoutOptions;
+    layoutOptions.everyGroup = d->options.everyGroup;
+    d->layout = planReportLayout(d->report, layoutOptions);
     d->startPage();
     d->titlePage();
     d->summary();
     return success();
 }
 
-int ReportPdfWriter::groupCount() const { return int(d->report.groups.size()); }
+int ReportPdfWriter::groupCount() const { return d->layout.detailedCount; }
 
-void ReportPdfWriter::writeGroup(int index) { d->group(d->report.groups[size_t(index)]); }
+int ReportPdfWriter::reportedGroupCount() const { return int(d->report.groups.size()); }
+
+void ReportPdfWriter::writeGroup(int index)
+{
+    const GroupReport &g = d->report.groups[size_t(d->layout.ranked[size_t(index)])];
+    if (d->layout.cards)
+        d->card(index, g);
+    else
+        d->group(g);
+}
 
 Status ReportPdfWriter::finish()
 {

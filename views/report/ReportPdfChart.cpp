@@ -29,6 +29,41 @@ QColor topicColor(int index)
 
 constexpr int kMaxTopicLines = 8;
 
+// At most the lowest and the highest point (in time order) of each bucket of the time axis,
+// a bucket per point of width: thousands of points a line were most of a report's size
+// (vector paths), and a line cannot show more than its width holds; highs and lows stay, so
+// no spike is hidden.
+QVector<QCPGraphData> decimated(const std::vector<SeriesPoint> &points, double fromSecs, double toSecs, int buckets)
+{
+    QVector<QCPGraphData> out;
+    auto point = [](const SeriesPoint &s) { return QCPGraphData(double(s.timeMs) / 1000.0, double(s.value)); };
+    if (buckets <= 0 || points.size() <= size_t(2 * buckets) || toSecs <= fromSecs) {
+        out.reserve(qsizetype(points.size()));
+        for (const SeriesPoint &s : points)
+            out.append(point(s));
+        return out;
+    }
+    out.reserve(2 * buckets + 2);
+    auto bucketOf = [&](const SeriesPoint &s) {
+        return std::clamp(int((double(s.timeMs) / 1000.0 - fromSecs) / (toSecs - fromSecs) * buckets), 0, buckets - 1);
+    };
+    for (size_t i = 0; i < points.size();) {
+        const int bucket = bucketOf(points[i]);
+        size_t low = i;
+        size_t high = i;
+        size_t j = i;
+        for (; j < points.size() && bucketOf(points[j]) == bucket; ++j) {
+            low = points[j].value < points[low].value ? j : low;
+            high = points[j].value > points[high].value ? j : high;
+        }
+        out.append(point(points[std::min(low, high)]));
+        if (low != high)
+            out.append(point(points[std::max(low, high)]));
+        i = j;
+    }
+    return out;
+}
+
 } // namespace
 
 QFont font(int points, bool bold)
@@ -87,7 +122,8 @@ QString formatDecimal(double value)
     return locale.toString(value, 'f', 1);
 }
 
-LagChartPainter::LagChartPainter(const QTimeZone &zone) : m_plot(std::make_unique<QCustomPlot>()), m_zone(zone)
+LagChartPainter::LagChartPainter(const QTimeZone &zone, bool compact)
+    : m_plot(std::make_unique<QCustomPlot>()), m_zone(zone), m_compact(compact)
 {
     QCustomPlot &p = *m_plot;
     p.setBackground(Qt::white);
@@ -105,12 +141,23 @@ LagChartPainter::LagChartPainter(const QTimeZone &zone) : m_plot(std::make_uniqu
         axis->setSubTickPen(QPen(Qt::black, 0.4));
         axis->setTickLengthIn(3);
         axis->setSubTickLengthIn(2);
-        axis->grid()->setPen(QPen(QColor(0, 0, 0, 50), 0.4, Qt::DotLine));
+        // Solid and faint rather than dotted: Qt writes a dotted pen to PDF as a filled shape
+        // per dot, which made the grid most of a report's size.
+        axis->grid()->setPen(QPen(QColor(0, 0, 0, 28), 0.4));
         axis->setPadding(2);
         axis->setLabelPadding(3);
         axis->setTickLabelPadding(2);
     }
-    p.legend->setVisible(true);
+    if (compact) {
+        ticker->setTickCount(3);
+        p.yAxis->ticker()->setTickCount(3);
+        p.yAxis->setLabel(QString());
+        for (QCPAxis *axis : {p.xAxis, p.yAxis}) {
+            axis->setTickLabelFont(font(6));
+            axis->setSubTicks(false);
+        }
+    }
+    p.legend->setVisible(!compact);
     p.legend->setFont(font(7));
     p.legend->setBrush(QColor(255, 255, 255, 230));
     p.legend->setBorderPen(QPen(QColor(0x99, 0x99, 0x99), 0.5));
@@ -132,7 +179,10 @@ QRectF LagChartPainter::draw(QCPPainter &painter, const QRectF &area, const Grou
     ticker->setDateTimeFormat(span > 86400 * 1.01 ? QStringLiteral("MM-dd\nHH:mm")
                               : span > 600        ? QStringLiteral("HH:mm")
                                                   : QStringLiteral("HH:mm:ss"));
-    p.xAxis->setLabel(ReportPdfText::tr("time (%1)").arg(reportZoneLabel(m_zone, report.request.to)));
+    if (m_compact)
+        ticker->setDateTimeFormat(span > 86400 * 1.01 ? QStringLiteral("MM-dd") : QStringLiteral("HH:mm"));
+    else
+        p.xAxis->setLabel(ReportPdfText::tr("time (%1)").arg(reportZoneLabel(m_zone, report.request.to)));
     p.xAxis->setRange(from, to);
 
     double top = 0;
@@ -140,14 +190,10 @@ QRectF LagChartPainter::draw(QCPPainter &painter, const QRectF &area, const Grou
         QCPGraph *g = p.addGraph();
         g->setName(name);
         g->setPen(pen);
-        g->setAdaptiveSampling(true);
-        QVector<QCPGraphData> data;
-        data.reserve(qsizetype(points.size()));
-        for (const SeriesPoint &s : points) {
-            data.append(QCPGraphData(double(s.timeMs) / 1000.0, double(s.value)));
+        g->setAdaptiveSampling(false); // decimated already, and the same way in every viewer
+        for (const SeriesPoint &s : points)
             top = std::max(top, double(s.value));
-        }
-        g->data()->set(data, true);
+        g->data()->set(decimated(points, from, to, int(area.width())), true);
     };
     addLine(ReportPdfText::tr("total"), group.totalSeries, QPen(Qt::black, 1.4));
     if (group.topicSeries.size() > 1) {
@@ -194,6 +240,25 @@ qint64 timelineStep(qint64 rangeMs)
 
 } // namespace
 
+void drawStateBand(QPainter &painter, const QRectF &bar, const std::vector<StateSpan> &spans, qint64 fromMs,
+                   qint64 toMs)
+{
+    const qint64 rangeMs = std::max<qint64>(1, toMs - fromMs);
+    auto xOf = [&](qint64 t) {
+        return bar.left() + bar.width() * double(std::clamp(t, fromMs, toMs) - fromMs) / double(rangeMs);
+    };
+    painter.save();
+    painter.fillRect(bar, noDataColor());
+    for (const StateSpan &s : spans) {
+        const qreal x0 = xOf(s.startMs);
+        const qreal x1 = std::max(xOf(s.endMs), x0 + 0.3); // a short rebalance stays visible
+        painter.fillRect(QRectF(x0, bar.top(), x1 - x0, bar.height()), stateColor(s.state));
+    }
+    painter.setPen(QPen(QColor(0x66, 0x66, 0x66), 0.5));
+    painter.drawRect(bar);
+    painter.restore();
+}
+
 qreal drawStateTimeline(QPainter &painter, const QRectF &area, const std::vector<StateSpan> &spans, qint64 fromMs,
                         qint64 toMs, const QTimeZone &zone, bool withSeconds)
 {
@@ -204,15 +269,8 @@ qreal drawStateTimeline(QPainter &painter, const QRectF &area, const std::vector
         return bar.left() + bar.width() * double(std::clamp(t, fromMs, toMs) - fromMs) / double(rangeMs);
     };
 
+    drawStateBand(painter, bar, spans, fromMs, toMs);
     painter.save();
-    painter.fillRect(bar, noDataColor());
-    for (const StateSpan &s : spans) {
-        const qreal x0 = xOf(s.startMs);
-        const qreal x1 = std::max(xOf(s.endMs), x0 + 0.3); // a short rebalance stays visible
-        painter.fillRect(QRectF(x0, bar.top(), x1 - x0, bar.height()), stateColor(s.state));
-    }
-    painter.setPen(QPen(QColor(0x66, 0x66, 0x66), 0.5));
-    painter.drawRect(bar);
 
     // Ticks at round local times of the zone (a step of a day or more: at local midnight).
     const qint64 step = timelineStep(rangeMs);

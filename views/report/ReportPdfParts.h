@@ -30,7 +30,9 @@ QString formatDecimal(double value); // "1,234.5"
 // the time zone.
 class LagChartPainter final {
 public:
-    explicit LagChartPainter(const QTimeZone &zone);
+    // compact: for chart cards, a few ticks, no legend and no axis titles (the card's
+    // heading says what the chart is).
+    explicit LagChartPainter(const QTimeZone &zone, bool compact = false);
     ~LagChartPainter();
     Q_DISABLE_COPY_MOVE(LagChartPainter)
     // Returns the plot area (inside the axes) in the painter's coordinates, so that the
@@ -40,6 +42,7 @@ public:
 private:
     std::unique_ptr<QCustomPlot> m_plot;
     QTimeZone m_zone;
+    bool m_compact = false;
 };
 
 // A state timeline (group state or lag status): one bar across the range, a coloured
@@ -48,5 +51,9 @@ private:
 // height used.
 qreal drawStateTimeline(QPainter &painter, const QRectF &area, const std::vector<StateSpan> &spans, qint64 fromMs,
                         qint64 toMs, const QTimeZone &zone, bool withSeconds = false);
+
+// Just the bar of a state timeline, for chart cards: no ticks, no labels.
+void drawStateBand(QPainter &painter, const QRectF &bar, const std::vector<StateSpan> &spans, qint64 fromMs,
+                   qint64 toMs);
 
 } // namespace lagscope::pdf

@@ -6,6 +6,7 @@
 #include "report/ReportPdf.h"
 
 #include "report/ReportBuilder.h"
+#include "report/ReportLayout.h"
 #include "report/ReportPdfParts.h"
 
 #include "charts/QCustomPlotInclude.h"
@@ -30,6 +31,12 @@ struct ReportPdfText {
 constexpr qreal kMargin = 42;      // 15 mm
 constexpr qreal kRowHeight = 12.5; // table rows at 8 pt
 constexpr qreal kFooter = 24;
+// Chart cards, when many groups are drawn in detail: a grid of this many to a page.
+constexpr int kCardColumns = 3;
+constexpr int kCardRows = 6;
+// Above this many groups the time-in-each-status table (a row per group) is left to the CSV
+// and JSON: in print it would be pages of rows, and each chart shows its group's statuses.
+constexpr size_t kStatusTableMaxGroups = 60;
 
 struct Column {
     QString title;
@@ -48,9 +55,12 @@ struct ReportPdfWriter::Private {
     QString path;
     QCPPainter painter;
     std::unique_ptr<LagChartPainter> chart;
+    std::unique_ptr<LagChartPainter> cardChart; // small, without legend and axis labels
+    ReportLayout layout;
     qreal pageWidth = 0;
     qreal pageHeight = 0;
     qreal y = kMargin;
+    qreal cardTop = kMargin; // where the grid of chart cards starts on the current page
     int pages = 0;
 
     qreal contentWidth() const { return pageWidth - 2 * kMargin; }
@@ -193,9 +203,12 @@ struct ReportPdfWriter::Private {
     }
 
     void titlePage();
-    void summary();
+    void summary(); // the ranked tables
+    std::vector<Column> rankedColumns() const;
+    QStringList rankedRow(int rank, const GroupReport &g) const;
     void statusSummary();
-    void group(const GroupReport &g); // a group's page: the four parts below
+    void card(int step, const GroupReport &g); // one chart card of the grid (ReportPdfCards.cpp)
+    void group(const GroupReport &g);          // a group's page: the four parts below
     void groupSummary(const GroupReport &g);
     void groupTimelines(const GroupReport &g);
     void groupRebalances(const GroupReport &g);

@@ -4,81 +4,98 @@
 
 namespace lagscope {
 
+// The groups ranked by what matters (report/ReportLayout.h): first those drawn in detail,
+// then the quiet ones, one compact row each, so that a report of hundreds of groups leads
+// with the few worth reading and still lists every group.
 void ReportPdfWriter::Private::summary()
 {
     y += 12;
-    heading(ReportPdfText::tr("Summary"), 14);
-    const bool sla = report.request.slaLagRecords.has_value();
-    std::vector<Column> columns{{ReportPdfText::tr("Cluster"), 0.11, false},
-                                {ReportPdfText::tr("Group"), sla ? 0.22 : 0.30, false},
-                                {ReportPdfText::tr("Max lag"), 0.1, true},
-                                {ReportPdfText::tr("Avg"), 0.1, true},
-                                {ReportPdfText::tr("P95"), 0.1, true},
-                                {ReportPdfText::tr("State now"), 0.14, false},
-                                {ReportPdfText::tr("Lag now"), sla ? 0.09 : 0.15, true}};
-    if (sla)
-        columns.push_back({ReportPdfText::tr("Breaches"), 0.14, true});
-    std::vector<QStringList> rows;
-    for (const GroupReport &g : report.groups) {
-        QStringList row{g.cluster,
-                        g.group,
-                        formatCount(g.lag.max),
-                        g.lag.known() ? formatDecimal(g.lag.avg) : QStringLiteral("–"),
-                        formatCount(g.lag.p95),
-                        g.current.state,
-                        formatCount(g.current.totalLag)};
-        if (sla)
-            row << (g.breach && g.breach->count > 0
-                        ? ReportPdfText::tr("%1 (%2)").arg(g.breach->count).arg(formatReportDuration(g.breach->totalMs))
-                        : QStringLiteral("0"));
-        rows.push_back(row);
+    const auto begin = layout.ranked.begin();
+    const auto split = begin + layout.detailedCount;
+    auto rowsOf = [&](auto from, auto to) {
+        std::vector<QStringList> rows;
+        for (auto it = from; it != to; ++it)
+            rows.push_back(rankedRow(int(it - begin), report.groups[size_t(*it)]));
+        return rows;
+    };
+    if (layout.detailedCount > 0) {
+        heading(options.everyGroup || split == layout.ranked.end()
+                    ? ReportPdfText::tr("Summary, ranked")
+                    : ReportPdfText::tr("Groups that breached an SLA or lagged most, ranked"),
+                14);
+        table(rankedColumns(), rowsOf(begin, split));
     }
-    table(columns, rows);
+    if (split != layout.ranked.end()) {
+        heading(layout.detailedCount > 0 ? ReportPdfText::tr("Other groups, ranked") : ReportPdfText::tr("Summary"),
+                layout.detailedCount > 0 ? 11 : 14);
+        table(rankedColumns(), rowsOf(split, layout.ranked.end()));
+    }
     statusSummary();
 }
 
-// Lag in seconds and the share of the range in each lag status, per group: tables of their
-// own, so that no column gets too narrow to read in print.
+// Records and seconds side by side in one row per group: one table to read down, rather
+// than a table per unit that repeats every group's name.
+std::vector<Column> ReportPdfWriter::Private::rankedColumns() const
+{
+    const bool sla = report.request.slaLagRecords.has_value();
+    const bool seconds = report.lagSecondsNote.isEmpty();
+    const std::optional<double> slaSeconds = report.request.slaLagSeconds;
+    // Widths fit the bold headers and a breach cell such as "12 (2 d 18 h)" at 8 pt.
+    std::vector<Column> columns{{QStringLiteral("#"), 0.04, true},      {ReportPdfText::tr("Cluster"), 0.08, false},
+                                {ReportPdfText::tr("Group"), 0, false}, {ReportPdfText::tr("Max lag"), 0.09, true},
+                                {ReportPdfText::tr("P95"), 0.07, true}, {ReportPdfText::tr("Lag now"), 0.095, true}};
+    if (sla)
+        columns.push_back({ReportPdfText::tr("Breaches"), 0.13, true});
+    if (seconds) {
+        columns.push_back({ReportPdfText::tr("Max s"), 0.085, true});
+        if (slaSeconds)
+            columns.push_back({ReportPdfText::tr("Over %1 s").arg(QString::number(*slaSeconds)), 0.13, true});
+        columns.push_back({ReportPdfText::tr("Status now"), 0.12, false});
+    } else {
+        columns.push_back({ReportPdfText::tr("State now"), 0.12, false});
+    }
+    qreal used = 0;
+    for (const Column &c : columns)
+        used += c.width;
+    columns[2].width = 1.0 - used;
+    return columns;
+}
+
+QStringList ReportPdfWriter::Private::rankedRow(int rank, const GroupReport &g) const
+{
+    auto breaches = [](const std::optional<BreachStats> &b) {
+        return !b              ? QStringLiteral("–")
+               : b->count == 0 ? QStringLiteral("0")
+                               : ReportPdfText::tr("%1 (%2)").arg(b->count).arg(formatReportDuration(b->totalMs));
+    };
+    QStringList row{QString::number(rank + 1),      g.cluster, g.group, formatCount(g.lag.max), formatCount(g.lag.p95),
+                    formatCount(g.current.totalLag)};
+    if (report.request.slaLagRecords)
+        row << breaches(g.breach);
+    if (report.lagSecondsNote.isEmpty()) {
+        const bool known = g.lagSeconds && g.lagSeconds->known();
+        row << (known ? QString((g.lagSecondsAtLeast ? QStringLiteral("≥ ") : QString())
+                                + formatDecimal(double(g.lagSeconds->max) / 1000.0))
+                      : QStringLiteral("–"));
+        if (report.request.slaLagSeconds)
+            row << breaches(g.breachSeconds);
+        row << (g.current.lagStatus.isEmpty() ? QStringLiteral("–") : g.current.lagStatus);
+    } else {
+        row << g.current.state;
+    }
+    return row;
+}
+
+// The share of the range in each lag status, per group: a table of its own, so that no
+// column gets too narrow to read in print.
 void ReportPdfWriter::Private::statusSummary()
 {
-    const std::optional<double> slaSeconds = report.request.slaLagSeconds;
-    auto seconds = [](qint64 ms, bool atLeast) {
-        return ms < 0 ? QStringLiteral("–")
-                      : QString((atLeast ? QStringLiteral("≥ ") : QString()) + formatDecimal(double(ms) / 1000.0));
-    };
-    if (report.lagSecondsNote.isEmpty()) {
-        heading(ReportPdfText::tr("Lag in seconds"), 11);
-        std::vector<Column> columns{{ReportPdfText::tr("Cluster"), 0.11, false},
-                                    {ReportPdfText::tr("Group"), slaSeconds ? 0.22 : 0.37, false},
-                                    {ReportPdfText::tr("Max s"), 0.1, true},
-                                    {ReportPdfText::tr("Avg s"), 0.1, true},
-                                    {ReportPdfText::tr("P95 s"), 0.1, true},
-                                    {ReportPdfText::tr("Now s"), 0.1, true},
-                                    {ReportPdfText::tr("Status now"), 0.12, false}};
-        if (slaSeconds)
-            columns.push_back({ReportPdfText::tr("Over %1 s").arg(QString::number(*slaSeconds)), 0.15, true});
-        std::vector<QStringList> rows;
-        for (const GroupReport &g : report.groups) {
-            const bool known = g.lagSeconds && g.lagSeconds->known();
-            const bool atLeast = g.lagSecondsAtLeast;
-            QStringList row{g.cluster,
-                            g.group,
-                            seconds(known ? g.lagSeconds->max : -1, atLeast),
-                            seconds(known ? qint64(std::llround(g.lagSeconds->avg)) : -1, atLeast),
-                            seconds(known ? g.lagSeconds->p95 : -1, atLeast),
-                            g.current.lagSeconds ? seconds(qint64(std::llround(*g.current.lagSeconds * 1000.0)),
-                                                           g.current.lagSecondsAtLeast)
-                                                 : QStringLiteral("–"),
-                            g.current.lagStatus.isEmpty() ? QStringLiteral("–") : g.current.lagStatus};
-            if (slaSeconds)
-                row << (!g.breachSeconds              ? QStringLiteral("–")
-                        : g.breachSeconds->count == 0 ? QStringLiteral("0")
-                                                      : ReportPdfText::tr("%1 (%2)")
-                                                            .arg(g.breachSeconds->count)
-                                                            .arg(formatReportDuration(g.breachSeconds->totalMs)));
-            rows.push_back(row);
-        }
-        table(columns, rows);
+    if (report.lagStatusNote.isEmpty() && report.groups.size() > kStatusTableMaxGroups) {
+        heading(ReportPdfText::tr("Time in each lag status"), 11);
+        paragraph(ReportPdfText::tr("Each chart shows its group's lag statuses; the time every group spent in each "
+                                    "status is in the CSV (-states.csv) and JSON exports of the same range."),
+                  font(9), QColor(0x33, 0x33, 0x33), 6);
+        return;
     }
     if (report.lagStatusNote.isEmpty()) {
         heading(ReportPdfText::tr("Time in each lag status (share of the range)"), 11);
@@ -118,7 +135,8 @@ void ReportPdfWriter::Private::statusSummary()
                        : QString(QString::number(100.0 * double(ms) / double(rangeMs), 'f', 1) + QStringLiteral(" %"));
         };
         std::vector<QStringList> rows;
-        for (const GroupReport &g : report.groups) {
+        for (const int index : layout.ranked) {
+            const GroupReport &g = report.groups[size_t(index)];
             QStringList row{g.cluster, g.group};
             for (const QString &status : present)
                 row << (g.lagStatuses ? share(timeIn(g, status)) : QStringLiteral("–"));
