@@ -1,4 +1,5 @@
 // bench_report [--dir DIR] [--groups N] [--raw-interval S] [--reuse] [--runs N] [--partitions] [--no-pdf]
+//              [--every-group]
 // The 7-day lag report over the monitoring fixture's history:
 //  1. builds (or, with --reuse, reopens) a history file holding 7 days of the fixture
 //     (500 groups × 20 partitions, synthetic offsets of production size) in the steady
@@ -10,7 +11,8 @@
 //     group and time, some lower bounds) so that the status section is measured too;
 //  2. times buildReport() for the 7 days and every group (and, with --partitions, with
 //     per-partition detail), then writes the report as CSV, JSON and PDF and reports each
-//     one's time and size;
+//     one's time and size, and the PDF's pages (counted in the file: its /Type /Page objects);
+//     --every-group draws a page for every group instead of the default layout;
 //  3. PEER, in the same run over the same file: the plain SQL aggregate a person would
 //     write (max, average and count of each group's total lag over 7 days, one query).
 #include "BenchUtil.h"
@@ -30,6 +32,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -104,6 +107,7 @@ int main(int argc, char **argv)
                       QStringLiteral("3")});
     parser.addOption({QStringLiteral("partitions"), QStringLiteral("Also time the report with per-partition detail.")});
     parser.addOption({QStringLiteral("no-pdf"), QStringLiteral("Skip the PDF.")});
+    parser.addOption({QStringLiteral("every-group"), QStringLiteral("PDF: a page with its chart for every group.")});
     parser.process(app);
     const int groups = std::clamp(parser.value(QStringLiteral("groups")).toInt(), 1, Fixture::groups);
     const int runs = std::max(1, parser.value(QStringLiteral("runs")).toInt());
@@ -246,8 +250,14 @@ int main(int argc, char **argv)
             return fail(files.errorMessage());
         const double ms = clock.elapsedMs();
         qint64 bytes = 0;
-        for (const QString &f : *files)
+        QStringList each;
+        for (const QString &f : *files) {
             bytes += QFileInfo(f).size();
+            each << QStringLiteral("%1 %2 KiB")
+                        .arg(QFileInfo(f).fileName())
+                        .arg(double(QFileInfo(f).size()) / 1024, 0, 'f', 1);
+        }
+        printLine(QStringLiteral("CSV files: %1").arg(each.join(QStringLiteral(", "))));
         reportValue(QStringLiteral("report.csv"), QStringLiteral("write CSV (%1 files)").arg(files->size()), ms,
                     QStringLiteral("ms"));
         reportValue(QStringLiteral("report.csv_size"), QStringLiteral("CSV size"), double(bytes) / 1024,
@@ -266,7 +276,8 @@ int main(int argc, char **argv)
     if (!parser.isSet(QStringLiteral("no-pdf"))) {
         const QString pdf = dir + QStringLiteral("/week.pdf");
         const Stopwatch clock;
-        ReportPdfWriter writer(*lastReport, PdfReportOptions{QTimeZone::utc()});
+        ReportPdfWriter writer(*lastReport,
+                               PdfReportOptions{QTimeZone::utc(), parser.isSet(QStringLiteral("every-group"))});
         if (Status s = writer.begin(pdf); !s)
             return fail(s.errorMessage());
         for (int i = 0; i < writer.groupCount(); ++i)
@@ -274,10 +285,20 @@ int main(int argc, char **argv)
         const int pages = writer.pageCount();
         if (Status s = writer.finish(); !s)
             return fail(s.errorMessage());
-        reportValue(QStringLiteral("report.pdf"), QStringLiteral("write PDF (%1 pages)").arg(pages), clock.elapsedMs(),
-                    QStringLiteral("ms"));
+        reportValue(QStringLiteral("report.pdf"),
+                    QStringLiteral("write PDF (%1 pages, %2 groups with a chart)").arg(pages).arg(writer.groupCount()),
+                    clock.elapsedMs(), QStringLiteral("ms"));
         reportValue(QStringLiteral("report.pdf_size"), QStringLiteral("PDF size"), mib(QFileInfo(pdf).size()),
                     QStringLiteral("MiB"));
+        // Counted in the file rather than taken from the writer: each page is one object of
+        // type /Page (the page tree's nodes are /Pages, which the pattern leaves out).
+        QFile file(pdf);
+        if (!file.open(QIODevice::ReadOnly))
+            return fail(QStringLiteral("cannot read %1").arg(pdf));
+        const QString bytes = QString::fromLatin1(file.readAll());
+        reportValue(QStringLiteral("report.pdf_pages"), QStringLiteral("PDF pages (/Type /Page objects in the file)"),
+                    double(bytes.count(QRegularExpression(QStringLiteral("/Type\\s*/Page(?![a-zA-Z])")))),
+                    QStringLiteral("pages"));
     }
 #endif
 
