@@ -6,6 +6,7 @@
 #include "models/SparklineDelegate.h"
 
 #include <QHeaderView>
+#include <QSortFilterProxyModel>
 #include <QSignalSpy>
 #include <QTableView>
 #include "ModelChecks.h"
@@ -242,6 +243,91 @@ private Q_SLOTS:
             (QStringList{QStringLiteral("-"), QStringLiteral("19"), QStringLiteral("201"), QStringLiteral("1,999")}));
         proxy.sort(GroupTableModel::TotalLag, Qt::DescendingOrder);
         QCOMPARE(columnValues(proxy, GroupTableModel::Group), (QStringList{b, c, a, d}));
+    }
+
+    // GroupFilterProxy compares the model's sort values itself instead of through data(); the
+    // order must stay the one a plain QSortFilterProxyModel gives on the same role, in every
+    // column, both ways, and after an apply re-sorts the rows.
+    void proxySortMatchesQt_data()
+    {
+        QTest::addColumn<int>("column");
+        for (int c = 0; c < GroupTableModel::NB_COLUMNS; ++c)
+            QTest::newRow(qPrintable(GroupTableModel().headerData(c, Qt::Horizontal).toString())) << c;
+    }
+    void proxySortMatchesQt()
+    {
+        QFETCH(int, column);
+        const auto groups = [](int step) {
+            GroupState unread = group(QStringLiteral("f-unread"), 7);
+            unread.error = QStringLiteral("coordinator down");
+            return snapshotOf(
+                {group(a, 9 + step),
+                 group(b, 999, {QStringLiteral("orders"), QStringLiteral("payments")}, QStringLiteral("Empty"), 0),
+                 group(c, 100 - step, {QStringLiteral("clicks"), QStringLiteral("queries")},
+                       QStringLiteral("PreparingRebalance"), 3),
+                 group(d, -1, {}, QStringLiteral("Dead"), 0),
+                 // Sorts among the lower-case ids when case is ignored.
+                 group(QStringLiteral("C-upper"), 9 + step * 50), unread});
+        };
+        GroupTableModel model;
+        GroupFilterProxy ours;
+        ours.setSourceModel(&model);
+        QSortFilterProxyModel qt;
+        qt.setSourceModel(&model);
+        qt.setSortRole(GroupTableModel::SortRole);
+        qt.setSortCaseSensitivity(Qt::CaseInsensitive);
+        model.apply(groups(0));
+        model.apply(groups(1)); // trends of different growth
+        for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+            ours.sort(column, order);
+            qt.sort(column, order);
+            QCOMPARE(columnValues(ours, GroupTableModel::Group), columnValues(qt, GroupTableModel::Group));
+            model.apply(groups(order == Qt::AscendingOrder ? 3 : 0));
+            QCOMPARE(columnValues(ours, GroupTableModel::Group), columnValues(qt, GroupTableModel::Group));
+        }
+    }
+
+    // The model lists a group's topics itself (one per run of partitions, as a snapshot sorts
+    // them); they must be GroupState::topics().
+    void topicsAreTheGroupsTopics_data()
+    {
+        QTest::addColumn<QStringList>("topics");
+        QTest::newRow("one") << QStringList{QStringLiteral("orders")};
+        QTest::newRow("two") << QStringList{QStringLiteral("clicks"), QStringLiteral("queries")};
+        QTest::newRow("three") << QStringList{QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")};
+        QTest::newRow("none") << QStringList{};
+    }
+    void topicsAreTheGroupsTopics()
+    {
+        QFETCH(QStringList, topics);
+        const GroupState g = group(a, 1, topics);
+        GroupTableModel model;
+        for (int i = 0; i < 2; ++i) { // the second apply reuses the shown list
+            model.apply(snapshotOf({g}));
+            QCOMPARE(model.index(0, GroupTableModel::Group).data(GroupTableModel::TopicsRole).toStringList(),
+                     g.topics());
+        }
+        // The filter finds the group by its last topic too.
+        GroupFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        proxy.setFilterText(topics.isEmpty() ? QStringLiteral("zzz") : topics.last().toUpper());
+        QCOMPARE(proxy.rowCount(), topics.isEmpty() ? 0 : 1);
+    }
+
+    // Rows are matched to the snapshot's groups by one walk when both are sorted by id; a
+    // snapshot in another order must still carry every trend over.
+    void trendCarriesOverInAnyGroupOrder()
+    {
+        GroupTableModel model;
+        model.apply(snapshotOf({group(a, 1), group(b, 2), group(c, 3)}));
+        auto reversed = std::make_shared<ClusterSnapshot>();
+        reversed->cluster = QStringLiteral("dc1");
+        reversed->groups = {group(c, 30), group(b, 20), group(a, 10)};
+        model.apply(reversed);
+        QCOMPARE(columnValues(model, GroupTableModel::Group), (QStringList{a, b, c}));
+        QCOMPARE(trendOf(model, 0), (QList<qint64>{3, 21}));
+        QCOMPARE(trendOf(model, 1), (QList<qint64>{5, 41}));
+        QCOMPARE(trendOf(model, 2), (QList<qint64>{7, 61}));
     }
 
     void stateColours()

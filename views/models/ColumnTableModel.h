@@ -108,6 +108,14 @@ public:
         return cellData(row, index.column(), role);
     }
 
+    // data(index(row, column), kTableSortRole) without building and checking an index: a
+    // proxy compares O(n log n) pairs per sort. row and column must be valid.
+    QVariant sortValueAt(int row, int column) const
+    {
+        const TableColumn<Row> &c = m_columns[size_t(column)];
+        return c.sort ? c.sort(m_rows[size_t(row)]) : QVariant();
+    }
+
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override
     {
         if (orientation == Qt::Horizontal) {

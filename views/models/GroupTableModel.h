@@ -65,6 +65,9 @@ public:
 
     explicit GroupTableModel(QObject *parent = nullptr);
 
+    // The row at `row` (valid), for GroupFilterProxy's filter.
+    const GroupTableRow &rowAt(int row) const { return m_rows[size_t(row)]; }
+
 private:
     using Row = GroupTableRow;
 
@@ -72,7 +75,6 @@ private:
     std::vector<Row> rowsOf(const ClusterSnapshot &snapshot) const override;
     QVariant cellData(const Row &row, int column, int role) const override;
 
-    const Row *findRow(const QString &groupId) const;
     static QVariant foreground(const Row &row, int column);
 };
 
