@@ -185,6 +185,9 @@ ClusterSnapshot syntheticFixtureSnapshot(const QDateTime &takenAt)
         }
         s.groups.push_back(std::move(group));
     }
+    // By id, as buildSnapshot() sorts them: "bench-g1000" comes before "bench-g999".
+    std::sort(s.groups.begin(), s.groups.end(),
+              [](const GroupState &a, const GroupState &b) { return a.groupId < b.groupId; });
     return s;
 }
 
