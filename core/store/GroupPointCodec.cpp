@@ -204,7 +204,7 @@ bool decodePartition(Reader &r, PartitionPoint &p, SeriesChain &chain)
 
 } // namespace
 
-QByteArray encodePoints(const std::vector<GroupPoint> &points)
+QByteArray encodePoints(const std::vector<GroupPoint> &points, Packing packing)
 {
     Writer w;
     w.varint(points.size());
@@ -250,7 +250,7 @@ QByteArray encodePoints(const std::vector<GroupPoint> &points)
         prev = &p;
     }
     QByteArray out;
-    if (w.bytes().size() >= kDeflateFrom) {
+    if (packing == Packing::Deflated && w.bytes().size() >= kDeflateFrom) {
         out.append(kDeflated);
         out.append(qCompress(w.bytes(), 6));
     } else {

@@ -50,7 +50,13 @@ int statusRank(int code);
 // of an unknown format. Values are delta-coded against the previous point of the same
 // series (offsets against their previous step: a log end growing at a steady rate costs a
 // byte), then the block is deflated.
-QByteArray encodePoints(const std::vector<GroupPoint> &points);
+// Plain is for the recent polls: one point does not deflate well, and deflate's setup (a
+// 256 KiB window, cleared) would cost more than the write of the row.
+enum class Packing {
+    Deflated,
+    Plain,
+};
+QByteArray encodePoints(const std::vector<GroupPoint> &points, Packing packing = Packing::Deflated);
 std::optional<std::vector<GroupPoint>> decodePoints(const QByteArray &block);
 
 // Points (sorted by time) folded into buckets of bucketMs aligned to the epoch, stamped

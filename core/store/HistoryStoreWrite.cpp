@@ -105,7 +105,7 @@ Status HistoryStore::Private::writeSnapshot(const ClusterSnapshot &snapshot)
 
         insertRecent.bindValue(0, t);
         insertRecent.bindValue(1, *gid);
-        insertRecent.bindValue(2, history::encodePoints({point}));
+        insertRecent.bindValue(2, history::encodePoints({point}, history::Packing::Plain));
         if (!insertRecent.exec())
             return fail(sql::errorText(insertRecent.lastError()));
     }
