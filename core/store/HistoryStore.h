@@ -1,6 +1,7 @@
 #pragma once
-// The history store: partition samples, group aggregates and events in one SQLite file
-// (Qt SQL, WAL mode), so charts have history the moment Lagscope starts.
+// The history store: each group's points (aggregates and partition offsets, in delta-coded
+// blocks: store/GroupPoints.h), events, rebalances and flow samples in one SQLite file (Qt
+// SQL, WAL mode), so charts have history the moment Lagscope starts.
 //
 // Threads and ownership: a HistoryStore is used from exactly one thread, the one that
 // opened it (the GUI thread or a dedicated writer thread), because a QSqlDatabase
@@ -193,11 +194,13 @@ public:
     };
     Result<TierSpans> tierSpans(const QString &cluster) const;
 
-    // Moves rows that aged out of a tier into the next tier's buckets and deletes what is
-    // older than the retention, in one transaction. Idempotent; meant to run every few
-    // minutes, on a writer thread rather than the GUI thread: at 500 groups × 20
-    // partitions, five minutes of raw polls take about half a second to fold into buckets
-    // (and the first run after a long pause proportionally longer).
+    // Packs the recent polls of whole 10-minute spans into blocks, moves points that aged
+    // out of a tier into the next tier's buckets and deletes what is older than the
+    // retention, in one transaction (docs/ARCHITECTURE.md, "History encoding"). Idempotent;
+    // meant to run every few minutes, on a writer thread rather than the GUI thread: at 500
+    // groups × 20 partitions, packing 10 minutes of polls and ageing 10 minutes of raw
+    // blocks takes a few hundred ms of CPU (and the first run after a long pause
+    // proportionally longer).
     Status compact(const QDateTime &now);
 
     // Database plus write-ahead log, in bytes.

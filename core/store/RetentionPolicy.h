@@ -15,7 +15,7 @@
 // offsets and states are levels, not amounts.
 //
 // Why raw data is kept so briefly: at 500 groups × 20 partitions and a 5 s poll, one hour
-// of raw partition samples is 7.2 million rows; the buckets cut that by 12× and 120×.
+// of raw polls is 7.2 million partition values; the buckets cut that by 12× and 120×.
 
 #include <QString>
 

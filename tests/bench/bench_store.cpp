@@ -443,6 +443,12 @@ int main(int argc, char **argv)
         (rawPolls * rawBytesPerPoll + (fineBuckets + coarseBuckets) * bucketBytes + recentPolls * recentBytesPerPoll)
             / (1024.0 * 1024.0),
         QStringLiteral("MiB"));
+    // The noisy variant's bytes for every poll and bucket alike (a bucket is one point too).
+    reportValue(QStringLiteral("store.week_size_computed.noisy"),
+                QStringLiteral("the same with the noisy polls' bytes for raw polls and buckets (computed)"),
+                ((rawPolls + fineBuckets + coarseBuckets) * noisyBytesPerPoll + recentPolls * recentBytesPerPoll)
+                    / (1024.0 * 1024.0),
+                QStringLiteral("MiB"));
 
     // 3. MEASURED: the steady state of a week, one poll written per bucket of the older tiers.
     {
