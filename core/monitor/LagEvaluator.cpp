@@ -51,12 +51,81 @@ std::optional<double> LagEvaluator::PartitionMemory::cadence() const
     return *std::max_element(gapsSec.begin(), gapsSec.end());
 }
 
-void LagEvaluator::remember(PartitionMemory &m, const LagPoint &p) const
+namespace {
+
+std::int64_t orNone(const std::optional<std::int64_t> &v, std::int64_t none) { return v ? *v : none; }
+
+std::optional<std::int64_t> fromNone(std::int64_t v, std::int64_t none)
 {
-    pushBounded(m.window, p, std::size_t(std::max(2, m_settings.windowPolls)));
+    return v == none ? std::nullopt : std::optional<std::int64_t>(v);
+}
+
+} // namespace
+
+// Gives `memory` one row per partition of `group`, in the group's order, keeping the rows of
+// partitions it had. The usual poll has the same partitions as the last and changes nothing.
+void LagEvaluator::matchPartitions(GroupMemory &memory, const GroupState &group) const
+{
+    const auto samePartitions = [&] {
+        if (memory.partitions.size() != group.partitions.size())
+            return false;
+        for (std::size_t i = 0; i < group.partitions.size(); ++i)
+            if (memory.partitions[i].partition != group.partitions[i].partition)
+                return false;
+        return true;
+    };
+    if (samePartitions())
+        return;
+    const std::size_t n = bound();
+    std::map<TopicPartition, std::size_t> old;
+    for (std::size_t i = 0; i < memory.partitions.size(); ++i)
+        old.emplace(memory.partitions[i].partition, i);
+    GroupMemory next;
+    next.times = std::move(memory.times);
+    next.ownerNames = std::move(memory.ownerNames);
+    next.partitions.reserve(group.partitions.size());
+    next.samples.resize(group.partitions.size() * n);
+    next.owners.resize(group.partitions.size() * n);
+    for (std::size_t i = 0; i < group.partitions.size(); ++i) {
+        const auto it = old.find(group.partitions[i].partition);
+        if (it == old.end()) {
+            next.partitions.push_back(PartitionMemory{group.partitions[i].partition, {}});
+            continue;
+        }
+        next.partitions.push_back(std::move(memory.partitions[it->second]));
+        std::copy_n(memory.samples.begin() + std::ptrdiff_t(it->second * n), n,
+                    next.samples.begin() + std::ptrdiff_t(i * n));
+        std::copy_n(memory.owners.begin() + std::ptrdiff_t(it->second * n), n,
+                    next.owners.begin() + std::ptrdiff_t(i * n));
+    }
+    memory = std::move(next);
+}
+
+void LagEvaluator::remember(GroupMemory &memory, std::size_t row, const LagPoint &p) const
+{
+    PartitionMemory &m = memory.partitions[row];
+    const std::size_t n = bound();
+    Sample *samples = memory.samples.data() + row * n;
+    std::uint32_t *owners = memory.owners.data() + row * n;
+    if (std::size_t(m.count) == n) {
+        std::copy(samples + 1, samples + n, samples);
+        std::copy(owners + 1, owners + n, owners);
+    } else {
+        ++m.count;
+    }
+    samples[m.count - 1] = {orNone(p.committed, kNone), orNone(p.logEnd, kNone), orNone(p.logStart, kNone)};
+    std::uint32_t owner = 0;
+    if (!p.owner.isEmpty()) {
+        const auto it = std::find(memory.ownerNames.begin() + 1, memory.ownerNames.end(), p.owner);
+        owner = std::uint32_t(it - memory.ownerNames.begin());
+        if (it == memory.ownerNames.end())
+            memory.ownerNames.push_back(p.owner);
+    }
+    owners[m.count - 1] = owner;
+
     if (!p.committed)
         return;
-    if (m.lastCommitted && *m.lastCommitted != *p.committed) {
+    if (m.lastCommitted != kNone && m.lastCommitted != *p.committed) {
         if (m.lastMoveMs >= 0 && m.lagAtLastMove && !m.stuckSinceMove) {
             pushBounded(m.gapsSec, double(p.timeMs - m.lastMoveMs) / 1000.0, kCadenceGaps);
         }
@@ -64,7 +133,44 @@ void LagEvaluator::remember(PartitionMemory &m, const LagPoint &p) const
         m.lagAtLastMove = p.lag().value_or(0) > m_settings.allowedLag;
         m.stuckSinceMove = false;
     }
-    m.lastCommitted = p.committed;
+    m.lastCommitted = *p.committed;
+}
+
+std::vector<LagPoint> LagEvaluator::window(const GroupMemory &memory, std::size_t row) const
+{
+    const PartitionMemory &m = memory.partitions[row];
+    const Sample *samples = memory.samples.data() + row * bound();
+    const std::uint32_t *owners = memory.owners.data() + row * bound();
+    const std::size_t firstTime = memory.times.size() - std::size_t(m.count);
+    std::vector<LagPoint> w;
+    w.reserve(std::size_t(m.count));
+    for (int k = 0; k < m.count; ++k)
+        w.push_back({memory.times[firstTime + std::size_t(k)], fromNone(samples[k].committed, kNone),
+                     fromNone(samples[k].logEnd, kNone), fromNone(samples[k].logStart, kNone),
+                     memory.ownerNames[owners[k]]});
+    return w;
+}
+
+// Drops the owners no window refers to any more (members come and go with rebalances).
+void LagEvaluator::forgetOwners(GroupMemory &memory)
+{
+    if (memory.ownerNames.size() <= 2 * memory.partitions.size() + 16)
+        return;
+    std::vector<std::uint32_t> remap(memory.ownerNames.size(), 0);
+    const std::size_t n = memory.partitions.empty() ? 0 : memory.owners.size() / memory.partitions.size();
+    for (std::size_t row = 0; row < memory.partitions.size(); ++row)
+        for (int k = 0; k < memory.partitions[row].count; ++k)
+            remap[memory.owners[row * n + std::size_t(k)]] = 1;
+    std::vector<QString> names{QString()};
+    for (std::size_t i = 1; i < remap.size(); ++i)
+        if (remap[i]) {
+            remap[i] = std::uint32_t(names.size());
+            names.push_back(std::move(memory.ownerNames[i]));
+        }
+    for (std::size_t row = 0; row < memory.partitions.size(); ++row)
+        for (int k = 0; k < memory.partitions[row].count; ++k)
+            memory.owners[row * n + std::size_t(k)] = remap[memory.owners[row * n + std::size_t(k)]];
+    memory.ownerNames = std::move(names);
 }
 
 void LagEvaluator::evaluate(ClusterSnapshot &snapshot, const QDateTime &logEndAt)
@@ -97,39 +203,48 @@ void LagEvaluator::evaluate(ClusterSnapshot &snapshot, const QDateTime &logEndAt
         // carried offsets again would see them stand still (a false STOP or STALL).
         if (g.unread())
             continue;
-        auto &memory = m_groups[g.groupId];
-        std::set<TopicPartition> present;
-        for (const PartitionLag &p : g.partitions) {
-            present.insert(p.partition);
+        GroupMemory &memory = m_groups[g.groupId];
+        if (memory.ownerNames.empty())
+            memory.ownerNames.emplace_back();
+        matchPartitions(memory, g);
+        pushBounded(memory.times, now, bound());
+        for (std::size_t row = 0; row < g.partitions.size(); ++row) {
+            const PartitionLag &p = g.partitions[row];
             const auto start = logStarts.find(p.partition);
             LagPoint point{now, p.committed, p.logEnd,
                            start == logStarts.end() ? std::nullopt : std::optional<std::int64_t>(start->second),
                            p.memberId.isEmpty() ? QString() : (p.clientId.isEmpty() ? p.memberId : p.clientId)};
-            remember(memory[p.partition], point);
+            remember(memory, row, point);
         }
-        std::erase_if(memory, [&](const auto &e) { return !present.contains(e.first); });
+        forgetOwners(memory);
+
+        // The windows as the rules take them, for this group only.
+        std::vector<std::vector<LagPoint>> windows; // for the group's total lag too
+        windows.reserve(g.partitions.size());
+        for (std::size_t row = 0; row < g.partitions.size(); ++row)
+            windows.push_back(window(memory, row));
 
         // Members that moved the offset of any of their partitions lately: one of their
         // partitions standing still is starved by a busy consumer, not a stalled one.
         std::set<QString> progressing;
-        for (const PartitionLag &p : g.partitions)
-            if (!p.memberId.isEmpty() && movedLately(memory[p.partition].window, m_settings.minStuckPolls))
-                progressing.insert(p.memberId);
+        for (std::size_t row = 0; row < g.partitions.size(); ++row)
+            if (!g.partitions[row].memberId.isEmpty() && movedLately(windows[row], m_settings.minStuckPolls))
+                progressing.insert(g.partitions[row].memberId);
 
         // The group's cadence is its slowest partition's: one consumer commits them together.
         CommitCadence cadence;
-        for (const auto &[tp, m] : memory)
+        for (const PartitionMemory &m : memory.partitions)
             if (const auto c = m.cadence(); c && (!cadence || *c > *cadence))
                 cadence = c;
 
         std::vector<PartitionVerdict> verdicts;
-        std::vector<std::vector<LagPoint>> windows; // for the group's total lag
-        windows.reserve(g.partitions.size());       // `window` below refers into it
+        verdicts.reserve(g.partitions.size());
         g.maxLagTime.reset();
         g.drain.reset();
-        for (PartitionLag &p : g.partitions) {
-            PartitionMemory &m = memory[p.partition];
-            const std::vector<LagPoint> &window = windows.emplace_back(m.window.begin(), m.window.end());
+        for (std::size_t row = 0; row < g.partitions.size(); ++row) {
+            PartitionLag &p = g.partitions[row];
+            PartitionMemory &m = memory.partitions[row];
+            const std::vector<LagPoint> &window = windows[row];
             p.verdict = partitionVerdict(window, cadence, m_settings, progressing.contains(p.memberId));
             if (isStuck(p.verdict.status))
                 m.stuckSinceMove = true;

@@ -14,6 +14,9 @@
 #include "monitor/LagRules.h"
 #include "monitor/LagSeconds.h"
 
+#include <algorithm>
+#include <cstdint>
+#include <limits>
 #include <map>
 #include <vector>
 
@@ -33,25 +36,48 @@ public:
     const StatusSettings &settings() const { return m_settings; }
 
 private:
-    // One per group partition: 100,000 of them at the large benchmark fixture. Vectors of
-    // exactly the bounded size, not deques: an std::deque allocates a 512-byte block and a
-    // map even when empty, which made this memory most of the app's RSS at that scale
+    // One poll of one group partition, without its time (the group's time axis) and owner (an
+    // index into the group's owners). kNone: the offset was absent.
+    static constexpr std::int64_t kNone = std::numeric_limits<std::int64_t>::min();
+    struct Sample {
+        std::int64_t committed = kNone;
+        std::int64_t logEnd = kNone;
+        std::int64_t logStart = kNone;
+    };
+    // One per group partition: 100,000 of them at the large benchmark fixture, so what the
+    // rules need is kept in the smallest form that still gives them the same LagPoints
     // (docs/PERFORMANCE.md, "GUI at the large fixture").
     struct PartitionMemory {
-        std::vector<LagPoint> window; // oldest first
+        TopicPartition partition;
         // Commit cadence: the times between moves of the committed offset while there was
         // lag, except those that were judged STOP/STALL (an outage is not a cadence).
         std::vector<double> gapsSec; // oldest first
-        std::optional<std::int64_t> lastCommitted;
+        std::int64_t lastCommitted = kNone;
         qint64 lastMoveMs = -1;
+        int count = 0; // polls in its window: the last `count` of the group's times
         bool lagAtLastMove = false;
         bool stuckSinceMove = false;
         std::optional<double> cadence() const;
     };
-    void remember(PartitionMemory &m, const LagPoint &p) const;
+    // A partition's window is always the last polls of its group: every poll that reads the
+    // group adds a point to each of its partitions, and a partition that leaves the group is
+    // forgotten. So the poll times are kept once per group, and the points in flat arrays of
+    // one row of `bound` slots per partition (oldest first) instead of a vector each.
+    struct GroupMemory {
+        std::vector<qint64> times;               // the polls that read the group, oldest first
+        std::vector<PartitionMemory> partitions; // in the order of the last snapshot's
+        std::vector<Sample> samples;             // partitions × bound
+        std::vector<std::uint32_t> owners;       // partitions × bound, into ownerNames
+        std::vector<QString> ownerNames;         // [0]: nobody
+    };
+    std::size_t bound() const { return std::size_t(std::max(2, m_settings.windowPolls)); }
+    void matchPartitions(GroupMemory &memory, const GroupState &group) const;
+    void remember(GroupMemory &memory, std::size_t row, const LagPoint &p) const;
+    std::vector<LagPoint> window(const GroupMemory &memory, std::size_t row) const;
+    static void forgetOwners(GroupMemory &memory);
 
     StatusSettings m_settings;
-    std::map<QString, std::map<TopicPartition, PartitionMemory>> m_groups;
+    std::map<QString, GroupMemory> m_groups;
     std::map<TopicPartition, LogEndHistory> m_logEnds;
 };
 
