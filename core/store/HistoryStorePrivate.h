@@ -155,6 +155,14 @@ struct HistoryStore::Private {
     // groupPoints: findGroup then readPoints; a group never stored has no points.
     Result<std::vector<history::GroupPoint>> groupPoints(const QString &cluster, const QString &group,
                                                          const QDateTime &from, const QDateTime &to) const;
+    // The same with the group's table of series id → partition (both empty for a group
+    // never stored): what the partition and topic queries need.
+    struct PointsAndSeries {
+        std::vector<history::GroupPoint> points;
+        QHash<qint64, TopicPartition> series;
+    };
+    Result<PointsAndSeries> pointsWithSeries(const QString &cluster, const QString &group, const QDateTime &from,
+                                             const QDateTime &to) const;
     // A group's points over the window, every tier (blocks, then the recent polls), oldest
     // first. A damaged block is an error naming the group.
     Result<std::vector<history::GroupPoint>> readPoints(const GroupKey &key, const TimeWindow &window,

@@ -69,6 +69,28 @@ qint64 orMinusOne(qint64 v) { return v == history::kUnknown ? -1 : v; }
 
 } // namespace
 
+Result<HistoryStore::Private::PointsAndSeries> HistoryStore::Private::pointsWithSeries(const QString &cluster,
+                                                                                       const QString &group,
+                                                                                       const QDateTime &from,
+                                                                                       const QDateTime &to) const
+{
+    const auto key = findGroup(cluster, group);
+    if (!key)
+        return key.error();
+    PointsAndSeries out;
+    if (!*key)
+        return out;
+    auto points = readPoints(**key, TimeWindow(from, to, policy), group);
+    if (!points)
+        return points.error();
+    auto series = seriesOf(db, (*key)->groupId);
+    if (!series)
+        return series.error();
+    out.points = std::move(*points);
+    out.series = std::move(*series);
+    return out;
+}
+
 Result<std::vector<history::GroupPoint>> HistoryStore::Private::groupPoints(const QString &cluster,
                                                                             const QString &group, const QDateTime &from,
                                                                             const QDateTime &to) const
@@ -234,25 +256,18 @@ Result<std::map<TopicPartition, std::vector<HistoryStore::PartitionSample>>>
 HistoryStore::partitionHistory(const QString &cluster, const QString &group, const QDateTime &from,
                                const QDateTime &to) const
 {
-    const auto key = d->findGroup(cluster, group);
-    if (!key)
-        return key.error();
+    const auto read = d->pointsWithSeries(cluster, group, from, to);
+    if (!read)
+        return read.error();
+    const auto &[points, series] = *read;
     std::map<TopicPartition, std::vector<PartitionSample>> out;
-    if (!*key)
-        return out;
-    const auto points = d->readPoints(**key, TimeWindow(from, to, d->policy), group);
-    if (!points)
-        return points.error();
-    const auto series = seriesOf(d->db, (*key)->groupId);
-    if (!series)
-        return series.error();
     // One vector per series, found through a small hash.
     QHash<qint64, std::vector<PartitionSample> *> lists;
-    for (const history::GroupPoint &p : *points) {
+    for (const history::GroupPoint &p : points) {
         for (const history::PartitionPoint &pp : p.partitions) {
             auto &list = lists[pp.seriesId];
             if (!list)
-                list = &out[series->value(pp.seriesId)];
+                list = &out[series.value(pp.seriesId)];
             list->push_back({p.timeMs, orMinusOne(pp.committed), orMinusOne(pp.logEnd), orMinusOne(pp.lag)});
         }
     }
@@ -264,28 +279,21 @@ Result<std::map<QString, std::vector<HistoryStore::TopicSample>>> HistoryStore::
                                                                                              const QDateTime &from,
                                                                                              const QDateTime &to) const
 {
-    const auto key = d->findGroup(cluster, group);
-    if (!key)
-        return key.error();
+    const auto read = d->pointsWithSeries(cluster, group, from, to);
+    if (!read)
+        return read.error();
+    const auto &[points, series] = *read;
     std::map<QString, std::vector<TopicSample>> out;
-    if (!*key)
-        return out;
-    const auto points = d->readPoints(**key, TimeWindow(from, to, d->policy), group);
-    if (!points)
-        return points.error();
-    const auto series = seriesOf(d->db, (*key)->groupId);
-    if (!series)
-        return series.error();
     // A topic's point is the sum of its partitions' known lags at one time; a topic has no
     // point where none of its lags is known.
     QHash<qint64, std::vector<TopicSample> *> lists;
-    for (const history::GroupPoint &p : *points) {
+    for (const history::GroupPoint &p : points) {
         for (const history::PartitionPoint &pp : p.partitions) {
             if (pp.lag == history::kUnknown)
                 continue;
             auto &list = lists[pp.seriesId];
             if (!list)
-                list = &out[series->value(pp.seriesId).topic];
+                list = &out[series.value(pp.seriesId).topic];
             if (list->empty() || list->back().timeMs != p.timeMs)
                 list->push_back({p.timeMs, 0});
             list->back().totalLag += pp.lag;

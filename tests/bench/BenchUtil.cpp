@@ -218,6 +218,17 @@ Result<SnapshotPtr> fixtureSnapshot(const QString &labDir)
     return pollFixture(*bootstrap);
 }
 
+ClusterSnapshot oneGroup(const ClusterSnapshot &base, const QString &group)
+{
+    ClusterSnapshot s;
+    s.cluster = base.cluster;
+    s.reachable = true;
+    s.takenAt = base.takenAt;
+    if (const GroupState *g = base.group(group))
+        s.groups.push_back(*g);
+    return s;
+}
+
 SnapshotPtr variantSnapshot(const ClusterSnapshot &base, const QDateTime &takenAt, int step, std::int64_t offsetBase)
 {
     auto s = std::make_shared<ClusterSnapshot>(base);

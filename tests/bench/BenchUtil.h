@@ -105,6 +105,9 @@ Result<SnapshotPtr> pollFixture(const QString &bootstrap);
 // else the synthetic one.
 Result<SnapshotPtr> fixtureSnapshot(const QString &labDir);
 
+// A snapshot holding only `group` of the base (no groups when the base lacks it).
+ClusterSnapshot oneGroup(const ClusterSnapshot &base, const QString &group);
+
 // A copy of `base` taken at `takenAt` whose every group partition has a different log end,
 // committed offset and lag (derived from `step`), with group totals recomputed. offsetBase
 // is added to every offset so that stored integers have production-like sizes.

@@ -32,43 +32,12 @@ Result<std::unique_ptr<HistoryStore>> openEmptyStore(const QString &path, const 
     return HistoryStore::open(path, policy);
 }
 
-// Blocks and bytes per tier, and the recent rows not packed yet, through a second connection.
-inline QString tierCounts(const QString &path)
-{
-    QString out;
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("bench-counts"));
-        db.setDatabaseName(path);
-        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
-        if (db.open()) {
-            QSqlQuery q(db);
-            q.exec(QStringLiteral("SELECT tier, count(*), sum(length(data)) FROM sample_block GROUP BY tier"));
-            QStringList parts;
-            while (q.next())
-                parts << QStringLiteral("tier %1: %2 blocks, %3 MiB")
-                             .arg(q.value(0).toInt())
-                             .arg(q.value(1).toLongLong())
-                             .arg(mib(q.value(2).toLongLong()), 0, 'f', 2);
-            q.exec(QStringLiteral("SELECT count(*), coalesce(sum(length(data)), 0) FROM recent_sample"));
-            if (q.next())
-                parts << QStringLiteral("recent: %1 rows, %2 MiB")
-                             .arg(q.value(0).toLongLong())
-                             .arg(mib(q.value(1).toLongLong()), 0, 'f', 2);
-            q.exec(QStringLiteral("SELECT tier, count(*) FROM poll GROUP BY tier"));
-            while (q.next())
-                parts << QStringLiteral("polls of tier %1: %2").arg(q.value(0).toInt()).arg(q.value(1).toLongLong());
-            out = parts.join(QStringLiteral("; "));
-        }
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("bench-counts"));
-    return out;
-}
-
-// The bytes of the encoded points per tier and of the recent rows, with the polls (or
-// buckets) each tier holds: what the file holds apart from SQLite's pages and free space.
+// The bytes of the encoded points per tier and of the recent rows, with the blocks and the
+// polls (or buckets) each tier holds: what the file holds apart from SQLite's pages and free
+// space. Read through a second connection.
 struct TierBytes {
     qint64 blockBytes[3] = {0, 0, 0};
+    qint64 blocks[3] = {0, 0, 0};
     qint64 polls[3] = {0, 0, 0};
     qint64 recentBytes = 0;
     qint64 recentRows = 0;
@@ -83,9 +52,12 @@ inline TierBytes tierBytes(const QString &path)
         db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
         if (db.open()) {
             QSqlQuery q(db);
-            q.exec(QStringLiteral("SELECT tier, sum(length(data)) FROM sample_block GROUP BY tier"));
-            while (q.next())
-                out.blockBytes[std::clamp(q.value(0).toInt(), 0, 2)] = q.value(1).toLongLong();
+            q.exec(QStringLiteral("SELECT tier, sum(length(data)), count(*) FROM sample_block GROUP BY tier"));
+            while (q.next()) {
+                const int tier = std::clamp(q.value(0).toInt(), 0, 2);
+                out.blockBytes[tier] = q.value(1).toLongLong();
+                out.blocks[tier] = q.value(2).toLongLong();
+            }
             q.exec(QStringLiteral("SELECT tier, count(*) FROM poll GROUP BY tier"));
             while (q.next())
                 out.polls[std::clamp(q.value(0).toInt(), 0, 2)] = q.value(1).toLongLong();
@@ -101,16 +73,22 @@ inline TierBytes tierBytes(const QString &path)
     return out;
 }
 
-// A snapshot holding only `group` of the base.
-inline ClusterSnapshot oneGroup(const ClusterSnapshot &base, const QString &group)
+// tierBytes() for a person: "tier 0: 500 blocks, 0.29 MiB; …; recent: …; polls of tier 0: …".
+inline QString tierCounts(const QString &path)
 {
-    ClusterSnapshot s;
-    s.cluster = base.cluster;
-    s.reachable = true;
-    s.takenAt = base.takenAt;
-    if (const GroupState *g = base.group(group))
-        s.groups.push_back(*g);
-    return s;
+    const TierBytes t = tierBytes(path);
+    QStringList parts;
+    for (int tier = 0; tier < 3; ++tier)
+        if (t.blocks[tier] > 0)
+            parts << QStringLiteral("tier %1: %2 blocks, %3 MiB")
+                         .arg(tier)
+                         .arg(t.blocks[tier])
+                         .arg(mib(t.blockBytes[tier]), 0, 'f', 2);
+    parts << QStringLiteral("recent: %1 rows, %2 MiB").arg(t.recentRows).arg(mib(t.recentBytes), 0, 'f', 2);
+    for (int tier = 0; tier < 3; ++tier)
+        if (t.polls[tier] > 0)
+            parts << QStringLiteral("polls of tier %1: %2").arg(tier).arg(t.polls[tier]);
+    return parts.join(QStringLiteral("; "));
 }
 
 // The fixture at poll `step` where only every `everyNth` group moves; the others keep

@@ -82,17 +82,6 @@ template <typename Done> bool runUntil(Done done)
     return done();
 }
 
-ClusterSnapshot oneGroup(const ClusterSnapshot &base, const QString &group)
-{
-    ClusterSnapshot s;
-    s.cluster = base.cluster;
-    s.reachable = true;
-    s.takenAt = base.takenAt;
-    if (const GroupState *g = base.group(group))
-        s.groups.push_back(*g);
-    return s;
-}
-
 Status fillWeek(const QString &path, const QString &group, int days)
 {
     QFile::remove(path);
