@@ -152,15 +152,21 @@ void ClusterPoller::poll()
 
     ClusterSnapshot built = buildSnapshot(m_cluster.name, result, m_knownBrokers, QDateTime::currentDateTimeUtc(),
                                           elapsed.elapsed(), m_lastGood.get());
+    for (const auto *list : {&result.metadata.brokers, &result.metadata.fencedBrokers})
+        for (const auto &b : *list)
+            m_knownBrokers[b.id] = b;
+    const QDateTime logEndAt = result.logEndAt;
+    // The snapshot holds all the poll's answers now; releasing them before the verdicts are
+    // written into it keeps the poll's peak memory lower (a map node per group partition).
+    {
+        const PollResult released = std::move(result);
+    }
     std::vector<Rebalance> rebalances = m_rebalances.update(built);
     for (GroupState &g : built.groups)
         g.rebalancesLastHour = m_rebalances.perHour(g.groupId, built.takenAt);
     // Judged here, on the poller's thread, before the snapshot becomes immutable.
-    m_lagEvaluator.evaluate(built, result.logEndAt);
+    m_lagEvaluator.evaluate(built, logEndAt);
     auto snapshot = std::make_shared<const ClusterSnapshot>(std::move(built));
-    for (const auto *list : {&result.metadata.brokers, &result.metadata.fencedBrokers})
-        for (const auto &b : *list)
-            m_knownBrokers[b.id] = b;
     if (m_stateLoaded && m_rebalances.takeChanged())
         saveState();
     publish(snapshot, std::move(rebalances));
