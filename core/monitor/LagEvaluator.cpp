@@ -113,7 +113,8 @@ void LagEvaluator::remember(GroupMemory &memory, std::size_t row, const LagPoint
     } else {
         ++m.count;
     }
-    samples[m.count - 1] = {orNone(p.committed, kNone), orNone(p.logEnd, kNone), orNone(p.logStart, kNone)};
+    samples[m.count - 1] = {orNone(p.committed, kNone), orNone(p.logEnd, kNone)};
+    m.logStart = orNone(p.logStart, kNone);
     std::uint32_t owner = 0;
     if (!p.owner.isEmpty()) {
         const auto it = std::find(memory.ownerNames.begin() + 1, memory.ownerNames.end(), p.owner);
@@ -146,8 +147,9 @@ std::vector<LagPoint> LagEvaluator::window(const GroupMemory &memory, std::size_
     w.reserve(std::size_t(m.count));
     for (int k = 0; k < m.count; ++k)
         w.push_back({memory.times[firstTime + std::size_t(k)], fromNone(samples[k].committed, kNone),
-                     fromNone(samples[k].logEnd, kNone), fromNone(samples[k].logStart, kNone),
-                     memory.ownerNames[owners[k]]});
+                     fromNone(samples[k].logEnd, kNone), std::nullopt, memory.ownerNames[owners[k]]});
+    if (!w.empty())
+        w.back().logStart = fromNone(m.logStart, kNone);
     return w;
 }
 

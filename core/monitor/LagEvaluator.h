@@ -36,13 +36,13 @@ public:
     const StatusSettings &settings() const { return m_settings; }
 
 private:
-    // One poll of one group partition, without its time (the group's time axis) and owner (an
-    // index into the group's owners). kNone: the offset was absent.
+    // One poll of one group partition, without its time (the group's time axis), owner (an
+    // index into the group's owners) and log start (only the current poll's is judged, by
+    // rule 1, so only that one is kept). kNone: the offset was absent.
     static constexpr std::int64_t kNone = std::numeric_limits<std::int64_t>::min();
     struct Sample {
         std::int64_t committed = kNone;
         std::int64_t logEnd = kNone;
-        std::int64_t logStart = kNone;
     };
     // One per group partition: 100,000 of them at the large benchmark fixture, so what the
     // rules need is kept in the smallest form that still gives them the same LagPoints
@@ -53,6 +53,7 @@ private:
         // lag, except those that were judged STOP/STALL (an outage is not a cadence).
         std::vector<double> gapsSec; // oldest first
         std::int64_t lastCommitted = kNone;
+        std::int64_t logStart = kNone; // the current poll's
         qint64 lastMoveMs = -1;
         int count = 0; // polls in its window: the last `count` of the group's times
         bool lagAtLastMove = false;
