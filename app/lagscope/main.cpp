@@ -9,10 +9,21 @@
 #include <QCommandLineParser>
 #include <QTimer>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 using namespace lagscope;
 
 int main(int argc, char **argv)
 {
+#ifdef __GLIBC__
+    // One malloc arena for every thread: a poll's snapshot is built on the poller's thread
+    // and freed on the GUI's, and with an arena per thread glibc kept the freed blocks of
+    // both, 39 MiB of peak RSS at the large fixture (docs/PERFORMANCE.md, "GUI at the large
+    // fixture"). Before any thread starts, so that none gets an arena of its own.
+    mallopt(M_ARENA_MAX, 1);
+#endif
     QApplication app(argc, argv);
     lagscope::installMaskingMessageHandler();
     QApplication::setApplicationName(QStringLiteral("lagscope"));
