@@ -287,6 +287,55 @@ private Q_SLOTS:
         }
     }
 
+    // GroupFilterProxy keeps the sort column's values per row between sorts and follows the
+    // model's updates; each row is an update after which the order must still be Qt's.
+    void proxySortFollowsUpdates_data()
+    {
+        QTest::addColumn<int>("column");
+        QTest::addColumn<QList<qint64>>("lags"); // per group of `ids` after the update, -2: absent
+        const QList<qint64> before{10, 20, 30, 40, 50, 60};
+        QTest::newRow("one lag changed") << int(GroupTableModel::TotalLag) << QList<qint64>{10, 20, 70, 40, 50, 60};
+        QTest::newRow("two far apart changed, others not")
+            << int(GroupTableModel::TotalLag) << QList<qint64>{65, 20, 30, 40, 50, 5};
+        QTest::newRow("every lag changed") << int(GroupTableModel::MaxLag) << QList<qint64>{60, 50, 40, 30, 20, 10};
+        QTest::newRow("groups added between") << int(GroupTableModel::TotalLag) << QList<qint64>{10, 25, 30, 5, 50, 60};
+        QTest::newRow("groups removed") << int(GroupTableModel::TotalLag) << QList<qint64>{-2, 20, -2, 40, 1, -2};
+        QTest::newRow("added, removed and changed")
+            << int(GroupTableModel::Trend) << QList<qint64>{-2, 99, 30, 1, -2, 60};
+        QTest::newRow("lag becomes unknown") << int(GroupTableModel::TotalLag) << QList<qint64>{10, -1, 30, 40, -1, 60};
+        QTest::newRow("unchanged") << int(GroupTableModel::Group) << before;
+    }
+    void proxySortFollowsUpdates()
+    {
+        QFETCH(int, column);
+        QFETCH(QList<qint64>, lags);
+        const QStringList ids{a, QStringLiteral("b1"), b, QStringLiteral("c1"), c, d};
+        // Before: every other group, so that "added" groups arrive between existing rows.
+        const auto snapshot = [&ids](const QList<qint64> &perGroup, bool everyOther) {
+            std::vector<GroupState> groups;
+            for (int i = 0; i < ids.size(); ++i)
+                if (perGroup[i] != -2 && (!everyOther || i % 2 == 0 || perGroup[i] > 0))
+                    groups.push_back(group(ids[i], perGroup[i]));
+            return snapshotOf(std::move(groups));
+        };
+        GroupTableModel model;
+        GroupFilterProxy ours;
+        ModelTester tester(&ours, &model);
+        QSortFilterProxyModel qt;
+        qt.setSourceModel(&model);
+        qt.setSortRole(GroupTableModel::SortRole);
+        qt.setSortCaseSensitivity(Qt::CaseInsensitive);
+        model.apply(snapshot({10, 0, 30, 0, 50, 60}, true));
+        for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+            ours.sort(column, order);
+            qt.sort(column, order);
+            model.apply(snapshot({10, 20, 30, 40, 50, 60}, false));
+            QCOMPARE(columnValues(ours, GroupTableModel::Group), columnValues(qt, GroupTableModel::Group));
+            model.apply(snapshot(lags, false));
+            QCOMPARE(columnValues(ours, GroupTableModel::Group), columnValues(qt, GroupTableModel::Group));
+        }
+    }
+
     // The model lists a group's topics itself (one per run of partitions, as a snapshot sorts
     // them); they must be GroupState::topics().
     void topicsAreTheGroupsTopics_data()

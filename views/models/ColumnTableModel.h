@@ -79,6 +79,15 @@ public:
         return parent.isValid() ? 0 : int(m_columns.size());
     }
 
+    // QAbstractTableModel::index without its two virtual calls (hasIndex asks rowCount and
+    // columnCount): a sorting proxy builds an index for each side of every comparison.
+    QModelIndex index(int row, int column, const QModelIndex &parent = QModelIndex()) const final
+    {
+        const bool valid =
+            !parent.isValid() && row >= 0 && column >= 0 && row < int(m_rows.size()) && column < int(m_columns.size());
+        return valid ? createIndex(row, column) : QModelIndex();
+    }
+
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const final
     {
         if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))

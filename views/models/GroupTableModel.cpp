@@ -66,12 +66,16 @@ std::vector<GroupTableModel::Row> GroupTableModel::rowsOf(const ClusterSnapshot 
         row.drain = g.drain;
         row.error = g.error;
         row.lastReadAt = g.lastReadAt;
-        if (shown)
-            row.trend = shown->trend;
-        if (row.lagKnown && row.error.isEmpty() && (row.trend.isEmpty() || row.trend.last() != row.totalLag)) {
+        const QList<qint64> shownTrend = shown ? shown->trend : QList<qint64>();
+        if (row.lagKnown && row.error.isEmpty() && (shownTrend.isEmpty() || shownTrend.last() != row.totalLag)) {
+            // Built at its final size: appending to the shared list copied it with room to
+            // grow and then shifted it left, for every group whose lag moved.
+            const qsizetype keep = std::min<qsizetype>(shownTrend.size(), kTrendLength - 1);
+            row.trend.reserve(keep + 1);
+            row.trend.append(shownTrend.constEnd() - keep, shownTrend.constEnd());
             row.trend.append(row.totalLag);
-            if (row.trend.size() > kTrendLength)
-                row.trend.remove(0, row.trend.size() - kTrendLength);
+        } else {
+            row.trend = shownTrend;
         }
         next.push_back(std::move(row));
     }

@@ -22,6 +22,12 @@ class IncrementalTableModel : public QAbstractTableModel {
 public:
     explicit IncrementalTableModel(QObject *parent = nullptr) : QAbstractTableModel(parent) { }
 
+    // Counts the updates that changed values of rows already shown. updateRows() stores every
+    // changed row before it emits the first dataChanged, so a listener that caches values
+    // (GroupFilterProxy's sort keys) reads all of them anew when this moved, not only the
+    // rows of the signal it is handling.
+    quint64 valuesRevision() const { return m_valuesRevision; }
+
 protected:
     // rows: the model's storage, sorted by keyOf(row) and without duplicate keys.
     // next: the new content in any order; of rows with the same key, the first wins.
@@ -29,6 +35,8 @@ protected:
     template <typename Row, typename KeyOf> void updateRows(std::vector<Row> &rows, std::vector<Row> next, KeyOf keyOf);
 
 private:
+    quint64 m_valuesRevision = 0;
+
     void announceChanged(const std::vector<int> &changedRows);
 };
 
@@ -93,6 +101,8 @@ void IncrementalTableModel::updateRows(std::vector<Row> &rows, std::vector<Row> 
             changed.push_back(int(k));
         }
     }
+    if (!changed.empty())
+        ++m_valuesRevision;
     announceChanged(changed);
 }
 
