@@ -13,6 +13,7 @@
 // Arithmetic is unsigned, so any int64 round-trips (wrapping deltas included).
 #include "store/GroupPoints.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace lagscope::history {
@@ -204,60 +205,96 @@ bool decodePartition(Reader &r, PartitionPoint &p, SeriesChain &chain)
 
 } // namespace
 
-QByteArray encodePoints(const std::vector<GroupPoint> &points, Packing packing)
-{
-    Writer w;
-    w.varint(points.size());
-    const GroupPoint zero;
-    const GroupPoint *prev = &zero;
+// What the next point is coded against: the previous point's aggregates, series list and
+// lag seconds, and the chain of every series in that list.
+struct PointEncoder::State {
+    Writer body;
+    size_t count = 0;
+    qint64 timeMs = 0, totalLag = 0, maxLag = 0, members = 0, stateId = 0;
     quint64 lastSecondsBits = 0;
-    std::vector<qint64> ids, prevIds;
+    std::vector<qint64> ids;
     std::vector<SeriesChain> chains;
-    for (const GroupPoint &p : points) {
-        w.signedDelta(p.timeMs, prev->timeMs);
-        w.signedDelta(p.totalLag, prev->totalLag);
-        w.signedDelta(p.maxLag, prev->maxLag);
-        w.signedDelta(p.members, prev->members);
-        w.signedDelta(p.stateId, prev->stateId);
-        w.byte(quint8(p.status));
-        quint8 flags = 0;
-        if (p.maxLagSeconds)
-            flags |= HasSeconds;
-        if (p.lagSecondsAtLeast)
-            flags |= HasAtLeast | (*p.lagSecondsAtLeast ? AtLeast : 0);
-        w.byte(flags);
-        if (p.maxLagSeconds) {
-            w.varint(bitsOf(*p.maxLagSeconds) ^ lastSecondsBits);
-            lastSecondsBits = bitsOf(*p.maxLagSeconds);
-        }
-        ids.clear();
+};
+
+PointEncoder::PointEncoder() : d(std::make_unique<State>()) { }
+PointEncoder::~PointEncoder() = default;
+PointEncoder::PointEncoder(PointEncoder &&) noexcept = default;
+PointEncoder &PointEncoder::operator=(PointEncoder &&) noexcept = default;
+
+size_t PointEncoder::size() const { return d->count; }
+qint64 PointEncoder::lastTimeMs() const { return d->timeMs; }
+
+void PointEncoder::append(const GroupPoint &p)
+{
+    Writer &w = d->body;
+    w.signedDelta(p.timeMs, d->timeMs);
+    w.signedDelta(p.totalLag, d->totalLag);
+    w.signedDelta(p.maxLag, d->maxLag);
+    w.signedDelta(p.members, d->members);
+    w.signedDelta(p.stateId, d->stateId);
+    w.byte(quint8(p.status));
+    quint8 flags = 0;
+    if (p.maxLagSeconds)
+        flags |= HasSeconds;
+    if (p.lagSecondsAtLeast)
+        flags |= HasAtLeast | (*p.lagSecondsAtLeast ? AtLeast : 0);
+    w.byte(flags);
+    if (p.maxLagSeconds) {
+        w.varint(bitsOf(*p.maxLagSeconds) ^ d->lastSecondsBits);
+        d->lastSecondsBits = bitsOf(*p.maxLagSeconds);
+    }
+    const bool sameSeries = d->count > 0 && p.partitions.size() == d->ids.size()
+                            && std::equal(p.partitions.begin(), p.partitions.end(), d->ids.begin(),
+                                          [](const PartitionPoint &pp, qint64 id) { return pp.seriesId == id; });
+    if (sameSeries) {
+        w.varint(0);
+    } else {
+        std::vector<qint64> ids;
+        ids.reserve(p.partitions.size());
         for (const PartitionPoint &pp : p.partitions)
             ids.push_back(pp.seriesId);
-        if (ids == prevIds && prev != &zero) {
-            w.varint(0);
-        } else {
-            w.varint(ids.size() + 1);
-            qint64 last = 0;
-            for (const qint64 id : ids) {
-                w.signedDelta(id, last);
-                last = id;
-            }
-            chains = carryChains(chains, ids);
+        w.varint(ids.size() + 1);
+        qint64 last = 0;
+        for (const qint64 id : ids) {
+            w.signedDelta(id, last);
+            last = id;
         }
-        for (size_t i = 0; i < p.partitions.size(); ++i)
-            encodePartition(w, p.partitions[i], chains[i]);
-        std::swap(ids, prevIds);
-        prev = &p;
+        d->chains = carryChains(d->chains, ids);
+        d->ids = std::move(ids);
     }
+    for (size_t i = 0; i < p.partitions.size(); ++i)
+        encodePartition(w, p.partitions[i], d->chains[i]);
+    d->timeMs = p.timeMs;
+    d->totalLag = p.totalLag;
+    d->maxLag = p.maxLag;
+    d->members = p.members;
+    d->stateId = p.stateId;
+    ++d->count;
+}
+
+QByteArray PointEncoder::finish(Packing packing) const
+{
+    Writer counted;
+    counted.varint(d->count);
+    QByteArray &bytes = counted.bytes();
+    bytes.append(d->body.bytes());
     QByteArray out;
-    if (packing == Packing::Deflated && w.bytes().size() >= kDeflateFrom) {
+    if (packing == Packing::Deflated && bytes.size() >= kDeflateFrom) {
         out.append(kDeflated);
-        out.append(qCompress(w.bytes(), 6));
+        out.append(qCompress(bytes, 6));
     } else {
         out.append(kPlain);
-        out.append(w.bytes());
+        out.append(bytes);
     }
     return out;
+}
+
+QByteArray encodePoints(const std::vector<GroupPoint> &points, Packing packing)
+{
+    PointEncoder encoder;
+    for (const GroupPoint &p : points)
+        encoder.append(p);
+    return encoder.finish(packing);
 }
 
 std::optional<std::vector<GroupPoint>> decodePoints(const QByteArray &block)

@@ -9,6 +9,7 @@
 #include <QtGlobal>
 
 #include <limits>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -58,6 +59,28 @@ enum class Packing {
 };
 QByteArray encodePoints(const std::vector<GroupPoint> &points, Packing packing = Packing::Deflated);
 std::optional<std::vector<GroupPoint>> decodePoints(const QByteArray &block);
+
+// Builds a block point by point (points in time order), holding only the encoded bytes and
+// the last values of each series: compaction packs thousands of groups' polls, and a
+// migration a span of every group, without their points in memory (a poll of 5,000 groups
+// × 20 partitions is 3 MB as points, 0.3 MB encoded).
+class PointEncoder {
+public:
+    PointEncoder();
+    ~PointEncoder();
+    PointEncoder(PointEncoder &&) noexcept;
+    PointEncoder &operator=(PointEncoder &&) noexcept;
+
+    void append(const GroupPoint &point);
+    size_t size() const;
+    qint64 lastTimeMs() const; // of the newest point appended; 0 when none
+    // The block of the points appended so far (encodePoints() of them).
+    QByteArray finish(Packing packing = Packing::Deflated) const;
+
+private:
+    struct State;
+    std::unique_ptr<State> d;
+};
 
 // Points (sorted by time) folded into buckets of bucketMs aligned to the epoch, stamped
 // with their start: per bucket the maxima of total, max and partition lags, of the lag

@@ -5,7 +5,7 @@
 //
 // Both tables are keyed (tier, t, group_id[, series_id]), so two ordered scans walk them
 // side by side, and the blocks of one span of all groups are written before the next span
-// is read: memory holds one span, whatever the file's size.
+// is read: memory holds one span, encoded, whatever the file's size.
 #include "store/GroupPoints.h"
 #include "store/HistorySchema.h"
 #include "store/HistoryStorePrivate.h"
@@ -75,7 +75,7 @@ public:
                     return s;
                 m_spanStart = start;
             }
-            m_pending[groupId].push_back(std::move(p));
+            m_pending[groupId].append(p);
         }
         if (groups.lastError().isValid())
             return sql::failed(groups, what);
@@ -85,12 +85,12 @@ public:
 private:
     Status flush()
     {
-        for (const auto &[groupId, points] : m_pending) {
+        for (const auto &[groupId, encoder] : m_pending) {
             m_insert.bindValue(0, groupId);
             m_insert.bindValue(1, m_tier);
             m_insert.bindValue(2, m_spanStart);
-            m_insert.bindValue(3, points.back().timeMs);
-            m_insert.bindValue(4, history::encodePoints(points));
+            m_insert.bindValue(3, encoder.lastTimeMs());
+            m_insert.bindValue(4, encoder.finish());
             if (!m_insert.exec())
                 return sql::failed(m_insert, HistoryStoreText::tr("cannot migrate the history file"));
         }
@@ -102,7 +102,7 @@ private:
     int m_tier;
     QSqlQuery m_insert;
     qint64 m_spanStart = kUnknown;
-    std::map<qint64, std::vector<GroupPoint>> m_pending; // group id → its points of the span
+    std::map<qint64, history::PointEncoder> m_pending; // group id → its points of the span, encoded
 };
 
 } // namespace

@@ -176,6 +176,8 @@ struct HistoryStore::Private {
     // Takes the points older than `cutoff` out of tier `from`'s blocks; folds them into
     // buckets of `bucketMs` in tier `to`, or drops them when `to` is negative (retention).
     Status moveDown(int from, int to, qint64 bucketMs, qint64 cutoff);
+    // One block made by an encoder: inserted, or merged into the block already there.
+    Status writeBlock(int tier, qint64 groupId, qint64 t0, const history::PointEncoder &encoder);
     // Adds the points to the blocks of `tier` (merging with what a block holds already).
     Status writeBlocks(int tier, const PendingBlocks &pending, history::SameTime rule);
 

@@ -95,6 +95,23 @@ private Q_SLOTS:
         QVERIFY(*decoded == points);
     }
 
+    // Finishing after each point gives the block of the points so far: compaction finishes
+    // an encoder once, but nothing may depend on that.
+    void encoderGrowsPointByPoint()
+    {
+        const auto points = steady(5, 1'000, 3);
+        PointEncoder encoder;
+        QCOMPARE(encoder.lastTimeMs(), qint64(0));
+        for (size_t i = 0; i < points.size(); ++i) {
+            encoder.append(points[i]);
+            QCOMPARE(encoder.size(), i + 1);
+            QCOMPARE(encoder.lastTimeMs(), points[i].timeMs);
+            const auto decoded = decodePoints(encoder.finish(i % 2 ? Packing::Plain : Packing::Deflated));
+            QVERIFY(decoded);
+            QVERIFY(*decoded == std::vector<GroupPoint>(points.begin(), points.begin() + qsizetype(i) + 1));
+        }
+    }
+
     // A steady log end costs about nothing after deflate; that is what makes a week small.
     void steadyPollsAreSmall()
     {

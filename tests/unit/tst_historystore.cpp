@@ -104,6 +104,24 @@ private Q_SLOTS:
         QVERIFY(history->empty());
     }
 
+    // A poll that arrives after its 10-minute span was packed into a block (a clock set
+    // back) is merged into that block, in time order; the same poll written again replaces.
+    void latePollJoinsItsBlock()
+    {
+        const auto store = openOrFail(m_files.newPath());
+        QVERIFY(store);
+        for (const int s : {-1200, -1190, -1170})
+            QVERIFY(store->appendSnapshot(singleLag(rel(s), -s, 0)).ok());
+        QVERIFY(store->compact(kNow).ok()); // packs the span of kNow − 20 min
+        QVERIFY(store->appendSnapshot(singleLag(rel(-1180), 1180, 0)).ok());
+        QVERIFY(store->appendSnapshot(singleLag(rel(-1170), 7, 0)).ok()); // written again
+        const Status compacted = store->compact(kNow);
+        QVERIFY2(compacted.ok(), compacted ? "" : qPrintable(compacted.errorMessage()));
+        const auto history = store->groupHistory(kCluster, kGroup, rel(-3600), kNow);
+        QVERIFY(history);
+        QCOMPARE(groupPoints(*history), (Points{{-1200, 1200}, {-1190, 1190}, {-1180, 1180}, {-1170, 7}}));
+    }
+
     // Several polls of several clusters in one call; unreachable ones are skipped.
     void batchAppend()
     {
