@@ -165,7 +165,7 @@ void ClusterPoller::poll()
     for (GroupState &g : built.groups)
         g.rebalancesLastHour = m_rebalances.perHour(g.groupId, built.takenAt);
     // Judged here, on the poller's thread, before the snapshot becomes immutable.
-    m_lagEvaluator.evaluate(built, logEndAt);
+    m_lagEvaluator.evaluate(built, logEndAt, m_lastGood.get());
     auto snapshot = std::make_shared<const ClusterSnapshot>(std::move(built));
     if (m_stateLoaded && m_rebalances.takeChanged())
         saveState();

@@ -175,7 +175,23 @@ void LagEvaluator::forgetOwners(GroupMemory &memory)
     memory.ownerNames = std::move(names);
 }
 
-void LagEvaluator::evaluate(ClusterSnapshot &snapshot, const QDateTime &logEndAt)
+// A partition whose reason reads as in the previous snapshot takes that snapshot's string:
+// a stopped or idle partition's reason stays the same poll after poll, and while the GUI
+// still shows the previous snapshot both would otherwise be held (130 characters each,
+// 100,000 of them at the large fixture).
+void LagEvaluator::shareReasons(GroupState &group, const GroupState *previous)
+{
+    if (!previous || previous->partitions.size() != group.partitions.size())
+        return;
+    for (std::size_t i = 0; i < group.partitions.size(); ++i) {
+        const PartitionLag &before = previous->partitions[i];
+        PartitionLag &now = group.partitions[i];
+        if (before.partition == now.partition && before.verdict.reason == now.verdict.reason)
+            now.verdict.reason = before.verdict.reason;
+    }
+}
+
+void LagEvaluator::evaluate(ClusterSnapshot &snapshot, const QDateTime &logEndAt, const ClusterSnapshot *previous)
 {
     const qint64 now = snapshot.takenAt.toMSecsSinceEpoch();
     const qint64 measured = logEndAt.isValid() ? std::min(now, logEndAt.toMSecsSinceEpoch()) : now;
@@ -276,6 +292,7 @@ void LagEvaluator::evaluate(ClusterSnapshot &snapshot, const QDateTime &logEndAt
             verdicts.push_back({p.partition, p.verdict, lag});
         }
         g.verdict = groupVerdict(verdicts, totalWindow(windows), cadence, m_settings);
+        shareReasons(g, previous ? previous->group(g.groupId) : nullptr);
     }
     std::erase_if(m_groups, [&](const auto &e) { return !groups.contains(e.first); });
 }

@@ -30,8 +30,9 @@ public:
     // partition in `snapshot` (a reachable poll), remembering this poll for the next.
     // Groups and partitions no longer in the snapshot are forgotten.
     // logEndAt: when the log-end offsets were read (PollResult::logEndAt); the snapshot's
-    // time when invalid.
-    void evaluate(ClusterSnapshot &snapshot, const QDateTime &logEndAt = {});
+    // time when invalid. previous (may be null): the last snapshot published, whose reason
+    // strings are shared where the text is the same.
+    void evaluate(ClusterSnapshot &snapshot, const QDateTime &logEndAt = {}, const ClusterSnapshot *previous = nullptr);
 
     const StatusSettings &settings() const { return m_settings; }
 
@@ -76,6 +77,7 @@ private:
     void remember(GroupMemory &memory, std::size_t row, const LagPoint &p) const;
     std::vector<LagPoint> window(const GroupMemory &memory, std::size_t row) const;
     static void forgetOwners(GroupMemory &memory);
+    static void shareReasons(GroupState &group, const GroupState *previous);
 
     StatusSettings m_settings;
     std::map<QString, GroupMemory> m_groups;
