@@ -137,53 +137,70 @@ Status HistoryStore::Private::packRecent(qint64 cutoff)
 {
     const QString what = HistoryStoreText::tr("Cannot compact the history");
     const qint64 span = historyschema::kBlockSpanMs[historyschema::kRawTier];
-    // Encoded as they are read: ten minutes of 5,000 groups' polls would be ≈ 400 MB as
-    // points, ≈ 40 MB as encoders.
-    std::map<std::pair<qint64, qint64>, history::PointEncoder> blocks;
-    const Status read = sql::select(
-        db, QStringLiteral("SELECT t, group_id, data FROM recent_sample WHERE t < ? ORDER BY t, group_id"), {cutoff},
-        what, [&](const QSqlQuery &q) {
-            const auto points = history::decodePoints(q.value(2).toByteArray());
-            if (!points) // written by this store a few minutes ago; damage here is the disk's
-                return;
-            auto &encoder = blocks[{q.value(1).toLongLong(), history::floorTo(q.value(0).toLongLong(), span)}];
-            for (const GroupPoint &p : *points)
-                encoder.append(p);
-        });
-    if (!read)
-        return read;
-    for (const auto &[key, encoder] : blocks)
-        if (Status s = writeBlock(historyschema::kRawTier, key.first, key.second, encoder); !s)
-            return s;
+    // Groups a few hundred at a time, each group's rows encoded as they are read: ten minutes
+    // of 5,000 groups' polls are ≈ 400 MB as points and ≈ 40 MB encoded, and a chunk of 500
+    // groups a tenth of that. Every recent row has its poll in `poll` (written together), so
+    // each poll time is one key seek to the chunk's first group.
+    constexpr qint64 kGroupsPerChunk = 500;
+    qint64 firstId = 0, lastId = -1;
+    const Status ids = sql::select(db, QStringLiteral("SELECT min(id), max(id) FROM consumer_group"), {}, what,
+                                   [&](const QSqlQuery &q) {
+                                       firstId = q.value(0).toLongLong();
+                                       lastId = q.value(1).isNull() ? -1 : q.value(1).toLongLong();
+                                   });
+    if (!ids)
+        return ids;
+    const QString chunkRows =
+        QStringLiteral(
+            "SELECT s.t, s.group_id, s.data FROM (SELECT DISTINCT t FROM poll WHERE tier = %1 AND t < ?"
+            " AND t >= (SELECT min(t) FROM recent_sample)) p"
+            " CROSS JOIN recent_sample s ON s.t = p.t AND s.group_id BETWEEN ? AND ? ORDER BY s.t, s.group_id")
+            .arg(historyschema::kRawTier);
+    for (qint64 low = firstId; low <= lastId; low += kGroupsPerChunk) {
+        std::map<std::pair<qint64, qint64>, history::PointEncoder> blocks;
+        const Status read =
+            sql::select(db, chunkRows, {cutoff, low, low + kGroupsPerChunk - 1}, what, [&](const QSqlQuery &q) {
+                const auto points = history::decodePoints(q.value(2).toByteArray());
+                if (!points) // written by this store a few minutes ago; damage here is the disk's
+                    return;
+                auto &encoder = blocks[{q.value(1).toLongLong(), history::floorTo(q.value(0).toLongLong(), span)}];
+                for (const GroupPoint &p : *points)
+                    encoder.append(p);
+            });
+        if (!read)
+            return read;
+        for (const auto &[key, encoder] : blocks)
+            if (Status s = writeBlock(historyschema::kRawTier, key.first, key.second, encoder); !s)
+                return s;
+    }
     return sql::exec(db, QStringLiteral("DELETE FROM recent_sample WHERE t < %1").arg(cutoff), what);
 }
 
 Status HistoryStore::Private::writeBlock(int tier, qint64 groupId, qint64 t0, const history::PointEncoder &encoder)
 {
     const QString what = HistoryStoreText::tr("Cannot compact the history");
-    const auto existing = sql::scalar(db,
-                                      QStringLiteral("SELECT count(*) FROM sample_block WHERE group_id = %1 AND"
-                                                     " tier = %2 AND t0 = %3")
-                                          .arg(groupId)
-                                          .arg(tier)
-                                          .arg(t0),
-                                      what);
-    if (!existing)
-        return existing.error();
-    if (existing->toInt() > 0) {
+    // Prepared once (HistoryStore.cpp): a packing writes a block per group.
+    QSqlQuery &exists = blockExists;
+    exists.bindValue(0, groupId);
+    exists.bindValue(1, tier);
+    exists.bindValue(2, t0);
+    if (!exists.exec())
+        return sql::failed(exists, what);
+    const bool present = exists.next();
+    exists.finish();
+    if (present) {
         // Polls that arrived after their span was packed (a clock set back): merge them in.
         auto points = history::decodePoints(encoder.finish(history::Packing::Plain));
         if (!points)
             return Status::failure(what);
         return writeBlocks(tier, {{{groupId, t0}, std::move(*points)}}, history::SameTime::Replace);
     }
-    QSqlQuery insert(db);
-    insert.prepare(QStringLiteral("INSERT INTO sample_block(group_id, tier, t0, t1, data) VALUES(?, ?, ?, ?, ?)"));
-    insert.addBindValue(groupId);
-    insert.addBindValue(tier);
-    insert.addBindValue(t0);
-    insert.addBindValue(encoder.lastTimeMs());
-    insert.addBindValue(encoder.finish());
+    QSqlQuery &insert = blockInsert;
+    insert.bindValue(0, groupId);
+    insert.bindValue(1, tier);
+    insert.bindValue(2, t0);
+    insert.bindValue(3, encoder.lastTimeMs());
+    insert.bindValue(4, encoder.finish());
     if (!insert.exec())
         return sql::failed(insert, what);
     return success();

@@ -159,6 +159,9 @@ Status HistoryStore::Private::prepareStatements()
         // OR REPLACE: the same poll written twice keeps one row.
         prepare(insertRecent,
                 QStringLiteral("INSERT OR REPLACE INTO recent_sample(t, group_id, data) VALUES(?, ?, ?)")),
+        prepare(blockExists, QStringLiteral("SELECT 1 FROM sample_block WHERE group_id = ? AND tier = ? AND t0 = ?")),
+        prepare(blockInsert,
+                QStringLiteral("INSERT INTO sample_block(group_id, tier, t0, t1, data) VALUES(?, ?, ?, ?, ?)")),
         prepare(insertEvent,
                 QStringLiteral("INSERT INTO event(cluster_id, t, kind, severity, subject, group_name, message)"
                                " VALUES(?, ?, ?, ?, ?, ?, ?)")),
@@ -191,6 +194,8 @@ void HistoryStore::Private::closeConnection()
     series.release();
     insertPoll = QSqlQuery();
     insertRecent = QSqlQuery();
+    blockExists = QSqlQuery();
+    blockInsert = QSqlQuery();
     insertEvent = QSqlQuery();
     insertFlow = QSqlQuery();
     if (db.isValid()) {

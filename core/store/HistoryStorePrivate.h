@@ -130,6 +130,8 @@ struct HistoryStore::Private {
     IdTable<SeriesKey> series;
     QSqlQuery insertPoll;
     QSqlQuery insertRecent;
+    QSqlQuery blockExists;
+    QSqlQuery blockInsert;
     QSqlQuery insertEvent;
     QSqlQuery insertFlow;
 
