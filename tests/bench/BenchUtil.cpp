@@ -229,7 +229,8 @@ ClusterSnapshot oneGroup(const ClusterSnapshot &base, const QString &group)
     return s;
 }
 
-SnapshotPtr variantSnapshot(const ClusterSnapshot &base, const QDateTime &takenAt, int step, std::int64_t offsetBase)
+SnapshotPtr reshapedSnapshot(const ClusterSnapshot &base, const QDateTime &takenAt,
+                             const std::function<LogEndAndLag(int partition)> &valuesOf)
 {
     auto s = std::make_shared<ClusterSnapshot>(base);
     s->takenAt = takenAt;
@@ -238,18 +239,24 @@ SnapshotPtr variantSnapshot(const ClusterSnapshot &base, const QDateTime &takenA
         g.totalLag = 0;
         g.maxLag = 0;
         for (PartitionLag &p : g.partitions) {
-            // Producers move every log end; consumers follow at a distance that wanders.
-            const std::int64_t logEnd = offsetBase + std::int64_t(step) * 40 + (i % 97) * 1000;
-            const std::int64_t lag = (std::int64_t(step) * 7 + i * 13) % 500 + 1;
+            const auto [logEnd, lag] = valuesOf(i++);
             p.logEnd = logEnd;
             p.committed = logEnd - lag;
             p.lag = lag;
             g.totalLag += lag;
             g.maxLag = std::max(g.maxLag, lag);
-            ++i;
         }
     }
     return s;
+}
+
+SnapshotPtr variantSnapshot(const ClusterSnapshot &base, const QDateTime &takenAt, int step, std::int64_t offsetBase)
+{
+    // Producers move every log end; consumers follow at a distance that wanders.
+    return reshapedSnapshot(base, takenAt, [&](int i) {
+        return LogEndAndLag{offsetBase + std::int64_t(step) * 40 + (i % 97) * 1000,
+                            (std::int64_t(step) * 7 + i * 13) % 500 + 1};
+    });
 }
 
 } // namespace lagscope::bench

@@ -14,6 +14,7 @@
 class QCommandLineParser;
 
 #include <chrono>
+#include <functional>
 #include <vector>
 
 namespace lagscope::bench {
@@ -111,6 +112,16 @@ ClusterSnapshot oneGroup(const ClusterSnapshot &base, const QString &group);
 // A copy of `base` taken at `takenAt` whose every group partition has a different log end,
 // committed offset and lag (derived from `step`), with group totals recomputed. offsetBase
 // is added to every offset so that stored integers have production-like sizes.
+// A copy of `base` taken at `takenAt` whose group partition number i (counted over the
+// whole snapshot) gets the log end and lag valuesOf(i) gives, its committed offset and the
+// group totals to match.
+struct LogEndAndLag {
+    std::int64_t logEnd;
+    std::int64_t lag;
+};
+SnapshotPtr reshapedSnapshot(const ClusterSnapshot &base, const QDateTime &takenAt,
+                             const std::function<LogEndAndLag(int partition)> &valuesOf);
+
 SnapshotPtr variantSnapshot(const ClusterSnapshot &base, const QDateTime &takenAt, int step,
                             std::int64_t offsetBase = 0);
 

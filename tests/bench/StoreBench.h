@@ -115,24 +115,11 @@ inline SnapshotPtr noisySnapshot(const ClusterSnapshot &base, qint64 t, int step
         x *= 0xBF58476D1CE4E5B9ULL;
         return x ^ (x >> 29);
     };
-    auto s = std::make_shared<ClusterSnapshot>(base);
-    s->takenAt = at(t);
-    quint64 i = 0;
-    for (GroupState &g : s->groups) {
-        g.totalLag = 0;
-        g.maxLag = 0;
-        for (PartitionLag &p : g.partitions) {
-            const std::int64_t logEnd = kOffsetBase + std::int64_t(step) * 40 + std::int64_t(noise(step, i) % 41) - 20;
-            const std::int64_t lag = std::int64_t(noise(step / 3, i + 7) % 300) + 1;
-            p.logEnd = logEnd;
-            p.committed = logEnd - lag;
-            p.lag = lag;
-            g.totalLag += lag;
-            g.maxLag = std::max(g.maxLag, lag);
-            ++i;
-        }
-    }
-    return s;
+    return reshapedSnapshot(base, at(t), [&](int partition) {
+        const auto i = quint64(partition);
+        return LogEndAndLag{kOffsetBase + std::int64_t(step) * 40 + std::int64_t(noise(quint64(step), i) % 41) - 20,
+                            std::int64_t(noise(quint64(step / 3), i + 7) % 300) + 1};
+    });
 }
 
 struct Fill {
