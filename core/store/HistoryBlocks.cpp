@@ -195,15 +195,7 @@ Status HistoryStore::Private::writeBlock(int tier, qint64 groupId, qint64 t0, co
             return Status::failure(what);
         return writeBlocks(tier, {{{groupId, t0}, std::move(*points)}}, history::SameTime::Replace);
     }
-    QSqlQuery &insert = blockInsert;
-    insert.bindValue(0, groupId);
-    insert.bindValue(1, tier);
-    insert.bindValue(2, t0);
-    insert.bindValue(3, encoder.lastTimeMs());
-    insert.bindValue(4, encoder.finish());
-    if (!insert.exec())
-        return sql::failed(insert, what);
-    return success();
+    return historyschema::insertBlock(blockInsert, groupId, tier, t0, encoder, what);
 }
 
 Status HistoryStore::Private::moveDown(int from, int to, qint64 bucketMs, qint64 cutoff)

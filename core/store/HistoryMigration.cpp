@@ -24,11 +24,7 @@ qint64 orUnknown(const QVariant &v) { return v.isNull() ? kUnknown : v.toLongLon
 
 class TierMigration {
 public:
-    TierMigration(QSqlDatabase &db, int tier) : m_db(db), m_tier(tier), m_insert(db)
-    {
-        m_insert.prepare(
-            QStringLiteral("INSERT INTO sample_block(group_id, tier, t0, t1, data) VALUES(?, ?, ?, ?, ?)"));
-    }
+    TierMigration(QSqlDatabase &db, int tier) : m_db(db), m_tier(tier), m_insert(db) { m_insert.prepare(kInsertBlock); }
 
     Status run()
     {
@@ -85,15 +81,11 @@ public:
 private:
     Status flush()
     {
-        for (const auto &[groupId, encoder] : m_pending) {
-            m_insert.bindValue(0, groupId);
-            m_insert.bindValue(1, m_tier);
-            m_insert.bindValue(2, m_spanStart);
-            m_insert.bindValue(3, encoder.lastTimeMs());
-            m_insert.bindValue(4, encoder.finish());
-            if (!m_insert.exec())
-                return sql::failed(m_insert, HistoryStoreText::tr("cannot migrate the history file"));
-        }
+        for (const auto &[groupId, encoder] : m_pending)
+            if (Status s = insertBlock(m_insert, groupId, m_tier, m_spanStart, encoder,
+                                       HistoryStoreText::tr("cannot migrate the history file"));
+                !s)
+                return s;
         m_pending.clear();
         return success();
     }

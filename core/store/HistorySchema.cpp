@@ -146,6 +146,19 @@ Status createTables(QSqlDatabase &db, int fromVersion)
 
 } // namespace
 
+Status insertBlock(QSqlQuery &prepared, qint64 groupId, int tier, qint64 t0, const history::PointEncoder &encoder,
+                   const QString &what)
+{
+    prepared.bindValue(0, groupId);
+    prepared.bindValue(1, tier);
+    prepared.bindValue(2, t0);
+    prepared.bindValue(3, encoder.lastTimeMs());
+    prepared.bindValue(4, encoder.finish());
+    if (!prepared.exec())
+        return sql::failed(prepared, what);
+    return success();
+}
+
 QString statusSeveritySql(const QString &column)
 {
     QString sql = QStringLiteral("(CASE ") + column;

@@ -10,9 +10,11 @@
 // until compaction packs them. The small `poll` table (one row per cluster and poll or
 // bucket) says where each tier lies in time.
 
+#include "store/GroupPoints.h"
 #include "util/Result.h"
 
 #include <QSqlDatabase>
+#include <QSqlQuery>
 
 namespace lagscope::historyschema {
 
@@ -35,6 +37,13 @@ constexpr int kCoarseTier = 2;
 // enough that compaction rewrites little when it adds to the newest block. Fixed, not taken
 // from the retention policy, so that a file's blocks never depend on how it was opened.
 constexpr qint64 kBlockSpanMs[] = {10 * 60 * 1000, 60 * 60 * 1000, 6 * 60 * 60 * 1000};
+
+// A new block of points (sample_block): the statement, prepared once, and its execution.
+// Packing and the version-5 migration both write blocks this way.
+inline const QString kInsertBlock =
+    QStringLiteral("INSERT INTO sample_block(group_id, tier, t0, t1, data) VALUES(?, ?, ?, ?, ?)");
+Status insertBlock(QSqlQuery &prepared, qint64 groupId, int tier, qint64 t0, const history::PointEncoder &encoder,
+                   const QString &what);
 
 enum class SchemaState {
     Ready,   // ours, current version (created just now if the file was empty)

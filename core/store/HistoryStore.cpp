@@ -160,8 +160,7 @@ Status HistoryStore::Private::prepareStatements()
         prepare(insertRecent,
                 QStringLiteral("INSERT OR REPLACE INTO recent_sample(t, group_id, data) VALUES(?, ?, ?)")),
         prepare(blockExists, QStringLiteral("SELECT 1 FROM sample_block WHERE group_id = ? AND tier = ? AND t0 = ?")),
-        prepare(blockInsert,
-                QStringLiteral("INSERT INTO sample_block(group_id, tier, t0, t1, data) VALUES(?, ?, ?, ?, ?)")),
+        prepare(blockInsert, historyschema::kInsertBlock),
         prepare(insertEvent,
                 QStringLiteral("INSERT INTO event(cluster_id, t, kind, severity, subject, group_name, message)"
                                " VALUES(?, ?, ?, ?, ?, ?, ?)")),
