@@ -24,4 +24,18 @@ HistoryStore::FlowSample flowSampleOf(const FlowSnapshot &s)
     return sample;
 }
 
+std::vector<HistoryStore::GroupReadiness> readinessOf(const FlowSnapshot &s)
+{
+    std::vector<HistoryStore::GroupReadiness> out;
+    if (!s.sourceReachable || !s.targetReachable)
+        return out;
+    out.reserve(s.groups.size());
+    for (const GroupFlow &g : s.groups) {
+        const bool known = std::any_of(g.partitions.begin(), g.partitions.end(),
+                                       [](const GroupPartitionFlow &p) { return p.checkpointBehindCommit() >= 0; });
+        out.push_back({g.group, known ? g.rereadOnFailover : -1, qint64(g.withoutCheckpoint.size())});
+    }
+    return out;
+}
+
 } // namespace lagscope::mirror

@@ -13,4 +13,10 @@ namespace lagscope::mirror {
 // Records behind: the sum over replicated partitions, -1 unless both clusters were read.
 HistoryStore::FlowSample flowSampleOf(const FlowSnapshot &snapshot);
 
+// Failover readiness of every group of the flow: its records to re-read (-1 when no partition
+// has both a checkpoint and a commit on the source) and its committed partitions without a
+// checkpoint. Empty unless both clusters were read: a poll that could not see a side knows
+// neither the commits nor the checkpoints, and a gap in the chart says so better than zeros.
+std::vector<HistoryStore::GroupReadiness> readinessOf(const FlowSnapshot &snapshot);
+
 } // namespace lagscope::mirror

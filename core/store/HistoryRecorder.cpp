@@ -59,6 +59,9 @@ void HistoryRecorder::recordFlow(std::shared_ptr<const mirror::FlowSnapshot> sna
     if (!m_store || !snapshot || !snapshot->takenAt.isValid())
         return;
     Status s = m_store->appendFlowSample(snapshot->flow.label(), mirror::flowSampleOf(*snapshot));
+    if (s.ok())
+        s = m_store->appendFlowReadiness(snapshot->flow.label(), snapshot->takenAt.toMSecsSinceEpoch(),
+                                         mirror::readinessOf(*snapshot));
     if (s.ok() && !events.empty())
         s = m_store->appendEvents(mirror::toClusterEvents(events));
     if (failed(s))

@@ -30,7 +30,8 @@ public:
 public Q_SLOTS:
     void open();
     void record(const lagscope::PollUpdate &update);
-    // A MirrorMaker 2 flow's poll: one flow sample, and its events under the flow's label.
+    // A MirrorMaker 2 flow's poll: one flow sample, its groups' failover readiness, and its
+    // events under the flow's label.
     void recordFlow(std::shared_ptr<const lagscope::mirror::FlowSnapshot> snapshot,
                     const std::vector<lagscope::mirror::FlowEvent> &events);
     void compactNow();

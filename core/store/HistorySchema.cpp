@@ -54,6 +54,18 @@ constexpr QLatin1String kFlowTables[] = {
                   " PRIMARY KEY(tier, t, flow_id)) WITHOUT ROWID"),
 };
 
+// Added in version 6: the failover readiness of a flow's groups, one row per flow and poll
+// (or bucket) holding every group (store/ReadinessPoints.h). Keyed flow first: a chart reads
+// one flow's week as one key range, and a poll appends to the end of its flow's range. Groups
+// have their own dictionary, so that a flow's groups never join the clusters' (reports,
+// packing).
+constexpr QLatin1String kReadinessTables[] = {
+    QLatin1String("CREATE TABLE IF NOT EXISTS flow_group(id INTEGER PRIMARY KEY, flow_id INTEGER NOT NULL,"
+                  " name TEXT NOT NULL, UNIQUE(flow_id, name))"),
+    QLatin1String("CREATE TABLE IF NOT EXISTS flow_readiness(flow_id INTEGER NOT NULL, tier INTEGER NOT NULL,"
+                  " t INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY(flow_id, tier, t)) WITHOUT ROWID"),
+};
+
 // Added in version 4: the lag verdict of each group poll (docs/LAG-STATUS.md). Added to
 // new files the same way, so old and new files have one schema; NULL: not judged then.
 constexpr QLatin1String kVerdictColumns[][2] = {
@@ -129,6 +141,8 @@ Status createTables(QSqlDatabase &db, int fromVersion)
         created = execAll(db, kBlockTables);
     if (created && hasRows && fromVersion < 5)
         created = migrateRowsToBlocks(db);
+    if (created && fromVersion < 6)
+        created = execAll(db, kReadinessTables);
     if (!created) {
         db.rollback();
         return created;

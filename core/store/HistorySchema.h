@@ -25,7 +25,9 @@ namespace lagscope::historyschema {
 // 5: partition_sample and group_sample (a row per partition and poll) gave way to
 //    sample_block and recent_sample (store/GroupPoints.h); older files are migrated on open
 //    (migrateRowsToBlocks) and vacuumed.
-constexpr int kVersion = 5;
+// 6: flow_group and flow_readiness (failover readiness of a flow's groups per poll,
+//    store/ReadinessPoints.h); added to older files on open, their data untouched.
+constexpr int kVersion = 6;
 
 // Tier numbers stored in the sample tables.
 constexpr int kRawTier = 0;

@@ -164,6 +164,11 @@ Status HistoryStore::Private::prepareStatements()
         prepare(insertEvent,
                 QStringLiteral("INSERT INTO event(cluster_id, t, kind, severity, subject, group_name, message)"
                                " VALUES(?, ?, ?, ?, ?, ?, ?)")),
+        flowGroups.prepare(db, QStringLiteral("SELECT id FROM flow_group WHERE flow_id = ? AND name = ?"),
+                           QStringLiteral("INSERT INTO flow_group(flow_id, name) VALUES(?, ?)")),
+        // OR REPLACE: the same poll written twice keeps one row.
+        prepare(insertReadiness,
+                QStringLiteral("INSERT OR REPLACE INTO flow_readiness(flow_id, tier, t, data) VALUES(?, 0, ?, ?)")),
         prepare(insertFlow, QStringLiteral("INSERT OR REPLACE INTO flow_sample"
                                            "(tier, t, flow_id, latency_ms, checkpoint_age_ms, records_behind, health)"
                                            " VALUES(0, ?, ?, ?, ?, ?, ?)")),
@@ -181,6 +186,7 @@ void HistoryStore::Private::clearCaches()
     topics.clearCache();
     states.clearCache();
     series.clearCache();
+    flowGroups.clearCache();
 }
 
 void HistoryStore::Private::closeConnection()
@@ -191,12 +197,14 @@ void HistoryStore::Private::closeConnection()
     topics.release();
     states.release();
     series.release();
+    flowGroups.release();
     insertPoll = QSqlQuery();
     insertRecent = QSqlQuery();
     blockExists = QSqlQuery();
     blockInsert = QSqlQuery();
     insertEvent = QSqlQuery();
     insertFlow = QSqlQuery();
+    insertReadiness = QSqlQuery();
     if (db.isValid()) {
         db.close();
         db = QSqlDatabase();

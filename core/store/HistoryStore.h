@@ -171,6 +171,28 @@ public:
     Status appendFlowSample(const QString &flow, const FlowSample &sample);
     Result<std::vector<FlowSample>> flowHistory(const QString &flow, const QDateTime &from, const QDateTime &to) const;
 
+    // Failover readiness of a flow's groups (mirror::readinessOf makes them from a snapshot):
+    // the records a consumer failing over now would read again (-1: unknown) and the
+    // committed partitions without a checkpoint. One row per flow and poll holds every group
+    // (store/ReadinessPoints.h); same tiers and retention as the groups' samples, a bucket
+    // keeping the worst of each value. A flow without groups writes nothing.
+    struct GroupReadiness {
+        QString group;
+        qint64 reread = -1;
+        qint64 untranslatable = 0;
+    };
+    struct ReadinessSample {
+        qint64 timeMs = 0;
+        qint64 reread = -1;
+        qint64 untranslatable = 0;
+        friend bool operator==(const ReadinessSample &, const ReadinessSample &) = default;
+    };
+    Status appendFlowReadiness(const QString &flow, qint64 timeMs, const std::vector<GroupReadiness> &groups);
+    // One group's samples whose time (bucket: whose span) overlaps [from, to], oldest first;
+    // an unknown flow or group gives an empty history.
+    Result<std::vector<ReadinessSample>> readinessHistory(const QString &flow, const QString &group,
+                                                          const QDateTime &from, const QDateTime &to) const;
+
     // For reports (store/HistoryStoreReport.cpp) --------------------------------------
     // Every group with samples in the history, ordered by cluster and name.
     struct StoredGroup {

@@ -128,12 +128,14 @@ struct HistoryStore::Private {
     IdTable<QString> topics;
     IdTable<QString> states;
     IdTable<SeriesKey> series;
+    IdTable<std::pair<qint64, QString>> flowGroups; // (flow id, group) → flow_group.id
     QSqlQuery insertPoll;
     QSqlQuery insertRecent;
     QSqlQuery blockExists;
     QSqlQuery blockInsert;
     QSqlQuery insertEvent;
     QSqlQuery insertFlow;
+    QSqlQuery insertReadiness;
 
     ~Private() { closeConnection(); }
 
@@ -189,6 +191,10 @@ struct HistoryStore::Private {
     // Compaction of flow samples, as for the groups' (HistoryStoreFlows.cpp).
     static QStringList flowCompactionSteps(qint64 fineMs, qint64 rawCutoff, qint64 coarseMs, qint64 fineCutoff,
                                            qint64 keepCutoff);
+
+    // Compaction of failover readiness (HistoryStoreReadiness.cpp): rows of tier `from` older
+    // than `cutoff` folded into `to`'s buckets of `bucketMs`, or dropped when `to` is negative.
+    Status moveReadiness(int from, int to, qint64 bucketMs, qint64 cutoff);
 
     // Begins a transaction; on failure the caller gets a message naming `what`.
     Status begin(const QString &what);

@@ -194,6 +194,11 @@ Status HistoryStore::compact(const QDateTime &now)
         [&] { return d->moveDown(kCoarseTier, -1, 0, keepCutoff); },
         [&] { return d->moveDown(kFineTier, -1, 0, keepCutoff); },
         [&] { return d->moveDown(kRawTier, -1, 0, keepCutoff); },
+        [&] { return d->moveReadiness(kRawTier, kFineTier, fineMs, rawCutoff); },
+        [&] { return d->moveReadiness(kFineTier, kCoarseTier, coarseMs, fineCutoff); },
+        [&] { return d->moveReadiness(kCoarseTier, -1, 0, keepCutoff); },
+        [&] { return d->moveReadiness(kFineTier, -1, 0, keepCutoff); },
+        [&] { return d->moveReadiness(kRawTier, -1, 0, keepCutoff); },
     };
     for (const auto &move : moves)
         if (Status s = move(); !s)

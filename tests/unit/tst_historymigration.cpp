@@ -1,6 +1,8 @@
 // A history file of schema version 4 (a row per partition and poll), committed as
 // tests/unit/data/history-v4.sqlite with the dump its own store gave of it, opens with
 // today's store: migrated to blocks, every query answers as before, and the file shrank.
+// The same history written by the version-5 store (history-v5.sqlite) opens too, with
+// every answer kept and room for failover readiness.
 #include "HistoryDump.h"
 #include "HistoryTestUtil.h"
 
@@ -16,6 +18,9 @@ namespace {
 
 const QString kSample = QStringLiteral(LAGSCOPE_SOURCE_DIR "/tests/unit/data/history-v4.sqlite");
 const QString kSampleDump = QStringLiteral(LAGSCOPE_SOURCE_DIR "/tests/unit/data/history-v4.json");
+// The same history as written by the version-5 store (the version-4 file migrated and compacted
+// by it): its dump is history-v4.json too.
+const QString kSampleV5 = QStringLiteral(LAGSCOPE_SOURCE_DIR "/tests/unit/data/history-v5.sqlite");
 
 // Names of the top-level keys whose values differ, and the first differing entry of each.
 QStringList differences(const QJsonObject &expected, const QJsonObject &actual)
@@ -88,7 +93,7 @@ private Q_SLOTS:
 
         const QString schema = schemaOf(path);
         QVERIFY2(!schema.contains(QStringLiteral("partition_sample")), qPrintable(schema));
-        QVERIFY2(schema.contains(QStringLiteral("sample_block")) && schema.endsWith(QStringLiteral(" v5")),
+        QVERIFY2(schema.contains(QStringLiteral("sample_block")) && schema.endsWith(QStringLiteral(" v6")),
                  qPrintable(schema));
         const qint64 after = QFileInfo(path).size();
         qInfo("history file: %lld bytes as version 4, %lld after the migration", before, after);
@@ -99,6 +104,39 @@ private Q_SLOTS:
         QVERIFY(store);
         QCOMPARE(differences(expected, dumpHistory(*store, sampleFileWindows(), {QStringLiteral("dc1->dc2")})),
                  QStringList());
+    }
+
+    // A version-5 file gains the failover readiness tables on open and keeps every answer it
+    // gave; readiness is written and read back in it at once.
+    void versionFiveFileKeepsItsData()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("history.sqlite"));
+        QVERIFY(QFile::copy(kSampleV5, path));
+        QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+        QVERIFY(schemaOf(path).endsWith(QStringLiteral(" v5")));
+        QFile dumpFile(kSampleDump);
+        QVERIFY(dumpFile.open(QIODevice::ReadOnly));
+        const QJsonObject expected = QJsonDocument::fromJson(dumpFile.readAll()).object();
+
+        auto store = openOrFail(path);
+        QVERIFY(store);
+        QCOMPARE(store->warnings(), QStringList()); // upgraded, not moved aside
+        const QString flow = QStringLiteral("dc1->dc2");
+        QCOMPARE(differences(expected, dumpHistory(*store, sampleFileWindows(), {flow})), QStringList());
+        const qint64 at = sampleFileEnd().toMSecsSinceEpoch();
+        QVERIFY(store->appendFlowReadiness(flow, at, {{QStringLiteral("billing"), 1200, 1}}).ok());
+        const auto readiness =
+            store->readinessHistory(flow, QStringLiteral("billing"), sampleFileEnd().addSecs(-60), sampleFileEnd());
+        QVERIFY(readiness);
+        QCOMPARE(*readiness, (std::vector<HistoryStore::ReadinessSample>{{at, 1200, 1}}));
+        QVERIFY(store->compact(sampleFileEnd()).ok());
+        QCOMPARE(differences(expected, dumpHistory(*store, sampleFileWindows(), {flow})), QStringList());
+        store.reset();
+        const QString schema = schemaOf(path);
+        QVERIFY2(schema.contains(QStringLiteral("flow_readiness")) && schema.endsWith(QStringLiteral(" v6")),
+                 qPrintable(schema));
     }
 
     // A file whose migration cannot finish (here: a damaged row) is left as it was: the
