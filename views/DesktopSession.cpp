@@ -50,6 +50,7 @@ DesktopSession::DesktopSession(AppConfig config, QString configPath, QString con
                         m_window->eventLog()->append(mirror::toClusterEvents(events));
                 });
         connect(m_flows.get(), &mirror::FlowMonitorService::updated, recorder, &HistoryRecorder::recordFlow);
+        connect(m_flows.get(), &mirror::FlowMonitorService::updated, m_alerts.get(), &AlertService::applyFlow);
         connect(m_window->replicationPage(), &ReplicationPage::monitorRequested, this,
                 [this](const ReplicationFlowConfig &flow) {
                     if (!m_flows->addFlow(flow)) {

@@ -94,7 +94,7 @@ std::vector<AlertTransition> AlertEvaluator::evaluate(const ClusterSnapshot &sna
         return out;
     std::set<Key> seenKeys;
     for (const AlertRule &rule : m_rules) {
-        if (!matches(rule.clusterPattern, snapshot.cluster))
+        if (isFlowCondition(rule.condition) || !matches(rule.clusterPattern, snapshot.cluster))
             continue;
         if (!isGroupCondition(rule.condition)) {
             const Key key{rule.name, snapshot.cluster, QString()};
@@ -110,10 +110,16 @@ std::vector<AlertTransition> AlertEvaluator::evaluate(const ClusterSnapshot &sna
             observe(rule, key, observeGroup(rule, g), now, out);
         }
     }
-    // Instances of this cluster that nothing observed (group gone, rule changed): clean.
+    observeUnseen(snapshot.cluster, seenKeys, now, out);
+    return out;
+}
+
+void AlertEvaluator::observeUnseen(const QString &cluster, const std::set<Key> &seenKeys, const QDateTime &now,
+                                   std::vector<AlertTransition> &out)
+{
     std::vector<Key> stale;
     for (const auto &[key, a] : m_instances)
-        if (std::get<1>(key) == snapshot.cluster && !seenKeys.contains(key))
+        if (std::get<1>(key) == cluster && !seenKeys.contains(key))
             stale.push_back(key);
     for (const Key &key : stale) {
         const AlertRule *r = rule(std::get<0>(key));
@@ -124,7 +130,6 @@ std::vector<AlertTransition> AlertEvaluator::evaluate(const ClusterSnapshot &sna
         const AlertInstance &a = m_instances.at(key);
         observe(*r, key, AlertObservation{false, a.value, AlertEvaluatorText::tr("no longer observed")}, now, out);
     }
-    return out;
 }
 
 std::vector<AlertInstance> AlertEvaluator::instances() const

@@ -16,12 +16,14 @@
 // Thread: any; an AlertEvaluator is used by one thread at a time.
 
 #include "config/AlertConfig.h"
+#include "mirror/FlowSnapshot.h"
 #include "model/ClusterSnapshot.h"
 
 #include <QJsonObject>
 
 #include <map>
 #include <optional>
+#include <set>
 #include <vector>
 
 namespace lagscope {
@@ -59,6 +61,8 @@ struct AlertObservation {
 };
 std::optional<AlertObservation> observeGroup(const AlertRule &rule, const GroupState &group);
 std::optional<AlertObservation> observeCluster(const AlertRule &rule, const ClusterSnapshot &snapshot);
+// A failover readiness rule in one group of a MirrorMaker 2 flow (AlertFlows.cpp).
+std::optional<AlertObservation> observeFlowGroup(const AlertRule &rule, const mirror::GroupFlow &group);
 
 // Mutes set from the GUI: rule name → until (invalid QDateTime: until unmuted).
 using AlertMutes = std::map<QString, QDateTime>;
@@ -69,6 +73,10 @@ public:
     explicit AlertEvaluator(std::vector<AlertRule> rules = {}) : m_rules(std::move(rules)) { }
 
     std::vector<AlertTransition> evaluate(const ClusterSnapshot &snapshot, const QDateTime &now);
+    // The failover readiness rules (isFlowCondition) at one poll of a flow, with instances
+    // keyed by the flow's label as their cluster. A poll that could not read both clusters
+    // is no observation, like an unreachable cluster's.
+    std::vector<AlertTransition> evaluateFlow(const mirror::FlowSnapshot &snapshot, const QDateTime &now);
 
     const std::vector<AlertRule> &rules() const { return m_rules; }
     const AlertRule *rule(const QString &name) const;
@@ -88,6 +96,9 @@ private:
     using Key = std::tuple<QString, QString, QString>; // rule, cluster, group
     void observe(const AlertRule &rule, const Key &key, const std::optional<AlertObservation> &seen,
                  const QDateTime &now, std::vector<AlertTransition> &out);
+    // Instances of `cluster` that this poll did not observe (group gone, rule changed): clean.
+    void observeUnseen(const QString &cluster, const std::set<Key> &seenKeys, const QDateTime &now,
+                       std::vector<AlertTransition> &out);
 
     std::vector<AlertRule> m_rules;
     std::map<Key, AlertInstance> m_instances;

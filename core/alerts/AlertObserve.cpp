@@ -53,7 +53,9 @@ std::optional<AlertObservation> observeGroup(const AlertRule &rule, const GroupS
             lagStatusSeverity(status) >= lagStatusSeverity(*threshold), double(lagStatusSeverity(status)),
             AlertEvaluatorText::tr("status %1: %2").arg(lagStatusName(status), group.verdict.reason)};
     }
-    case AlertCondition::BrokerOffline: return std::nullopt;
+    case AlertCondition::BrokerOffline:
+    case AlertCondition::FailoverReread:
+    case AlertCondition::FailoverUntranslatable: return std::nullopt;
     }
     return std::nullopt;
 }

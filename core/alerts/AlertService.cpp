@@ -86,7 +86,19 @@ void AlertService::apply(const PollUpdate &update)
     if (!update.snapshot)
         return;
     const QDateTime now = update.snapshot->takenAt;
-    const std::vector<AlertTransition> transitions = m_evaluator.evaluate(*update.snapshot, now);
+    handle(m_evaluator.evaluate(*update.snapshot, now), now);
+}
+
+void AlertService::applyFlow(std::shared_ptr<const mirror::FlowSnapshot> snapshot,
+                             const std::vector<mirror::FlowEvent> &)
+{
+    if (!snapshot || !snapshot->takenAt.isValid())
+        return;
+    handle(m_evaluator.evaluateFlow(*snapshot, snapshot->takenAt), snapshot->takenAt);
+}
+
+void AlertService::handle(const std::vector<AlertTransition> &transitions, const QDateTime &now)
+{
     if (transitions.empty())
         return;
     std::vector<ClusterEvent> out;

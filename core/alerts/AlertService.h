@@ -8,6 +8,7 @@
 // Ownership: owned by the desktop session; owns its evaluator and command runner.
 
 #include "alerts/AlertEvaluator.h"
+#include "mirror/FlowHealth.h"
 #include "model/ClusterEvent.h"
 
 #include <QObject>
@@ -39,6 +40,10 @@ public:
 
 public Q_SLOTS:
     void apply(const lagscope::PollUpdate &update);
+    // A MirrorMaker 2 flow's poll: the failover readiness rules (events unused; the slot
+    // matches FlowMonitorService::updated).
+    void applyFlow(std::shared_ptr<const lagscope::mirror::FlowSnapshot> snapshot,
+                   const std::vector<lagscope::mirror::FlowEvent> &events);
     // Invalid `until`: muted until unmuted.
     void mute(const QString &rule, const QDateTime &until);
     void unmute(const QString &rule);
@@ -55,6 +60,8 @@ private:
     void load();
     void save();
     ClusterEvent eventFor(const AlertRule &rule, const AlertTransition &t, const QDateTime &now) const;
+    // Events, notifications and commands for the transitions of one poll.
+    void handle(const std::vector<AlertTransition> &transitions, const QDateTime &now);
 
     AlertEvaluator m_evaluator;
     QString m_statePath;

@@ -6,6 +6,7 @@
 //       cluster: "primary|dr"              # regular expression, whole name must match (default: all)
 //       group: "billing.*"                 # likewise for group ids (group conditions only)
 //       condition: lag_messages            # lag_messages | lag_seconds | status | rebalances_per_hour | broker_offline
+//                                          # | failover_reread | failover_untranslatable
 //       threshold: 1000                    # breach when the value is >= threshold; for status a
 //                                          # status name (OK WARN ERR STOP STALL REWIND): breach
 //                                          # when the group's status is at least that bad
@@ -21,6 +22,17 @@
 // (GroupState::verdict), compared by severity OK < WARN < REWIND < STALL < STOP < ERR, the
 // value being that severity (0–5); rebalances_per_hour = rebalances that completed in the
 // last hour; broker_offline = brokers of the cluster that are not online (threshold default 1).
+//
+// Failover readiness of a MirrorMaker 2 flow's groups (docs/MIRRORMAKER2.md), judged at each
+// poll of the flow where both clusters were read, per flow and group:
+//   failover_reread          records a consumer failing over now would read again (the sum
+//                            of its commits beyond the last checkpoint), threshold in records;
+//                            unknown (no observation) while no partition has both.
+//   failover_untranslatable  committed partitions without a checkpoint (no translated offset
+//                            after a failover), threshold a count (default 1).
+// For these, `cluster` matches the flow's label ("primary->dr", with the MirrorMaker aliases)
+// or its target cluster's name (where the consumers would fail over to), so `cluster: dr`
+// covers every flow into dr; alerts are reported under the flow's label.
 
 #include <QDateTime>
 #include <QString>
@@ -35,11 +47,18 @@ enum class AlertCondition {
     LagSeconds,
     Status,
     RebalancesPerHour,
-    BrokerOffline
+    BrokerOffline,
+    FailoverReread,
+    FailoverUntranslatable
 };
 
 // "lag_messages", … as written in the configuration and in alert JSON.
 QString alertConditionName(AlertCondition condition);
+// Whether the rule is judged on a MirrorMaker 2 flow's polls (per flow and group).
+inline bool isFlowCondition(AlertCondition c)
+{
+    return c == AlertCondition::FailoverReread || c == AlertCondition::FailoverUntranslatable;
+}
 // Whether the rule is evaluated per group (else per cluster).
 inline bool isGroupCondition(AlertCondition c) { return c != AlertCondition::BrokerOffline; }
 

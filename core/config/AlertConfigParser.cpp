@@ -22,6 +22,8 @@ QString alertConditionName(AlertCondition condition)
     case AlertCondition::Status: return QStringLiteral("status");
     case AlertCondition::RebalancesPerHour: return QStringLiteral("rebalances_per_hour");
     case AlertCondition::BrokerOffline: return QStringLiteral("broker_offline");
+    case AlertCondition::FailoverReread: return QStringLiteral("failover_reread");
+    case AlertCondition::FailoverUntranslatable: return QStringLiteral("failover_untranslatable");
     }
     return QString();
 }
@@ -91,7 +93,7 @@ private:
             ok = parseName(*e, rule.name) && ok;
         if (const MapEntry *e = findEntry(entries, u"cluster")) {
             ok = parsePattern(*e, rule.clusterPattern) && ok;
-            if (ok && !rule.clusterPattern.isEmpty()) {
+            if (ok && !rule.clusterPattern.isEmpty() && !isFlowRule(entries)) {
                 const QRegularExpression re(QRegularExpression::anchoredPattern(rule.clusterPattern));
                 if (!std::any_of(m_clusters.begin(), m_clusters.end(),
                                  [&](const QString &c) { return re.match(c).hasMatch(); }))
@@ -107,7 +109,9 @@ private:
             ok = parseCondition(*condition, rule.condition) && ok;
         const MapEntry *threshold = findEntry(entries, u"threshold");
         if (condition && ok) {
-            if (rule.condition == AlertCondition::BrokerOffline && !threshold)
+            if ((rule.condition == AlertCondition::BrokerOffline
+                 || rule.condition == AlertCondition::FailoverUntranslatable)
+                && !threshold)
                 rule.threshold = 1;
             else if (!threshold)
                 threshold = require(u"threshold");
@@ -138,6 +142,16 @@ private:
             return std::nullopt;
         }
         return rule;
+    }
+
+    // A failover readiness rule's `cluster` may name a flow ("primary->dr", MirrorMaker
+    // aliases) rather than a cluster: no warning when it matches no cluster name.
+    static bool isFlowRule(const std::vector<MapEntry> &entries)
+    {
+        const MapEntry *e = findEntry(entries, u"condition");
+        return e && e->value.IsScalar()
+               && (scalarText(e->value) == alertConditionName(AlertCondition::FailoverReread)
+                   || scalarText(e->value) == alertConditionName(AlertCondition::FailoverUntranslatable));
     }
 
     bool fail(const MapEntry &e, const QString &what)
@@ -173,15 +187,16 @@ private:
     bool parseCondition(const MapEntry &e, AlertCondition &out)
     {
         for (const AlertCondition c : {AlertCondition::LagMessages, AlertCondition::LagSeconds, AlertCondition::Status,
-                                       AlertCondition::RebalancesPerHour, AlertCondition::BrokerOffline}) {
+                                       AlertCondition::RebalancesPerHour, AlertCondition::BrokerOffline,
+                                       AlertCondition::FailoverReread, AlertCondition::FailoverUntranslatable}) {
             if (e.value.IsScalar() && scalarText(e.value) == alertConditionName(c)) {
                 out = c;
                 return true;
             }
         }
-        return fail(e,
-                    tr("expected one of lag_messages, lag_seconds, status, rebalances_per_hour, broker_offline, got %1")
-                        .arg(describe(e.value)));
+        return fail(e, tr("expected one of lag_messages, lag_seconds, status, rebalances_per_hour, broker_offline, "
+                          "failover_reread, failover_untranslatable, got %1")
+                           .arg(describe(e.value)));
     }
 
     bool parseThreshold(const MapEntry &e, AlertRule &rule)

@@ -131,7 +131,7 @@ private Q_SLOTS:
         QTest::newRow("unknown condition")
             << QByteArray("  - name: x\n    condition: lag\n    threshold: 5\n")
             << "config.yaml:8:16: alerts[0].condition: expected one of lag_messages, lag_seconds, status, "
-               "rebalances_per_hour, broker_offline, got \"lag\"";
+               "rebalances_per_hour, broker_offline, failover_reread, failover_untranslatable, got \"lag\"";
         QTest::newRow("bad status") << QByteArray("  - name: x\n    condition: status\n    threshold: BAD\n")
                                     << "config.yaml:9:16: alerts[0].threshold: expected a status (OK, WARN, ERR, STOP, "
                                        "STALL, REWIND), got \"BAD\"";
