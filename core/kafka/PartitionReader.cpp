@@ -158,6 +158,9 @@ Result<std::unique_ptr<PartitionReader>> PartitionReader::create(const ClusterCo
                                  {"enable.auto.offset.store", QStringLiteral("false")},
                                  {"enable.partition.eof", QStringLiteral("true")},
                                  {"auto.offset.reset", QStringLiteral("earliest")},
+                                 // librdkafka's default, spelled out: visibleOffsets() is about what such a
+                                 // consumer receives, and MirrorMaker's topics are not transactional.
+                                 {"isolation.level", QStringLiteral("read_committed")},
                                  {"allow.auto.create.topics", QStringLiteral("false")},
                                  // At the end of a partition the broker holds an empty fetch this long before the
                                  // reply that tells us we are at the end: keep it short, reads end there.
@@ -296,6 +299,81 @@ Result<PartitionRead> PartitionReader::read(const TopicPartition &partition, qin
                                                ? QStringLiteral("no answer before the deadline")
                                                : QStringLiteral("%1 (until the deadline)").arg(lastError)));
     return out;
+}
+
+namespace {
+
+// Errors after which reading this partition cannot end well: reported, not retried.
+bool permanentReadError(rd_kafka_resp_err_t err)
+{
+    return isMissingTopic(err) || err == RD_KAFKA_RESP_ERR__UNKNOWN_PARTITION
+           || err == RD_KAFKA_RESP_ERR_TOPIC_AUTHORIZATION_FAILED || err == RD_KAFKA_RESP_ERR_OFFSET_OUT_OF_RANGE
+           || err == RD_KAFKA_RESP_ERR__AUTO_OFFSET_RESET;
+}
+
+} // namespace
+
+Result<std::map<TopicPartition, VisibleOffsets>>
+PartitionReader::visibleOffsets(const std::vector<VisibleRange> &ranges, Deadline deadline)
+{
+    using R = Result<std::map<TopicPartition, VisibleOffsets>>;
+    std::map<TopicPartition, VisibleOffsets> done;
+    if (ranges.empty())
+        return done;
+    // The ranges still being read, by how librdkafka names a partition.
+    std::map<std::pair<QByteArray, int>, std::pair<const VisibleRange *, VisibleOffsets>> open;
+    rd::PartitionList list(rd_kafka_topic_partition_list_new(int(ranges.size())));
+    for (const VisibleRange &r : ranges) {
+        const QByteArray topic = r.partition.topic.toUtf8();
+        if (!open.try_emplace({topic, r.partition.partition}, &r, VisibleOffsets{}).second)
+            continue; // asked twice: one assignment per partition
+        rd_kafka_topic_partition_list_add(list.get(), topic.constData(), r.partition.partition)->offset = r.from;
+    }
+    const QString what = QStringLiteral("reading %1 partition(s) as read_committed").arg(open.size());
+    if (const rd_kafka_resp_err_t err = rd_kafka_assign(d->rk.get(), list.get()); err != RD_KAFKA_RESP_ERR_NO_ERROR)
+        return R::failure(d->failure(what, QStringLiteral("assign: %1").arg(rdError(err))));
+    struct Unassign {
+        rd_kafka_t *rk;
+        ~Unassign() { rd_kafka_assign(rk, nullptr); }
+    } unassign{d->rk.get()};
+
+    while (!open.empty()) {
+        if (d->cancelled())
+            return R::failure(d->failure(what, QStringLiteral("cancelled")));
+        if (deadline.expired())
+            break;
+        Message msg(rd_kafka_consumer_poll(d->rk.get(), std::clamp(deadline.remainingMs(), 1, 100)));
+        if (!msg || !msg->rkt)
+            continue;
+        const auto it = open.find({QByteArray(rd_kafka_topic_name(msg->rkt)), msg->partition});
+        if (it == open.end())
+            continue;
+        const VisibleRange &range = *it->second.first;
+        VisibleOffsets &read = it->second.second;
+        const auto finish = [&](qint64 readTo, const QString &error) {
+            read.readTo = readTo;
+            read.error = error;
+            done[range.partition] = std::move(read);
+            open.erase(it);
+        };
+        if (msg->err == RD_KAFKA_RESP_ERR__PARTITION_EOF) {
+            // The fetch position: past every marker and aborted batch fetched, at the last
+            // stable offset (librdkafka signals the end at it, not at the high watermark).
+            finish(msg->offset, {});
+        } else if (msg->err != RD_KAFKA_RESP_ERR_NO_ERROR) {
+            if (permanentReadError(msg->err))
+                finish(-1, fromUtf8(rd_kafka_message_errstr(msg.get())));
+        } else if (msg->offset < range.from) {
+            // auto.offset.reset moved the read to the log start: `from` is no longer in the log.
+            finish(-1, QStringLiteral("offset %1 is no longer in the log").arg(range.from));
+        } else {
+            if (msg->offset < range.to)
+                read.offsets.push_back(msg->offset);
+            if (msg->offset + 1 >= range.to)
+                finish(msg->offset + 1, {});
+        }
+    }
+    return done;
 }
 
 } // namespace lagscope

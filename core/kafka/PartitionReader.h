@@ -1,6 +1,8 @@
 #pragma once
 // Reads the records of one partition at a time by assignment, never joining a group and
-// never committing: for MirrorMaker 2's internal topics, which Lagscope only observes.
+// never committing: for MirrorMaker 2's internal topics, which Lagscope only observes; and
+// counts what a read_committed consumer receives of many partitions at once, for the exact
+// lag of transactional topics (monitor/ExactLag).
 //
 // Thread: used by one thread at a time (like KafkaClient); may be created on one thread and
 // moved to another. Ownership: held through std::unique_ptr by whoever reads.
@@ -14,6 +16,7 @@
 
 #include <QByteArray>
 
+#include <map>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -40,6 +43,22 @@ struct PartitionRead {
     bool topicMissing = false;
 };
 
+// Offsets [from, to) of one partition, to be read as a read_committed consumer reads them.
+struct VisibleRange {
+    TopicPartition partition;
+    qint64 from = 0;
+    qint64 to = 0;
+};
+
+struct VisibleOffsets {
+    std::vector<qint64> offsets; // of the records received in [from, to), ascending
+    // Where reading ended: `to` (or beyond) once the whole range was read; below `to` at the
+    // partition's last stable offset, where an open transaction's records begin: they are
+    // neither received nor skipped until the transaction ends. -1 with an error.
+    qint64 readTo = -1;
+    QString error; // the partition cannot be read (no READ permission, the offset is gone…)
+};
+
 class PartitionReader final {
 public:
     // Special values of `fromOffset`, as librdkafka spells them.
@@ -59,6 +78,13 @@ public:
     // When the deadline passes after some records arrived, those are returned with atEnd
     // false; when it passes with none, that is an error.
     Result<PartitionRead> read(const TopicPartition &partition, qint64 fromOffset, int maxRecords, Deadline deadline);
+
+    // The offsets of the records of each range that a read_committed consumer receives:
+    // transaction markers and aborted records are never received. All ranges are read at
+    // once (one fetch per partition leader for short ranges); a partition appears at most
+    // once. Partitions whose read has not ended by the deadline are absent from the answer.
+    Result<std::map<TopicPartition, VisibleOffsets>> visibleOffsets(const std::vector<VisibleRange> &ranges,
+                                                                    Deadline deadline);
 
     struct Impl;
 

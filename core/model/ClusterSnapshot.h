@@ -65,7 +65,17 @@ struct PartitionLag {
     TopicPartition partition;
     std::optional<std::int64_t> committed;
     std::optional<std::int64_t> logEnd;
+    // What is left to consume: logEnd − committed − invisibleRecords. The difference that
+    // kafka-consumer-groups.sh prints is rawLag().
     std::optional<std::int64_t> lag;
+    // Offsets between the committed offset and the log end that a read_committed consumer
+    // never receives (transaction markers, aborted records), verified by reading them on an
+    // idle partition (monitor/ExactLag, docs/LAG-STATUS.md "Transactions"); 0 when not verified.
+    std::int64_t invisibleRecords = 0;
+    std::optional<std::int64_t> rawLag() const
+    {
+        return lag ? std::optional<std::int64_t>(*lag + invisibleRecords) : std::nullopt;
+    }
     QString memberId; // owner, empty when unassigned
     QString clientId;
     QString host;

@@ -119,6 +119,28 @@ void ClusterPoller::publishUnreachable(const QString &error, qint64 elapsedMs)
     scheduleNext(false);
 }
 
+// Reads, as a read_committed consumer, the few offsets between a committed offset and the
+// log end where they may be only transaction markers or aborted records (monitor/ExactLag).
+// Its own deadline, not the poll's: a slow broker costs the poll at most the budget.
+void ClusterPoller::verifyExactLag(ClusterSnapshot &snapshot)
+{
+    const std::vector<VisibleRange> ranges = m_exactLag.plan(snapshot);
+    if (!ranges.empty() && !m_reader) {
+        // Made on first need: a cluster without such partitions never opens its connections.
+        auto reader = PartitionReader::create(m_cluster, ClientOptions{m_settings.requestTimeoutMs, 0, m_cancel});
+        if (reader)
+            m_reader = std::move(*reader);
+        else
+            qWarning("%s: exact lag not verified: %s", qPrintable(m_cluster.name), qPrintable(reader.errorMessage()));
+    }
+    if (!ranges.empty() && m_reader) {
+        const Deadline deadline = Deadline::inMs(std::min(m_exactLag.settings().budgetMs, m_settings.requestTimeoutMs));
+        if (auto read = m_reader->visibleOffsets(ranges, deadline))
+            m_exactLag.learn(ranges, *read);
+    }
+    m_exactLag.apply(snapshot);
+}
+
 void ClusterPoller::poll()
 {
     m_polling = true;
@@ -161,6 +183,9 @@ void ClusterPoller::poll()
     {
         const PollResult released = std::move(result);
     }
+    // Before the verdicts: transaction markers and aborted records are not lag.
+    verifyExactLag(built);
+    built.pollDurationMs = elapsed.elapsed();
     std::vector<Rebalance> rebalances = m_rebalances.update(built);
     for (GroupState &g : built.groups)
         g.rebalancesLastHour = m_rebalances.perHour(g.groupId, built.takenAt);

@@ -10,6 +10,7 @@
 #include "model/ClusterEvent.h"
 #include "model/ClusterSnapshot.h"
 #include "model/Rebalance.h"
+#include "monitor/ExactLag.h"
 #include "monitor/RebalanceDetector.h"
 #include "monitor/LagEvaluator.h"
 #include "monitor/SnapshotBuilder.h"
@@ -74,6 +75,7 @@ private:
     void publishUnreachable(const QString &error, qint64 elapsedMs);
     void loadState();
     void saveState();
+    void verifyExactLag(ClusterSnapshot &snapshot);
 
     ClusterConfig m_cluster;
     PollerSettings m_settings;
@@ -81,6 +83,8 @@ private:
     std::unique_ptr<KafkaClient> m_client;
     std::map<int, BrokerInfo> m_knownBrokers;
     LagEvaluator m_lagEvaluator;
+    ExactLag m_exactLag;
+    std::unique_ptr<PartitionReader> m_reader; // for m_exactLag, made when first needed
     SnapshotPtr m_lastGood;
     SnapshotPtr m_previous;
     // The last quorum a poll could read: a leader change is reported against it, even when

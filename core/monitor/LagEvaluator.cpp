@@ -231,7 +231,8 @@ void LagEvaluator::evaluate(ClusterSnapshot &snapshot, const QDateTime &logEndAt
             const auto start = logStarts.find(p.partition);
             LagPoint point{now, p.committed, p.logEnd,
                            start == logStarts.end() ? std::nullopt : std::optional<std::int64_t>(start->second),
-                           p.memberId.isEmpty() ? QString() : (p.clientId.isEmpty() ? p.memberId : p.clientId)};
+                           p.memberId.isEmpty() ? QString() : (p.clientId.isEmpty() ? p.memberId : p.clientId),
+                           p.invisibleRecords};
             remember(memory, row, point);
         }
         forgetOwners(memory);
@@ -239,8 +240,13 @@ void LagEvaluator::evaluate(ClusterSnapshot &snapshot, const QDateTime &logEndAt
         // The windows as the rules take them, for this group only.
         std::vector<std::vector<LagPoint>> windows; // for the group's total lag too
         windows.reserve(g.partitions.size());
-        for (std::size_t row = 0; row < g.partitions.size(); ++row)
+        for (std::size_t row = 0; row < g.partitions.size(); ++row) {
             windows.push_back(window(memory, row));
+            // Only this poll's records that no consumer will get (monitor/ExactLag) are known:
+            // the rules judge the current lag, exactly; older points keep the raw difference.
+            if (!windows.back().empty())
+                windows.back().back().invisible = g.partitions[row].invisibleRecords;
+        }
 
         // Members that moved the offset of any of their partitions lately: one of their
         // partitions standing still is starved by a busy consumer, not a stalled one.

@@ -222,6 +222,10 @@ LagVerdict partitionVerdict(const std::vector<LagPoint> &window, CommitCadence c
     if (auto v = outOfRange(cur))
         return *v;
     const std::int64_t lag = *cur.lag();
+    if (lag == 0 && cur.invisible > 0)
+        return {LagStatus::Ok, QStringLiteral("caught up: the %1 offsets from committed offset %2 to the log end %3 "
+                                              "are transaction markers or aborted records")
+                                   .arg(n(cur.invisible), n(*cur.committed), n(*cur.logEnd))};
     if (lag == 0)
         return {LagStatus::Ok, QStringLiteral("caught up: committed offset %1 is the log end").arg(n(*cur.committed))};
     if (lag <= settings.allowedLag)
@@ -301,6 +305,7 @@ std::vector<LagPoint> totalWindow(const std::vector<std::vector<LagPoint>> &part
             // Each partition's lag counts from 0 up, as lagTrend counts it.
             *sum.committed += std::min(*at->committed, *at->logEnd);
             *sum.logEnd += *at->logEnd;
+            sum.invisible += at->invisible;
         }
         if (complete)
             total.push_back(sum);

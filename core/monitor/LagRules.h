@@ -34,12 +34,15 @@ struct LagPoint {
     std::optional<std::int64_t> logEnd;
     std::optional<std::int64_t> logStart;
     QString owner; // client id of the member that owns the partition; empty: nobody
+    // Offsets in [committed, logEnd) that a read_committed consumer never receives
+    // (PartitionLag::invisibleRecords); only the current poll's point carries them.
+    std::int64_t invisible = 0;
 
     std::optional<std::int64_t> lag() const
     {
         if (!committed || !logEnd)
             return std::nullopt;
-        return *logEnd - *committed;
+        return *logEnd - *committed - invisible;
     }
 };
 
