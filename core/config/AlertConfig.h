@@ -8,7 +8,7 @@
 //       condition: lag_messages            # lag_messages | lag_seconds | status | rebalances_per_hour | broker_offline
 //                                          # | failover_reread | failover_untranslatable
 //       threshold: 1000                    # breach when the value is >= threshold; for status a
-//                                          # status name (OK WARN ERR STOP STALL REWIND): breach
+//                                          # status name (OK WARN REWIND STALL STOP RISK ERR): breach
 //                                          # when the group's status is at least that bad
 //       for: 3                             # consecutive breaching polls before it fires (default 1)
 //       clear_after: 2                     # consecutive clean polls before it clears (default 1)
@@ -19,9 +19,14 @@
 // Values per condition: lag_messages = the group's total lag in records; lag_seconds = the
 // age of its oldest unconsumed record (GroupState::maxLagTime; a "≥ N s" age is a breach once
 // N reaches the threshold and no observation below it); status = the group's lag status
-// (GroupState::verdict), compared by severity OK < WARN < REWIND < STALL < STOP < ERR, the
-// value being that severity (0–5); rebalances_per_hour = rebalances that completed in the
-// last hour; broker_offline = brokers of the cluster that are not online (threshold default 1).
+// (GroupState::verdict), compared by severity OK < WARN < REWIND < STALL < STOP < RISK < ERR,
+// the value being that severity (0–6; ERR was 5 before RISK came in). The retention-breach
+// forecast alerts through it: `threshold: RISK` fires when retention may delete records a
+// group has not read within an hour (the RISK rule's horizon, docs/LAG-STATUS.md) and stays
+// firing when they are lost (ERR); there is no separate seconds condition, so that the alert,
+// the status and the groups table never disagree on whether a group is at risk.
+// rebalances_per_hour = rebalances that completed in the last hour; broker_offline = brokers of the cluster that are
+// not online (threshold default 1).
 //
 // Failover readiness of a MirrorMaker 2 flow's groups (docs/MIRRORMAKER2.md), judged at each
 // poll of the flow where both clusters were read, per flow and group:

@@ -43,7 +43,8 @@ const QStringList &ruleKeys()
 const QStringList &statusNames()
 {
     static const QStringList names{QStringLiteral("OK"),   QStringLiteral("WARN"),  QStringLiteral("ERR"),
-                                   QStringLiteral("STOP"), QStringLiteral("STALL"), QStringLiteral("REWIND")};
+                                   QStringLiteral("STOP"), QStringLiteral("STALL"), QStringLiteral("REWIND"),
+                                   QStringLiteral("RISK")};
     return names;
 }
 

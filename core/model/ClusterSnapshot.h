@@ -7,6 +7,7 @@
 #include "model/ConsumerGroup.h"
 #include "model/LagStatus.h"
 #include "model/QuorumInfo.h"
+#include "model/RetentionForecast.h"
 
 #include <QDateTime>
 #include <QString>
@@ -84,6 +85,10 @@ struct PartitionLag {
     std::optional<LagTime> lagTime;    // nullopt: unknown (no commit, or first poll)
     std::optional<double> consumeRate; // records/s the committed offset advanced over the window
     std::optional<DrainTime> drain;
+    // When retention will delete records this group has not read (docs/LAG-STATUS.md,
+    // "Retention-breach forecast"); nullopt: not judged (no commit, caught up, ERR, or the
+    // consume rate not known yet).
+    std::optional<RetentionForecast> retention;
 };
 
 struct GroupState {
@@ -100,6 +105,10 @@ struct GroupState {
     LagVerdict verdict;                // the worst partition's, with its reason
     std::optional<LagTime> maxLagTime; // the oldest unconsumed record over all partitions
     std::optional<DrainTime> drain;    // the slowest partition's time to drain (skew)
+    // The partition whose records retention is forecast to delete soonest (the central
+    // estimate), and its forecast; only breach forecasts.
+    std::optional<RetentionForecast> retention;
+    TopicPartition retentionPartition;
     // Non-empty when this poll could not read the group (its coordinator is down, …): the
     // values above are then those of the last poll that did, read at lastReadAt (invalid
     // when no poll has read it yet), and nothing above was judged anew.

@@ -15,12 +15,17 @@ struct StatusName {
 };
 
 // The names are stored in the history database and exported in reports: never rename one.
-// Severity: ERR (records lost) over STOP (nobody consumes) over STALL (a consumer is there
-// but stuck) over REWIND (re-reading) over WARN (falling behind) over OK.
+// Severity: ERR (records lost) over RISK (records about to be lost: retention is forecast
+// to delete what the group has not read) over STOP (nobody consumes) over STALL (a consumer
+// is there but stuck) over REWIND (re-reading) over WARN (falling behind) over OK. RISK sits
+// right below ERR because the two are the only statuses about lost records, which no
+// restart brings back; every other one is repaired without loss while the records are still
+// there, and RISK says they soon will not be (docs/LAG-STATUS.md).
 constexpr StatusName kNames[] = {
     {LagStatus::Ok, QLatin1String("OK"), 0},         {LagStatus::Warn, QLatin1String("WARN"), 1},
     {LagStatus::Rewind, QLatin1String("REWIND"), 2}, {LagStatus::Stall, QLatin1String("STALL"), 3},
-    {LagStatus::Stop, QLatin1String("STOP"), 4},     {LagStatus::Err, QLatin1String("ERR"), 5},
+    {LagStatus::Stop, QLatin1String("STOP"), 4},     {LagStatus::Risk, QLatin1String("RISK"), 5},
+    {LagStatus::Err, QLatin1String("ERR"), 6},
 };
 
 } // namespace

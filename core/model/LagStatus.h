@@ -16,9 +16,12 @@ enum class LagStatus {
     Stop,   // nobody consumes: no member owns the partition and the offset stands still with lag
     Stall,  // a member owns the partition but its committed offset stands still with lag
     Rewind, // the committed offset went backwards and has not yet come back
+    // The log start is forecast to pass the committed offset soon (retention deletes records
+    // the group has not read yet): between STOP and ERR, see docs/LAG-STATUS.md.
+    Risk,
 };
 
-// "OK", "WARN", "ERR", "STOP", "STALL", "REWIND": the names shown, stored and exported.
+// "OK", "WARN", "ERR", "STOP", "STALL", "REWIND", "RISK": the names shown, stored and exported.
 QString lagStatusName(LagStatus status);
 std::optional<LagStatus> lagStatusFromName(const QString &name);
 // Higher is worse; a group takes the status of its worst partition.

@@ -210,9 +210,14 @@ void LagEvaluator::evaluate(ClusterSnapshot &snapshot, const QDateTime &logEndAt
             if (p.logEnd) {
                 read.insert(p.partition);
                 if (!g.unread())
-                    m_logEnds[p.partition].add({measured, *p.logEnd});
+                    m_tracks[p.partition].logEnds.add({measured, *p.logEnd});
             }
-    std::erase_if(m_logEnds, [&](const auto &e) { return !read.contains(e.first); });
+    std::erase_if(m_tracks, [&](const auto &e) { return !read.contains(e.first); });
+    // Log starts are the topic's, read this poll whatever the groups: one history per
+    // partition, however many groups read it.
+    for (auto &[partition, track] : m_tracks)
+        if (const auto start = logStarts.find(partition); start != logStarts.end())
+            track.logStarts.add(now, start->second);
 
     std::set<QString> groups;
     for (GroupState &g : snapshot.groups) {
@@ -265,27 +270,40 @@ void LagEvaluator::evaluate(ClusterSnapshot &snapshot, const QDateTime &logEndAt
         verdicts.reserve(g.partitions.size());
         g.maxLagTime.reset();
         g.drain.reset();
+        g.retention.reset();
+        g.retentionPartition = {};
         for (std::size_t row = 0; row < g.partitions.size(); ++row) {
             PartitionLag &p = g.partitions[row];
             PartitionMemory &m = memory.partitions[row];
             const std::vector<LagPoint> &window = windows[row];
-            p.verdict = partitionVerdict(window, cadence, m_settings, progressing.contains(p.memberId));
-            if (isStuck(p.verdict.status))
+            const LagVerdict base = partitionVerdict(window, cadence, m_settings, progressing.contains(p.memberId));
+            if (isStuck(base.status))
                 m.stuckSinceMove = true;
             p.consumeRate = consumeRate(window);
             const std::int64_t lag = std::max<std::int64_t>(0, p.lag.value_or(0));
+            const auto track = m_tracks.find(p.partition);
+            p.retention.reset();
+            if (p.committed && lag > m_settings.allowedLag && base.status != LagStatus::Err && p.consumeRate
+                && track != m_tracks.end() && track->second.logStarts.current())
+                p.retention = forecastRetention(track->second.logStarts.steps(), *p.committed, *p.consumeRate, now,
+                                                keepsUpWithProducer(base.status, p.consumeRate));
+            p.verdict = withRetentionRisk(base, p.retention, lag, m_settings);
+            if (p.retention && p.retention->breach() && (!g.retention || p.retention->seconds < g.retention->seconds)) {
+                g.retention = p.retention;
+                g.retentionPartition = p.partition;
+            }
             // Within allowed_lag is caught up for the lag time and the drain too: the age of a
             // transaction marker is not a record waiting to be consumed.
-            const bool caughtUp = p.lag && lag <= m_settings.allowedLag && p.verdict.status == LagStatus::Ok;
+            const bool caughtUp = p.lag && lag <= m_settings.allowedLag && base.status == LagStatus::Ok;
             p.lagTime.reset();
             if (caughtUp)
                 p.lagTime = LagTime{0, false};
             else if (p.committed) {
-                if (const auto h = m_logEnds.find(p.partition); h != m_logEnds.end())
-                    p.lagTime = lagTime(h->second.points(), *p.committed, now);
+                if (track != m_tracks.end())
+                    p.lagTime = lagTime(track->second.logEnds.points(), *p.committed, now);
             }
             p.drain.reset();
-            if (isStuck(p.verdict.status))
+            if (isStuck(base.status))
                 p.drain = DrainTime{0, true}; // the window's average rate no longer applies
             else if (caughtUp)
                 p.drain = DrainTime{0, false};

@@ -2,7 +2,9 @@
 // Judges every group of each poll: status with reason, lag in seconds and time to drain per
 // partition and per group (docs/LAG-STATUS.md). Keeps what the rules need across polls, in
 // memory and bounded: per group partition the last `windowPolls` polls and the commit
-// cadence seen before; per partition a LogEndHistory (at most 128 points) for lag seconds.
+// cadence seen before; per partition of the cluster that a group reads, a LogEndHistory (at
+// most 128 points) for lag seconds and a LogStartHistory (at most 8 steps) for the
+// retention-breach forecast, shared by every group that reads the partition.
 // Nothing is read back from the history store at start: lag seconds start as "unknown" on
 // the first poll and "≥ history span" until the log end has passed the committed offset
 // while Lagscope watched.
@@ -13,6 +15,7 @@
 #include "model/ClusterSnapshot.h"
 #include "monitor/LagRules.h"
 #include "monitor/LagSeconds.h"
+#include "monitor/RetentionRisk.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -81,7 +84,12 @@ private:
 
     StatusSettings m_settings;
     std::map<QString, GroupMemory> m_groups;
-    std::map<TopicPartition, LogEndHistory> m_logEnds;
+    // What the cluster's partitions did, whichever group reads them: one map entry each.
+    struct PartitionTrack {
+        LogEndHistory logEnds;
+        LogStartHistory logStarts;
+    };
+    std::map<TopicPartition, PartitionTrack> m_tracks;
 };
 
 } // namespace lagscope

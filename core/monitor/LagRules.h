@@ -55,6 +55,10 @@ struct StatusSettings {
     // Lag up to this counts as caught up (YAML allowed_lag). 1 by default: a transaction's
     // commit marker takes the last offset, so an idle read_committed consumer stays at lag 1.
     std::int64_t allowedLag = 1;
+    // RISK (monitor/RetentionRisk): when the retention-breach forecast's central estimate is
+    // within this many seconds. A forecast further out is shown, but from a window of
+    // seconds to minutes of consumption it says too little to raise a status.
+    double riskHorizonSec = 3600;
 };
 
 // The time the committed offset usually takes to move while there is lag, learned from

@@ -266,7 +266,7 @@ void diffLagStatus(const GroupState &was, const GroupState &now, Emitter &out)
     EventSeverity severity = EventSeverity::Warning;
     if (to == LagStatus::Ok)
         severity = EventSeverity::Info;
-    else if (to == LagStatus::Stop || to == LagStatus::Err)
+    else if (to == LagStatus::Stop || to == LagStatus::Risk || to == LagStatus::Err)
         severity = EventSeverity::Error;
     out.add(EventKind::LagStatusChanged, severity, now.groupId,
             Text::tr("lag status %1 → %2: %3").arg(lagStatusName(from), lagStatusName(to), now.verdict.reason),

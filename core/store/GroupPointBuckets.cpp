@@ -12,8 +12,8 @@ namespace lagscope::history {
 namespace {
 
 // Stored codes: the position in this list plus one. Never reorder: files hold the codes.
-constexpr LagStatus kStatusCodes[] = {LagStatus::Ok,   LagStatus::Warn,  LagStatus::Err,
-                                      LagStatus::Stop, LagStatus::Stall, LagStatus::Rewind};
+constexpr LagStatus kStatusCodes[] = {LagStatus::Ok,    LagStatus::Warn,   LagStatus::Err, LagStatus::Stop,
+                                      LagStatus::Stall, LagStatus::Rewind, LagStatus::Risk};
 
 template <typename T> std::optional<T> maxKnown(const std::optional<T> &a, const std::optional<T> &b)
 {

@@ -176,8 +176,8 @@ Status insertBlock(QSqlQuery &prepared, qint64 groupId, int tier, qint64 t0, con
 QString statusSeveritySql(const QString &column)
 {
     QString sql = QStringLiteral("(CASE ") + column;
-    for (const LagStatus st :
-         {LagStatus::Ok, LagStatus::Warn, LagStatus::Err, LagStatus::Stop, LagStatus::Stall, LagStatus::Rewind})
+    for (const LagStatus st : {LagStatus::Ok, LagStatus::Warn, LagStatus::Err, LagStatus::Stop, LagStatus::Stall,
+                               LagStatus::Rewind, LagStatus::Risk})
         sql += QStringLiteral(" WHEN '%1' THEN %2").arg(lagStatusName(st)).arg(lagStatusSeverity(st));
     return sql + QStringLiteral(" END)");
 }
@@ -185,8 +185,8 @@ QString statusSeveritySql(const QString &column)
 QString statusNameSql(const QString &severityColumn)
 {
     QString sql = QStringLiteral("(CASE ") + severityColumn;
-    for (const LagStatus st :
-         {LagStatus::Ok, LagStatus::Warn, LagStatus::Err, LagStatus::Stop, LagStatus::Stall, LagStatus::Rewind})
+    for (const LagStatus st : {LagStatus::Ok, LagStatus::Warn, LagStatus::Err, LagStatus::Stop, LagStatus::Stall,
+                               LagStatus::Rewind, LagStatus::Risk})
         sql += QStringLiteral(" WHEN %1 THEN '%2'").arg(lagStatusSeverity(st)).arg(lagStatusName(st));
     return sql + QStringLiteral(" END)");
 }

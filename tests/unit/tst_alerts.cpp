@@ -51,7 +51,12 @@ ClusterSnapshot poll(int i, qint64 lag, const QString &group = QStringLiteral("b
         GroupState g;
         g.groupId = group;
         g.state = QStringLiteral("Stable");
-        g.partitions.push_back({{QStringLiteral("orders"), 0}, 0, lag, lag, {}, {}, {}, {}, {}, {}, {}});
+        PartitionLag p; // by field: a new member of PartitionLag needs no change here
+        p.partition = {QStringLiteral("orders"), 0};
+        p.committed = 0;
+        p.logEnd = lag;
+        p.lag = lag;
+        g.partitions.push_back(p);
         g.totalLag = lag;
         g.maxLag = lag;
         s.groups.push_back(g);
@@ -134,7 +139,7 @@ private Q_SLOTS:
                "rebalances_per_hour, broker_offline, failover_reread, failover_untranslatable, got \"lag\"";
         QTest::newRow("bad status") << QByteArray("  - name: x\n    condition: status\n    threshold: BAD\n")
                                     << "config.yaml:9:16: alerts[0].threshold: expected a status (OK, WARN, ERR, STOP, "
-                                       "STALL, REWIND), got \"BAD\"";
+                                       "STALL, REWIND, RISK), got \"BAD\"";
         QTest::newRow("negative threshold")
             << QByteArray("  - name: x\n    condition: lag_messages\n    threshold: -1\n")
             << "config.yaml:9:16: alerts[0].threshold: expected a number of at least 0, "
@@ -210,7 +215,20 @@ private Q_SLOTS:
                                                        << "STOP" << 0.0 << false << "breach 4";
         QTest::newRow("status ERR is worse than STOP") << "status"
                                                        << "STOP"
-                                                       << "ERR" << 0.0 << false << "breach 5";
+                                                       << "ERR" << 0.0 << false << "breach 6";
+        QTest::newRow("status RISK: records about to be lost, worse than STOP") << "status"
+                                                                                << "STOP"
+                                                                                << "RISK" << 0.0 << false << "breach 5";
+        QTest::newRow("status RISK at threshold RISK") << "status"
+                                                       << "RISK"
+                                                       << "RISK" << 0.0 << false << "breach 5";
+        QTest::newRow("status ERR over RISK: the alert stays once records are lost")
+            << "status"
+            << "RISK"
+            << "ERR" << 0.0 << false << "breach 6";
+        QTest::newRow("status STOP is not RISK") << "status"
+                                                 << "RISK"
+                                                 << "STOP" << 0.0 << false << "clean 4";
         QTest::newRow("status STALL is not as bad as STOP") << "status"
                                                             << "STOP"
                                                             << "STALL" << 0.0 << false << "clean 3";

@@ -27,6 +27,7 @@ inline StatusTone lagStatusTone(LagStatus s)
     case LagStatus::Warn:
     case LagStatus::Rewind: return StatusTone::Warning;
     case LagStatus::Err:
+    case LagStatus::Risk:
     case LagStatus::Stop:
     case LagStatus::Stall: return StatusTone::Error;
     }
@@ -47,6 +48,10 @@ inline QString lagStatusToolTip(const LagVerdict &v)
             "STALL: a member owns the partition, but its committed offset does not move while there is lag.");
         break;
     case LagStatus::Rewind: meaning = LagStatusText::tr("REWIND: the committed offset went backwards."); break;
+    case LagStatus::Risk:
+        meaning = LagStatusText::tr("RISK: at the rates seen, retention will delete records the group has not read "
+                                    "yet (the log start passes the committed offset).");
+        break;
     }
     return meaning + QLatin1Char('\n') + v.reason;
 }

@@ -91,6 +91,8 @@ QColor stateColor(const QString &state)
         return QColor(0xe6, 0x51, 0x00);
     if (state == QLatin1String("STOP"))
         return QColor(0x8e, 0x24, 0xaa).darker(160);
+    if (state == QLatin1String("RISK"))
+        return QColor(0xad, 0x14, 0x57); // crimson: between STOP's purple and ERR's red
     if (state == QLatin1String("ERR"))
         return QColor(0xc6, 0x28, 0x28);
     if (state == QLatin1String("Stable"))

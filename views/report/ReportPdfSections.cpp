@@ -101,7 +101,8 @@ void ReportPdfWriter::Private::statusSummary()
         heading(ReportPdfText::tr("Time in each lag status (share of the range)"), 11);
         // Only the statuses some group was in, in the order docs/LAG-STATUS.md lists them.
         const QStringList all{QStringLiteral("OK"),   QStringLiteral("WARN"),  QStringLiteral("ERR"),
-                              QStringLiteral("STOP"), QStringLiteral("STALL"), QStringLiteral("REWIND")};
+                              QStringLiteral("STOP"), QStringLiteral("STALL"), QStringLiteral("REWIND"),
+                              QStringLiteral("RISK")};
         auto timeIn = [](const GroupReport &g, const QString &status) {
             qint64 ms = 0;
             for (const StateTime &t : *g.lagStatuses)
