@@ -28,6 +28,7 @@ Commands:
   delete-offsets  delete a group's offsets of some topics, like kafka-consumer-groups.sh --delete-offsets
   failover   move consumer groups to another data center, offsets translated through MirrorMaker 2
   failback   the same, back to the original cluster (exact record matching or reversed syncs)
+  triage     what is wrong now across every configured cluster and flow, worst first (no --cluster)
   audit      the audit log of write actions, e.g. audit --since 7d (no --cluster needed)
   report     lag report from the history store as CSV, JSON or PDF (no cluster connection)
 
@@ -90,6 +91,7 @@ int main(int argc, char **argv)
         {QStringLiteral("failover"), cli::failoverCommand},
         {QStringLiteral("failback"), cli::failbackCommand},
         {QStringLiteral("audit"), cli::auditCommand},
+        {QStringLiteral("triage"), cli::triageCommand},
     };
     const QString name = args.takeFirst();
     const auto it = commands.find(name);
