@@ -69,6 +69,9 @@ struct AppConfig {
     // A lag up to this many records counts as caught up: 1 by default, because a
     // transaction's commit marker at the log end leaves an idle consumer at lag 1.
     int allowedLag = 1;
+    // Orphaned offsets (docs/LAG-STATUS.md) leave the group's totals, lag time and status, and
+    // so its lag alerts, when true (YAML ignore_orphaned_offsets); they are still shown.
+    bool ignoreOrphanedOffsets = false;
     std::vector<ClusterConfig> clusters;
     std::vector<ReplicationFlowConfig> flows;
     QString readOnlyClusters;      // top-level regex; matching clusters have readOnly set

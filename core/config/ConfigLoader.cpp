@@ -31,10 +31,15 @@ constexpr qint64 kMaxDurationMs = 24 * 60 * 60 * 1000;
 
 const QStringList &topLevelKeys()
 {
-    static const QStringList keys{QStringLiteral("poll_interval"),      QStringLiteral("request_timeout"),
-                                  QStringLiteral("clusters"),           QStringLiteral("replication"),
-                                  QStringLiteral("read_only_clusters"), QStringLiteral("alerts"),
-                                  QStringLiteral("lag_window"),         QStringLiteral("allowed_lag")};
+    static const QStringList keys{QStringLiteral("poll_interval"),
+                                  QStringLiteral("request_timeout"),
+                                  QStringLiteral("clusters"),
+                                  QStringLiteral("replication"),
+                                  QStringLiteral("read_only_clusters"),
+                                  QStringLiteral("alerts"),
+                                  QStringLiteral("lag_window"),
+                                  QStringLiteral("allowed_lag"),
+                                  QStringLiteral("ignore_orphaned_offsets")};
     return keys;
 }
 
@@ -130,6 +135,8 @@ void ConfigParser::parseDocument(const YAML::Node &root)
         m_config.lagWindowPolls = parseWindow(*entry, m_config.lagWindowPolls);
     if (const MapEntry *entry = findEntry(entries, u"allowed_lag"))
         m_config.allowedLag = parseAllowedLag(*entry, m_config.allowedLag);
+    if (const MapEntry *entry = findEntry(entries, u"ignore_orphaned_offsets"))
+        m_config.ignoreOrphanedOffsets = parseBool(*entry).value_or(m_config.ignoreOrphanedOffsets);
     if (const MapEntry *entry = findEntry(entries, u"clusters"))
         parseClusters(*entry);
     else

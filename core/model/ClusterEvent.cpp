@@ -48,6 +48,8 @@ constexpr KindName kKindNames[] = {
     {EventKind::QuorumVoterLagging, QLatin1String("quorum-voter-lagging")},
     {EventKind::QuorumVoterLost, QLatin1String("quorum-voter-lost")},
     {EventKind::QuorumVoterCaughtUp, QLatin1String("quorum-voter-caught-up")},
+    {EventKind::SplitBrainStarted, QLatin1String("split-brain-started")},
+    {EventKind::SplitBrainEnded, QLatin1String("split-brain-ended")},
 };
 
 } // namespace

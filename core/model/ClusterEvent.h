@@ -48,6 +48,10 @@ enum class EventKind {
     QuorumVoterLagging,
     QuorumVoterLost,
     QuorumVoterCaughtUp,
+    // A group consumed on both sides of a MirrorMaker 2 flow (monitor/SplitBrain): one event
+    // per cluster of the flow, subject the group id.
+    SplitBrainStarted,
+    SplitBrainEnded,
 };
 
 enum class EventSeverity {

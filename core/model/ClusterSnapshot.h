@@ -62,6 +62,14 @@ struct TopicState {
     int offlineCount() const;
 };
 
+// Why a committed offset is orphaned: kept by Kafka but read by nobody (docs/LAG-STATUS.md,
+// "Orphaned offsets"; monitor/OrphanedOffsets decides).
+enum class OrphanReason : std::uint8_t {
+    None,
+    TopicDeleted, // the topic, or this partition of it, no longer exists
+    Unassigned,   // the group has members, and none is assigned this topic
+};
+
 struct PartitionLag {
     TopicPartition partition;
     std::optional<std::int64_t> committed;
@@ -89,6 +97,9 @@ struct PartitionLag {
     // "Retention-breach forecast"); nullopt: not judged (no commit, caught up, ERR, or the
     // consume rate not known yet).
     std::optional<RetentionForecast> retention;
+    OrphanReason orphan = OrphanReason::None; // set by buildSnapshot() on committed partitions
+
+    bool orphaned() const { return orphan != OrphanReason::None; }
 };
 
 struct GroupState {

@@ -1,6 +1,7 @@
 #include "monitor/ClusterPoller.h"
 
 #include "kafka/KafkaClient.h"
+#include "monitor/OrphanedOffsets.h"
 #include "monitor/PollGatherer.h"
 #include "monitor/QuorumHealth.h"
 #include "monitor/SnapshotDiff.h"
@@ -191,6 +192,10 @@ void ClusterPoller::poll()
         g.rebalancesLastHour = m_rebalances.perHour(g.groupId, built.takenAt);
     // Judged here, on the poller's thread, before the snapshot becomes immutable.
     m_lagEvaluator.evaluate(built, logEndAt, m_lastGood.get());
+    if (m_settings.ignoreOrphaned)
+        for (GroupState &g : built.groups)
+            if (!g.unread()) // carried from the last good poll, which was already judged so
+                excludeOrphans(g);
     auto snapshot = std::make_shared<const ClusterSnapshot>(std::move(built));
     if (m_stateLoaded && m_rebalances.takeChanged())
         saveState();

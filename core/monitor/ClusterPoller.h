@@ -39,8 +39,9 @@ struct PollUpdate {
 struct PollerSettings {
     int pollIntervalMs = 5000;
     int requestTimeoutMs = 10000;
-    int maxBackoffMs = 60000; // cap of the exponential backoff while unreachable
-    StatusSettings lagStatus; // window and rules of the lag status (docs/LAG-STATUS.md)
+    int maxBackoffMs = 60000;    // cap of the exponential backoff while unreachable
+    StatusSettings lagStatus;    // window and rules of the lag status (docs/LAG-STATUS.md)
+    bool ignoreOrphaned = false; // AppConfig::ignoreOrphanedOffsets
 };
 
 class ClusterPoller final : public QObject {

@@ -14,6 +14,7 @@ MonitorService::MonitorService(const AppConfig &config, QObject *parent) : QObje
     PollerSettings settings{config.pollIntervalMs, config.requestTimeoutMs, 60000, {}};
     settings.lagStatus.windowPolls = config.lagWindowPolls;
     settings.lagStatus.allowedLag = config.allowedLag;
+    settings.ignoreOrphaned = config.ignoreOrphanedOffsets;
     for (const auto &cluster : config.clusters) {
         Worker w;
         w.thread = new QThread(this);

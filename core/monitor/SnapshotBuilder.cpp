@@ -2,6 +2,7 @@
 
 #include "monitor/BrokerLifecycle.h"
 #include "monitor/DescribeRows.h"
+#include "monitor/OrphanedOffsets.h"
 
 #include <QHash>
 
@@ -112,6 +113,9 @@ ClusterSnapshot buildSnapshot(const QString &cluster, const PollResult &poll,
     }
     std::sort(s.groups.begin(), s.groups.end(),
               [](const GroupState &a, const GroupState &b) { return a.groupId < b.groupId; });
+    for (GroupState &g : s.groups)
+        if (!g.unread()) // an unread group keeps what the poll that read it found
+            classifyOrphans(g, s.topics);
     // Every committed offset came with a topic name of its own: one shared copy per topic
     // saves a string per group partition in every snapshot (100,000 at the large fixture).
     QHash<QString, QString> names;

@@ -25,6 +25,8 @@ private Q_SLOTS:
     void full();
     void durations_data();
     void durations();
+    void ignoreOrphanedOffsets_data();
+    void ignoreOrphanedOffsets();
     void bootstrap_data();
     void bootstrap();
     void aliases_data();
@@ -60,6 +62,7 @@ clusters:
     QCOMPARE(config->requestTimeoutMs, 10000);
     QCOMPARE(config->lagWindowPolls, 10);
     QCOMPARE(config->allowedLag, 1);
+    QCOMPARE(config->ignoreOrphanedOffsets, false);
     QCOMPARE(config->clusters.size(), 1U);
     const ClusterConfig &cluster = config->clusters.front();
     QCOMPARE(cluster.name, QStringLiteral("local"));
@@ -157,6 +160,33 @@ void TestConfig::durations()
     QVERIFY2(config.ok(), qPrintable(config.ok() ? QString() : config.errorMessage()));
     QCOMPARE(config->pollIntervalMs, ms);
     QCOMPARE(config->requestTimeoutMs, ms);
+}
+
+void TestConfig::ignoreOrphanedOffsets_data()
+{
+    addColumns<QByteArray, bool, QString>("text", "ignored", "error");
+    QTest::newRow("true") << QByteArray("true") << true << QString();
+    QTest::newRow("false") << QByteArray("false") << false << QString();
+    // YAML 1.1's "yes" is a string in YAML 1.2: refused, as every boolean key refuses it.
+    QTest::newRow("yes is refused") << QByteArray("yes") << false
+                                    << QStringLiteral("ignore_orphaned_offsets: expected true or false");
+}
+
+void TestConfig::ignoreOrphanedOffsets()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(bool, ignored);
+    QFETCH(QString, error);
+    const QByteArray file = "ignore_orphaned_offsets: " + text + "\nclusters: [{name: a, bootstrap: \"h:1\"}]\n";
+    const Result<AppConfig> config = parseConfig(file, fileName());
+    if (!error.isEmpty()) {
+        QVERIFY(!config.ok());
+        QVERIFY2(config.errorMessage().contains(error), qPrintable(config.errorMessage()));
+        return;
+    }
+    QVERIFY2(config.ok(), qPrintable(config.ok() ? QString() : config.errorMessage()));
+    QCOMPARE(config->ignoreOrphanedOffsets, ignored);
+    QVERIFY(config->warnings.isEmpty());
 }
 
 void TestConfig::bootstrap_data()

@@ -42,6 +42,8 @@ const std::pair<EventKind, const char *> kAllKinds[] = {
     {EventKind::QuorumVoterLagging, "quorum-voter-lagging"},
     {EventKind::QuorumVoterLost, "quorum-voter-lost"},
     {EventKind::QuorumVoterCaughtUp, "quorum-voter-caught-up"},
+    {EventKind::SplitBrainStarted, "split-brain-started"},
+    {EventKind::SplitBrainEnded, "split-brain-ended"},
 };
 
 } // namespace
