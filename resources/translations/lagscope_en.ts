@@ -3095,6 +3095,10 @@ Right-click to mute the rule</source>
         <source>No poll has read it yet.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>RISK: at the rates seen, retention will delete records the group has not read yet (the log start passes the committed offset).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>lagscope::MainWindow</name>

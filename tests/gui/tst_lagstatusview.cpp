@@ -1,6 +1,7 @@
-// The lag status in the widgets: four groups whose polls went through the real LagEvaluator
-// (healthy, slow, stopped, stalled) in the groups table and a group's page; the Status cell's
-// colour and tooltip, lag time and time to drain. Saves screenshots with the tooltip shown.
+// The lag status in the widgets: five groups whose polls went through the real LagEvaluator
+// (healthy, slow, stopped, stalled, and one whose records retention is about to delete) in
+// the groups table and a group's page; the Status cell's colour and tooltip, lag time, time to
+// drain and the retention-breach forecast. Saves screenshots with the tooltip shown.
 #include "GuiTestUtil.h"
 #include "charts/LagChart.h"
 #include "models/GroupTableModel.h"
@@ -67,6 +68,32 @@ ClusterSnapshot poll(int i)
             g.members.resize(2);
         s.groups.push_back(g);
     }
+    // archive-risk reads 4 of the 20 records/s written to "archive", whose retention deletes
+    // a 200-record segment every other poll: the log start gains 16 records/s on it.
+    TopicState archive;
+    archive.name = QStringLiteral("archive");
+    PartitionState ap;
+    ap.partition = 0;
+    ap.leader = 1;
+    ap.logStart = 1000 + 200 * (i / 2);
+    ap.logEnd = 5100 + 100 * i;
+    archive.partitions.push_back(ap);
+    s.topics.push_back(archive);
+    GroupState risk;
+    risk.groupId = QStringLiteral("archive-risk");
+    risk.state = QStringLiteral("Stable");
+    PartitionLag rp;
+    rp.partition = {QStringLiteral("archive"), 0};
+    rp.logEnd = ap.logEnd;
+    rp.committed = 3500 + 20 * i;
+    rp.lag = *rp.logEnd - *rp.committed;
+    rp.memberId = QStringLiteral("archive-risk-member-0");
+    rp.clientId = QStringLiteral("archive-risk-0");
+    rp.host = QStringLiteral("/10.0.0.3");
+    risk.totalLag = risk.maxLag = *rp.lag;
+    risk.partitions.push_back(rp);
+    risk.members.resize(1);
+    s.groups.insert(s.groups.begin() + 1, risk); // sorted by id: after analytics-slow
     return s;
 }
 
@@ -203,6 +230,50 @@ private Q_SLOTS:
                       .data(GroupTableModel::SortRole)
                       .toInt());
         saveWithToolTip(&window, view, status, QStringLiteral("lagstatus-groups-unread-tooltip"));
+    }
+
+    // RISK: the forecast in the status tooltip of the groups table and of the group page's
+    // partition, in the reason under the group page's title too.
+    void retentionRisk()
+    {
+        QWidget window;
+        GroupTableModel model;
+        model.apply(m_snapshot);
+        QTableView *view = showGroupsTable(window, model);
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const QModelIndex status = model.index(rowOf(&model, QStringLiteral("archive-risk")), GroupTableModel::Status);
+        QCOMPARE(status.data().toString(), QStringLiteral("RISK"));
+        QCOMPARE(status.data(Qt::ForegroundRole).value<QColor>(), statusForeground(StatusTone::Error));
+        const QString tip = status.data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.startsWith(QStringLiteral("RISK: at the rates seen, retention will delete records")),
+                 qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("archive-0: records lost in ~")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("without the forecast it would be WARN")), qPrintable(tip));
+        // Sorted with the worst: above STOP, below ERR.
+        QVERIFY(status.data(GroupTableModel::SortRole).toInt()
+                > model.index(rowOf(&model, QStringLiteral("audit-stopping")), GroupTableModel::Status)
+                      .data(GroupTableModel::SortRole)
+                      .toInt());
+        const GroupState *g = m_snapshot->group(QStringLiteral("archive-risk"));
+        QVERIFY(g && g->retention && g->retention->breach());
+        qInfo("archive-risk: %s", qPrintable(g->verdict.reason));
+        saveWithToolTip(&window, view, status, QStringLiteral("lagstatus-groups-risk-tooltip"));
+
+        GroupDetailPage page(nullptr);
+        page.resize(1250, 420);
+        page.showGroup(QStringLiteral("primary"), m_snapshot, QStringLiteral("archive-risk"));
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        auto *label = page.findChild<QLabel *>(QStringLiteral("groupStatus"));
+        QVERIFY(label);
+        QVERIFY2(label->text().contains(QStringLiteral("RISK")), qPrintable(label->text()));
+        QVERIFY2(label->text().contains(QStringLiteral("records lost in ~")), qPrintable(label->text()));
+        auto *partitions = page.findChild<QTableView *>(QStringLiteral("partitionTable"));
+        QVERIFY(partitions);
+        const QModelIndex first = partitions->model()->index(0, PartitionLagModel::Status);
+        QCOMPARE(first.data().toString(), QStringLiteral("RISK"));
+        QVERIFY(first.data(Qt::ToolTipRole).toString().contains(QStringLiteral("records lost in ~")));
+        saveWithToolTip(&page, partitions, first, QStringLiteral("lagstatus-group-page-risk-tooltip"));
     }
 
     void groupPage()
