@@ -3,6 +3,7 @@
 #include "replication/DiscoveredFlowsPanel.h"
 #include "replication/FlowGroupModel.h"
 #include "replication/FlowLatencyChart.h"
+#include "replication/FlowReadinessChart.h"
 #include "replication/FlowTableModel.h"
 #include "replication/ReplicationFormat.h"
 
@@ -13,6 +14,7 @@
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -78,6 +80,7 @@ ReplicationPage::ReplicationPage(QWidget *parent)
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     m_chart = new FlowLatencyChart(this);
+    m_readiness = new FlowReadinessChart(this);
 
     m_events = new QListWidget(this);
     m_events->setObjectName(QStringLiteral("flowEvents"));
@@ -116,14 +119,16 @@ ReplicationPage::ReplicationPage(QWidget *parent)
     eventsLayout->setContentsMargins(0, 0, 0, 0);
     eventsLayout->addWidget(new QLabel(tr("Flow events"), eventsBox));
     eventsLayout->addWidget(m_events, 1);
-    auto *chartBox = new QWidget(this);
-    auto *chartLayout = new QVBoxLayout(chartBox);
-    chartLayout->setContentsMargins(0, 0, 0, 0);
-    chartLayout->addWidget(new QLabel(tr("Replication latency"), chartBox));
-    chartLayout->addWidget(m_chart, 1);
+    // The latency of the flow and the readiness of one group: tabs, so that each chart
+    // keeps the width of half the page.
+    m_charts = new QTabWidget(this);
+    m_charts->setObjectName(QStringLiteral("flowCharts"));
+    m_charts->setDocumentMode(true);
+    m_charts->addTab(m_chart, tr("Replication latency"));
+    m_charts->addTab(m_readiness, tr("Failover readiness"));
 
     auto *bottom = new QSplitter(Qt::Horizontal, this);
-    bottom->addWidget(chartBox);
+    bottom->addWidget(m_charts);
     bottom->addWidget(eventsBox);
     bottom->setStretchFactor(0, 1);
     bottom->setStretchFactor(1, 1);
@@ -149,6 +154,8 @@ ReplicationPage::ReplicationPage(QWidget *parent)
 
     connect(m_flowTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &ReplicationPage::onCurrentFlowChanged);
+    connect(m_groupTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &ReplicationPage::onCurrentGroupChanged);
 }
 
 ReplicationPage::~ReplicationPage() = default;
@@ -174,6 +181,7 @@ void ReplicationPage::apply(std::shared_ptr<const mirror::FlowSnapshot> snapshot
         return;
     const QString key = snapshot->flow.label();
     m_chart->appendSnapshot(*snapshot);
+    m_readiness->appendSnapshot(*snapshot);
     m_flows->apply(snapshot);
     if (m_selected.isEmpty())
         selectFlow(key);
@@ -212,10 +220,39 @@ void ReplicationPage::showSelected()
     m_groups->apply(s);
     updateHeader(s.get());
     m_chart->setFlow(m_selected);
+    if (m_readiness->flow() != m_selected) // another flow: its groups are others
+        m_readiness->setGroup(m_selected, QString());
     updateFailoverButtons(s.get());
 }
 
-void ReplicationPage::setHistory(HistoryReader *history) { m_chart->setSource(history); }
+void ReplicationPage::onCurrentGroupChanged()
+{
+    const QModelIndex current = m_groupTable->selectionModel()->currentIndex();
+    const QString group =
+        current.isValid() ? current.siblingAtColumn(FlowGroupModel::Group).data().toString() : QString();
+    if (group.isEmpty() || group == m_readiness->group())
+        return;
+    m_readiness->setGroup(m_selected, group);
+    m_charts->setCurrentWidget(m_readiness);
+}
+
+void ReplicationPage::selectGroup(const QString &group)
+{
+    for (int row = 0; row < m_groupProxy->rowCount(); ++row) {
+        const QModelIndex index = m_groupProxy->index(row, FlowGroupModel::Group);
+        if (index.data().toString() == group) {
+            m_groupTable->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect
+                                                                       | QItemSelectionModel::Rows);
+            return;
+        }
+    }
+}
+
+void ReplicationPage::setHistory(HistoryReader *history)
+{
+    m_chart->setSource(history);
+    m_readiness->setSource(history);
+}
 
 void ReplicationPage::setConfiguredFlows(std::vector<ReplicationFlowConfig> flows)
 {

@@ -1,7 +1,9 @@
 #pragma once
 // The Replication page: every watched MirrorMaker 2 flow in a table, and for the selected
 // flow a header with its verdict, the failover readiness of its groups, its replication
-// latency over time (from the history store, FlowLatencyChart), and the recent flow events.
+// latency over time (from the history store, FlowLatencyChart), the failover readiness of the
+// selected group over time (FlowReadinessChart, in a tab next to the latency), and the recent
+// flow events.
 //
 // Thread: GUI thread only. Ownership: a QWidget owned by its parent; it owns its models
 // and keeps, per flow, the latest snapshot and the latency points it was given.
@@ -23,12 +25,14 @@ class QListWidget;
 class QPushButton;
 class QSortFilterProxyModel;
 class QTableView;
+class QTabWidget;
 
 namespace lagscope {
 
 class DiscoveredFlowsPanel;
 class FlowGroupModel;
 class FlowLatencyChart;
+class FlowReadinessChart;
 class HistoryReader;
 class FlowTableModel;
 
@@ -50,6 +54,9 @@ public:
     FlowTableModel *flowModel() const { return m_flows; }
     FlowGroupModel *groupModel() const { return m_groups; }
     FlowLatencyChart *latencyChart() const { return m_chart; }
+    FlowReadinessChart *readinessChart() const { return m_readiness; }
+    // Selects a group of the selected flow in the groups table: its readiness chart shows.
+    void selectGroup(const QString &group);
     int latencyPointCount() const; // of the selected flow, shown in the chart
 
     // The history the latency chart reads (null: only what this page has seen). Borrowed.
@@ -76,6 +83,7 @@ Q_SIGNALS:
 private:
     void rediscover();
     void onCurrentFlowChanged();
+    void onCurrentGroupChanged();
     void showSelected();
     void updateHeader(const mirror::FlowSnapshot *snapshot);
     void updateFailoverButtons(const mirror::FlowSnapshot *snapshot);
@@ -89,6 +97,8 @@ private:
     QLabel *m_header = nullptr;
     QListWidget *m_events = nullptr;
     FlowLatencyChart *m_chart = nullptr;
+    FlowReadinessChart *m_readiness = nullptr;
+    QTabWidget *m_charts = nullptr;
     DiscoveredFlowsPanel *m_discovered = nullptr;
     QPushButton *m_failoverAll = nullptr;
     QPushButton *m_failbackAll = nullptr;
