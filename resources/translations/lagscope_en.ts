@@ -2803,6 +2803,18 @@ Right-click to mute the rule</source>
             <numerusform></numerusform>
         </translation>
     </message>
+    <message>
+        <source>Loss in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When retention is forecast to delete records the group has not read (its soonest partition)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No partition of this group is forecast to lose records</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>lagscope::HistoryRecorder</name>
@@ -3098,6 +3110,33 @@ Right-click to mute the rule</source>
     <message>
         <source>RISK: at the rates seen, retention will delete records the group has not read yet (the log start passes the committed offset).</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not forecast: no lag, no committed offset, records already lost (ERR), or the consume rate not known yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No forecast: the log start has not moved while Lagscope watched (a compacted topic, infinite retention, or not yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No forecast yet: one step of the log start seen, a rate needs two</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No forecast: the log start has stopped moving</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No forecast: the group keeps up with the log start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>At the rates seen, retention deletes records the group has not read in %1, from %n step(s) of the log start. The range covers the polls&apos; granularity and the steps&apos; spacing, not a change of rates.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3437,6 +3476,14 @@ Right-click to mute the rule</source>
     </message>
     <message>
         <source>Host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When retention is forecast to delete records the group has not read</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

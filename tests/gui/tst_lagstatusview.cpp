@@ -130,6 +130,7 @@ QTableView *showGroupsTable(QWidget &window, GroupTableModel &model)
     view->verticalHeader()->hide();
     view->setColumnWidth(GroupTableModel::Group, 170);
     view->setColumnWidth(GroupTableModel::Topics, 80);
+    view->setColumnWidth(GroupTableModel::Retention, 140);
     window.show();
     return view;
 }
@@ -257,6 +258,15 @@ private Q_SLOTS:
         const GroupState *g = m_snapshot->group(QStringLiteral("archive-risk"));
         QVERIFY(g && g->retention && g->retention->breach());
         qInfo("archive-risk: %s", qPrintable(g->verdict.reason));
+        const QModelIndex loss = model.index(status.row(), GroupTableModel::Retention);
+        QCOMPARE(loss.data().toString(), formatRetentionForecast(*g->retention));
+        QVERIFY(loss.data().toString().startsWith(QLatin1Char('~')));
+        QVERIFY2(loss.data(Qt::ToolTipRole).toString().startsWith(QStringLiteral("archive-0: At the rates seen")),
+                 qPrintable(loss.data(Qt::ToolTipRole).toString()));
+        // The others: no forecast (no log-start step seen on their topic).
+        const QModelIndex none =
+            model.index(rowOf(&model, QStringLiteral("audit-stopping")), GroupTableModel::Retention);
+        QVERIFY(none.data().toString().isEmpty());
         saveWithToolTip(&window, view, status, QStringLiteral("lagstatus-groups-risk-tooltip"));
 
         GroupDetailPage page(nullptr);
@@ -273,6 +283,8 @@ private Q_SLOTS:
         const QModelIndex first = partitions->model()->index(0, PartitionLagModel::Status);
         QCOMPARE(first.data().toString(), QStringLiteral("RISK"));
         QVERIFY(first.data(Qt::ToolTipRole).toString().contains(QStringLiteral("records lost in ~")));
+        const QModelIndex partitionLoss = partitions->model()->index(0, PartitionLagModel::Retention);
+        QCOMPARE(partitionLoss.data().toString(), formatRetentionForecast(*g->retention));
         saveWithToolTip(&page, partitions, first, QStringLiteral("lagstatus-group-page-risk-tooltip"));
     }
 

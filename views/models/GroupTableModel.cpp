@@ -64,6 +64,8 @@ std::vector<GroupTableModel::Row> GroupTableModel::rowsOf(const ClusterSnapshot 
         row.verdict = g.verdict;
         row.lagTime = g.maxLagTime;
         row.drain = g.drain;
+        row.retention = g.retention;
+        row.retentionPartition = g.retentionPartition;
         row.error = g.error;
         row.lastReadAt = g.lastReadAt;
         const QList<qint64> shownTrend = shown ? shown->trend : QList<qint64>();
@@ -156,6 +158,19 @@ const GroupTableModel::Columns &GroupTableModel::columns()
          .display = [](const Row &row) { return drainText(row.drain); },
          .sort = [](const Row &row) { return drainSortValue(row.drain); },
          .toolTip = [](const Row &row) { return drainToolTip(row.drain, true); }},
+        {.header = QT_TR_NOOP("Loss in"),
+         .headerToolTip = QT_TR_NOOP("When retention is forecast to delete records the group has not read (its soonest "
+                                     "partition)"),
+         .alignment = right,
+         .display = [](const Row &row) { return retentionText(row.retention); },
+         .sort = [](const Row &row) { return retentionSortValue(row.retention); },
+         .toolTip =
+             [](const Row &row) {
+                 if (!row.retention)
+                     return tr("No partition of this group is forecast to lose records");
+                 return QString(row.retentionPartition.toString() + QStringLiteral(": ")
+                                + retentionToolTip(row.retention));
+             }},
         countColumn<Row>(QT_TR_NOOP("Rebalances/h"), &Row::rebalances,
                          {.toolTip =
                               [](const Row &) {

@@ -30,6 +30,8 @@ struct GroupTableRow {
     LagVerdict verdict;
     std::optional<LagTime> lagTime;
     std::optional<DrainTime> drain;
+    std::optional<RetentionForecast> retention; // the soonest partition's breach forecast
+    TopicPartition retentionPartition;
     QString error; // not read in the last poll: the values are from lastReadAt
     QDateTime lastReadAt;
 
@@ -52,6 +54,7 @@ public:
         MaxLag,
         LagSeconds,
         Drain,
+        Retention,
         Rebalances,
         Trend,
         NB_COLUMNS

@@ -4,6 +4,7 @@
 // Thread: GUI thread (colours read the palette). Ownership: free functions only.
 
 #include "model/LagStatus.h"
+#include "model/RetentionForecast.h"
 #include "models/ModelFormat.h"
 #include "models/StatusColors.h"
 
@@ -88,9 +89,44 @@ inline QString drainToolTip(const std::optional<DrainTime> &d, bool group)
     return text;
 }
 
+// The retention-breach forecast (docs/LAG-STATUS.md, "Retention-breach forecast"): the range
+// when records will be lost, empty when none is forecast; the tooltip says why not.
+inline QString retentionText(const std::optional<RetentionForecast> &f)
+{
+    return f && f->breach() ? formatRetentionForecast(*f) : QString();
+}
+
+inline QString retentionToolTip(const std::optional<RetentionForecast> &f)
+{
+    if (!f)
+        return LagStatusText::tr("Not forecast: no lag, no committed offset, records already lost (ERR), or the "
+                                 "consume rate not known yet");
+    switch (f->kind) {
+    case RetentionForecast::Kind::NoMovement:
+        return LagStatusText::tr("No forecast: the log start has not moved while Lagscope watched (a compacted topic, "
+                                 "infinite retention, or not yet)");
+    case RetentionForecast::Kind::OneStep:
+        return LagStatusText::tr("No forecast yet: one step of the log start seen, a rate needs two");
+    case RetentionForecast::Kind::Paused: return LagStatusText::tr("No forecast: the log start has stopped moving");
+    case RetentionForecast::Kind::Outpaced:
+        return LagStatusText::tr("No forecast: the group keeps up with the log start");
+    case RetentionForecast::Kind::Breach: break;
+    }
+    return LagStatusText::tr("At the rates seen, retention deletes records the group has not read in %1, from %n "
+                             "step(s) of the log start. The range covers the polls' granularity and the steps' "
+                             "spacing, not a change of rates.",
+                             nullptr, int(f->steps))
+        .arg(formatRetentionForecast(*f));
+}
+
 // Sort values: unknown first, "never" last.
 inline double lagTimeSortValue(const std::optional<LagTime> &t) { return t ? t->seconds : -1.0; }
 inline double drainSortValue(const std::optional<DrainTime> &d) { return !d ? -1.0 : d->never ? 1e300 : d->seconds; }
+// Soonest loss first, no forecast last.
+inline double retentionSortValue(const std::optional<RetentionForecast> &f)
+{
+    return f && f->breach() ? double(f->seconds) : 1e300;
+}
 
 // A group the last poll could not read (GroupState::error): shown as UNREAD, sorted with
 // the worst, with why and the age of the values still shown.

@@ -17,9 +17,11 @@ std::vector<PartitionLagModel::Row> PartitionLagModel::rowsOf(const ClusterSnaps
     if (!group)
         return rows;
     rows.reserve(group->partitions.size());
-    for (const PartitionLag &p : group->partitions)
+    for (const PartitionLag &p : group->partitions) {
         rows.push_back(Row{p.partition, p.committed, p.logEnd, p.lag, p.memberId, p.clientId, p.host, p.verdict,
                            p.lagTime, p.drain, p.consumeRate});
+        rows.back().retention = p.retention;
+    }
     return rows;
 }
 
@@ -108,6 +110,12 @@ const PartitionLagModel::Columns &PartitionLagModel::columns()
                  return text;
              },
          .foreground = [](const Row &row) { return toneIf(!row.drain, StatusTone::Muted); }},
+        {.header = QT_TR_NOOP("Loss in"),
+         .headerToolTip = QT_TR_NOOP("When retention is forecast to delete records the group has not read"),
+         .alignment = right,
+         .display = [](const Row &row) { return retentionText(row.retention); },
+         .sort = [](const Row &row) { return retentionSortValue(row.retention); },
+         .toolTip = [](const Row &row) { return retentionToolTip(row.retention); }},
         {.header = QT_TR_NOOP("Member"),
          .display = [orUnknown](const Row &row) { return orUnknown(row.memberId); },
          .sort = [](const Row &row) { return row.memberId; },

@@ -24,6 +24,7 @@ struct PartitionLagRow {
     std::optional<LagTime> lagTime;
     std::optional<DrainTime> drain;
     std::optional<double> consumeRate;
+    std::optional<RetentionForecast> retention = std::nullopt; // set after the others: see rowsOf()
 
     const TopicPartition &key() const { return tp; } // rows are kept sorted by topic-partition
     friend bool operator==(const PartitionLagRow &, const PartitionLagRow &) = default;
@@ -43,6 +44,7 @@ public:
         Lag,
         LagSeconds,
         Drain,
+        Retention,
         Member,
         Client,
         Host,
