@@ -311,6 +311,29 @@ bool permanentReadError(rd_kafka_resp_err_t err)
            || err == RD_KAFKA_RESP_ERR__AUTO_OFFSET_RESET;
 }
 
+using OpenRanges = std::map<std::pair<QByteArray, int>, std::pair<const VisibleRange *, VisibleOffsets>>;
+
+// Ends the ranges whose consumer position reached their end. librdkafka moves the position
+// past a commit or abort marker when rd_kafka_consumer_poll() consumes it (and past the
+// aborted records before an abort marker), not only past the records it returns.
+void finishAtPosition(rd_kafka_t *rk, OpenRanges &open, std::map<TopicPartition, VisibleOffsets> &done)
+{
+    rd::PartitionList list(rd_kafka_topic_partition_list_new(int(open.size())));
+    for (const auto &[key, entry] : open)
+        rd_kafka_topic_partition_list_add(list.get(), key.first.constData(), key.second);
+    if (rd_kafka_position(rk, list.get()) != RD_KAFKA_RESP_ERR_NO_ERROR)
+        return;
+    for (int i = 0; i < list->cnt; ++i) {
+        const rd_kafka_topic_partition_t &p = list->elems[i];
+        const auto it = open.find({QByteArray(p.topic), p.partition});
+        if (p.err != RD_KAFKA_RESP_ERR_NO_ERROR || p.offset < 0 || it == open.end() || p.offset < it->second.first->to)
+            continue;
+        it->second.second.readTo = p.offset;
+        done[it->second.first->partition] = std::move(it->second.second);
+        open.erase(it);
+    }
+}
+
 } // namespace
 
 Result<std::map<TopicPartition, VisibleOffsets>>
@@ -321,7 +344,7 @@ PartitionReader::visibleOffsets(const std::vector<VisibleRange> &ranges, Deadlin
     if (ranges.empty())
         return done;
     // The ranges still being read, by how librdkafka names a partition.
-    std::map<std::pair<QByteArray, int>, std::pair<const VisibleRange *, VisibleOffsets>> open;
+    OpenRanges open;
     rd::PartitionList list(rd_kafka_topic_partition_list_new(int(ranges.size())));
     for (const VisibleRange &r : ranges) {
         const QByteArray topic = r.partition.topic.toUtf8();
@@ -342,8 +365,15 @@ PartitionReader::visibleOffsets(const std::vector<VisibleRange> &ranges, Deadlin
             return R::failure(d->failure(what, QStringLiteral("cancelled")));
         if (deadline.expired())
             break;
-        Message msg(rd_kafka_consumer_poll(d->rk.get(), std::clamp(deadline.remainingMs(), 1, 100)));
-        if (!msg || !msg->rkt)
+        // Short polls: a marker is no message, but polling consumes it and moves the
+        // position past it, which ends a range without waiting for the broker's empty
+        // answer at the end (fetch.wait.max.ms) that PARTITION_EOF needs.
+        Message msg(rd_kafka_consumer_poll(d->rk.get(), std::clamp(deadline.remainingMs(), 1, 10)));
+        if (!msg) {
+            finishAtPosition(d->rk.get(), open, done);
+            continue;
+        }
+        if (!msg->rkt)
             continue;
         const auto it = open.find({QByteArray(rd_kafka_topic_name(msg->rkt)), msg->partition});
         if (it == open.end())

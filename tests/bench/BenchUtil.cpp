@@ -178,8 +178,11 @@ ClusterSnapshot syntheticFixtureSnapshot(const QDateTime &takenAt)
         for (int p = 0; p < Fixture::kPartitionsPerTopic; ++p) {
             const std::int64_t committed = Fixture::committedOffset(g, p);
             const std::int64_t lag = Fixture::kRecordsPerPartition - committed;
-            group.partitions.push_back(
-                {TopicPartition{topic, p}, committed, Fixture::kRecordsPerPartition, lag, {}, {}, {}, {}, {}, {}, {}});
+            PartitionLag &row = group.partitions.emplace_back();
+            row.partition = TopicPartition{topic, p};
+            row.committed = committed;
+            row.logEnd = Fixture::kRecordsPerPartition;
+            row.lag = lag;
             group.totalLag += lag;
             group.maxLag = std::max(group.maxLag, lag);
         }

@@ -1,8 +1,8 @@
 #pragma once
-// A transactional producer and a read_committed consumer for tst_exactlag, written with
-// librdkafka's own API as an application would: init_transactions / begin / produce /
-// commit or abort, and a consumer that reads every partition to its end and commits.
-// Header-only; the test's main thread.
+// A transactional producer and a read_committed consumer (tst_exactlag_lab, bench_exactlag),
+// written with librdkafka's own API as an application would: init_transactions / begin /
+// produce / commit or abort, and a consumer that reads every partition to its end and
+// commits. Header-only; the caller links Lagscope::rdkafka. Main thread.
 
 #include "util/Deadline.h"
 
