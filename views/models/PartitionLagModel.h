@@ -24,7 +24,8 @@ struct PartitionLagRow {
     std::optional<LagTime> lagTime;
     std::optional<DrainTime> drain;
     std::optional<double> consumeRate;
-    std::optional<RetentionForecast> retention = std::nullopt; // set after the others: see rowsOf()
+    // Set after the others, in rowsOf().
+    std::optional<RetentionForecast> retention = std::nullopt;
 
     const TopicPartition &key() const { return tp; } // rows are kept sorted by topic-partition
     friend bool operator==(const PartitionLagRow &, const PartitionLagRow &) = default;
