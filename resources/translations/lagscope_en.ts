@@ -117,6 +117,24 @@ Right-click to mute the rule</source>
     </message>
 </context>
 <context>
+    <name>lagscope::AlertFlows</name>
+    <message>
+        <source>%1 records to re-read on failover</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every committed partition has a checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n partition(s) without a checkpoint: %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>lagscope::AlertService</name>
     <message>
         <source>Lagscope alert: %1</source>
@@ -629,10 +647,6 @@ Right-click to mute the rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>expected one of lag_messages, lag_seconds, status, rebalances_per_hour, broker_offline, got %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>expected a status (%1), got %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -918,6 +932,10 @@ Right-click to mute the rule</source>
     </message>
     <message>
         <source>set it with the cluster&apos;s security block (protocol, verify_certificates, verify_hostname), so that it is checked and shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected one of lag_messages, lag_seconds, status, rebalances_per_hour, broker_offline, failover_reread, failover_untranslatable, got %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2623,6 +2641,41 @@ Right-click to mute the rule</source>
     </message>
 </context>
 <context>
+    <name>lagscope::FlowReadinessChart</name>
+    <message>
+        <source>time (local)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>re-read (records)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>without checkpoint (partitions)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>records re-read on failover</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>partitions without checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a group to see its failover readiness</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading history…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No failover readiness of %1 in the last %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>lagscope::FlowTableModel</name>
     <message>
         <source>Flow</source>
@@ -2963,6 +3016,18 @@ Right-click to mute the rule</source>
     </message>
     <message>
         <source>the history file %1 (schema version %2) could not be upgraded: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write the failover readiness of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the failover readiness of %1 in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a stored poll is damaged</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3910,6 +3975,10 @@ Moves:
     </message>
     <message>
         <source>Fail back all groups %1 → %2…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failover readiness</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
