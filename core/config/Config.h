@@ -66,8 +66,9 @@ struct AppConfig {
     int pollIntervalMs = 5000;    // how often every cluster is polled
     int requestTimeoutMs = 10000; // deadline of one request to a cluster
     int lagWindowPolls = 10;      // polls the lag status looks back over (docs/LAG-STATUS.md)
-    // A lag up to this many records counts as caught up: 1 by default, because a
-    // transaction's commit marker at the log end leaves an idle consumer at lag 1.
+    // A lag up to this many records counts as caught up: 1 by default, because where
+    // Lagscope cannot read a topic (monitor/ExactLag) a transaction's commit marker at the
+    // log end still leaves an idle consumer at lag 1 (docs/LAG-STATUS.md, The window).
     int allowedLag = 1;
     // Orphaned offsets (docs/LAG-STATUS.md) leave the group's totals, lag time and status, and
     // so its lag alerts, when true (YAML ignore_orphaned_offsets); they are still shown.

@@ -52,8 +52,9 @@ struct StatusSettings {
     double cadenceFactor = 2; // ... and longer than this many times the usual time between commits
     double trendMinR2 = 0.5;  // WARN: how well a straight line must fit the growing lag
     double behindCommits = 2; // WARN: ... and the lag exceeds this many commit intervals' worth of records
-    // Lag up to this counts as caught up (YAML allowed_lag). 1 by default: a transaction's
-    // commit marker takes the last offset, so an idle read_committed consumer stays at lag 1.
+    // Lag up to this counts as caught up (YAML allowed_lag). 1 by default: where the exact
+    // lag could not read a topic (monitor/ExactLag), a transaction's commit marker still
+    // leaves an idle consumer at lag 1 (docs/LAG-STATUS.md, The window).
     std::int64_t allowedLag = 1;
     // RISK (monitor/RetentionRisk): when the retention-breach forecast's central estimate is
     // within this many seconds. A forecast further out is shown, but from a window of
