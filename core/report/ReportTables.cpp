@@ -137,6 +137,8 @@ Table reportGroupsTable(const Report &report)
         t.columns << QStringLiteral("status_%1_seconds").arg(lagStatusName(s).toLower());
     t.columns << QStringLiteral("status_no_data_seconds") << QStringLiteral("lag_seconds_lower_bound_samples")
               << QStringLiteral("lag_seconds_lower_bound_seconds") << QStringLiteral("current_lag_seconds_at_least");
+    // RISK came after: its column goes last, so that readers by position still work.
+    t.columns << QStringLiteral("status_risk_seconds");
     for (const GroupReport &g : report.groups) {
         QStringList row{g.cluster, g.group};
         lagCells(row, g.lag);
@@ -163,6 +165,7 @@ Table reportGroupsTable(const Report &report)
         else
             row << QString() << QString();
         row << (c.lagSeconds ? (c.lagSecondsAtLeast ? QStringLiteral("true") : QStringLiteral("false")) : QString());
+        row << (g.lagStatuses ? reportSeconds(timeIn(*g.lagStatuses, lagStatusName(LagStatus::Risk))) : QString());
         t.rows.push_back(row);
     }
     return t;

@@ -164,7 +164,9 @@ private Q_SLOTS:
         QCOMPARE(cell(1, "status_stop_seconds"), QStringLiteral("0"));
         QCOMPARE(cell(1, "status_rewind_seconds"), QStringLiteral("0"));
         QCOMPARE(cell(1, "status_no_data_seconds"), QStringLiteral("100"));
-        QCOMPARE(header.last(), QStringLiteral("current_lag_seconds_at_least"));
+        QCOMPARE(header.last(), QStringLiteral("status_risk_seconds")); // RISK came last: appended
+        QCOMPARE(header[header.size() - 2], QStringLiteral("current_lag_seconds_at_least"));
+        QCOMPARE(cell(1, "status_risk_seconds"), QStringLiteral("0"));
         // Not recorded: empty, not zero.
         QCOMPARE(cell(1, "rebalance_count"), QString());
         QCOMPARE(cell(2, "lag_seconds_max"), QString());
