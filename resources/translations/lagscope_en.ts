@@ -4484,10 +4484,6 @@ Moves:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Total lag in records over the range (SLA threshold dashed); the bar beneath is the lag status: OK green, WARN amber, STALL orange, STOP dark purple, REWIND teal, ERR red, no data grey. Each group&apos;s full numbers are in the CSV and JSON exports; ask for every group (lagscopectl report --every-group, or the export dialog) for a page each.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>above %1: %2 breaches, %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4521,6 +4517,10 @@ Moves:
     </message>
     <message>
         <source>Each chart shows its group&apos;s lag statuses; the time every group spent in each status is in the CSV (-states.csv) and JSON exports of the same range.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total lag in records over the range (SLA threshold dashed); the bar beneath is the lag status: OK green, WARN amber, STALL orange, STOP dark purple, REWIND teal, RISK crimson, ERR red, no data grey. Each group&apos;s full numbers are in the CSV and JSON exports; ask for every group (lagscopectl report --every-group, or the export dialog) for a page each.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -14,13 +14,13 @@ void ReportPdfWriter::Private::card(int step, const GroupReport &g)
         const int last = std::min(step + perPage, layout.detailedCount);
         heading(ReportPdfText::tr("Charts, ranks %1 to %2 of %3").arg(step + 1).arg(last).arg(layout.detailedCount),
                 12);
-        paragraph(
-            ReportPdfText::tr("Total lag in records over the range (SLA threshold dashed); the bar beneath is "
-                              "the lag status: OK green, WARN amber, STALL orange, STOP dark purple, REWIND "
-                              "teal, ERR red, no data grey. Each group's full numbers are in the CSV and JSON "
-                              "exports; ask for every group (lagscopectl report --every-group, or the export dialog) "
-                              "for a page each."),
-            font(8), QColor(0x33, 0x33, 0x33), 6);
+        paragraph(ReportPdfText::tr(
+                      "Total lag in records over the range (SLA threshold dashed); the bar beneath is "
+                      "the lag status: OK green, WARN amber, STALL orange, STOP dark purple, REWIND "
+                      "teal, RISK crimson, ERR red, no data grey. Each group's full numbers are in the CSV and JSON "
+                      "exports; ask for every group (lagscopectl report --every-group, or the export dialog) "
+                      "for a page each."),
+                  font(8), QColor(0x33, 0x33, 0x33), 6);
         cardTop = y;
     }
     const qreal cellWidth = contentWidth() / kCardColumns;
