@@ -3551,6 +3551,10 @@ Right-click to mute the rule</source>
         <source>When retention is forecast to delete records the group has not read</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Log end − committed is %1; %2 of those offsets are transaction markers or aborted records, which no read_committed consumer receives</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>lagscope::QuorumHealth</name>

@@ -224,6 +224,20 @@ private Q_SLOTS:
         QCOMPARE(model.headerData(PartitionLagModel::LogEnd, Qt::Horizontal).toString(), QStringLiteral("Log end"));
     }
 
+    // The exact lag of a transactional topic is below log end − committed: the tooltip says why.
+    void tooltipExplainsTransactionMarkers()
+    {
+        PartitionLag caughtUp = lagOf(QStringLiteral("orders"), 0, 3, 7);
+        caughtUp.invisibleRecords = 4;
+        caughtUp.lag = 0;
+        PartitionLagModel model;
+        model.setGroup(snapshotOf({caughtUp, lagOf(QStringLiteral("orders"), 1, 5, 8)}), QStringLiteral("billing"));
+        QCOMPARE(model.index(0, PartitionLagModel::Lag).data().toString(), QStringLiteral("0"));
+        const QString tip = model.index(0, PartitionLagModel::Lag).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QStringLiteral("is 4; 4 of those offsets are transaction markers")), qPrintable(tip));
+        QVERIFY(!model.index(1, PartitionLagModel::Lag).data(Qt::ToolTipRole).isValid());
+    }
+
     void proxySortsByLag()
     {
         PartitionLagModel model;

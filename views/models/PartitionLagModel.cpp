@@ -85,6 +85,13 @@ const PartitionLagModel::Columns &PartitionLagModel::columns()
                           .foreground = [](const Row &row) { return toneIf(!row.logEnd, StatusTone::Muted); }}),
         countColumn<Row>(QT_TR_NOOP("Lag"), &Row::lag,
                          {.toolTip = [](const Row &row) -> QVariant {
+                              // The exact lag leaves out what no consumer will receive
+                              // (monitor/ExactLag): say why it is below log end − committed.
+                              if (row.lag && row.committed && row.logEnd && *row.logEnd - *row.committed > *row.lag)
+                                  return tr("Log end − committed is %1; %2 of those offsets are transaction markers "
+                                            "or aborted records, which no read_committed consumer receives")
+                                      .arg(*row.logEnd - *row.committed)
+                                      .arg(*row.logEnd - *row.committed - *row.lag);
                               if (row.lag)
                                   return QVariant();
                               return !row.committed ? tr("No committed offset, so no lag")
