@@ -5,6 +5,7 @@
 #include "alerts/AlertService.h"
 #include "mirror/FlowMonitorService.h"
 #include "monitor/MonitorService.h"
+#include "monitor/SplitBrainMonitor.h"
 #include "replication/ReplicationPage.h"
 #include "settings/Keyring.h"
 #include "store/HistoryRecorder.h"
@@ -38,6 +39,13 @@ DesktopSession::DesktopSession(AppConfig config, QString configPath, QString con
     connect(m_monitor.get(), &MonitorService::updated, m_alerts.get(), &AlertService::apply);
     connect(m_alerts.get(), &AlertService::events, recorder, &HistoryRecorder::recordEvents);
     m_window->setAlerts(m_alerts.get());
+    // Split brains across the configured flows: their events join the cluster events.
+    m_splitBrains = std::make_unique<SplitBrainMonitor>(m_config.flows);
+    connect(m_monitor.get(), &MonitorService::updated, m_splitBrains.get(), &SplitBrainMonitor::apply);
+    connect(m_splitBrains.get(), &SplitBrainMonitor::events, recorder, &HistoryRecorder::recordEvents);
+    connect(m_splitBrains.get(), &SplitBrainMonitor::events, m_window.get(),
+            [this](const std::vector<ClusterEvent> &events) { m_window->eventLog()->append(events); });
+    m_window->setSplitBrains(m_splitBrains.get());
     if (m_poll) {
         // Also without configured flows: a discovered flow the user confirms joins it.
         m_flows = std::make_unique<mirror::FlowMonitorService>(m_config);
@@ -58,6 +66,7 @@ DesktopSession::DesktopSession(AppConfig config, QString configPath, QString con
                         return;
                     }
                     m_config.flows.push_back(flow);
+                    m_splitBrains->setFlows(m_config.flows);
                     m_window->replicationPage()->setConfiguredFlows(m_config.flows);
                     m_window->showReplication();
                 });
@@ -90,6 +99,7 @@ DesktopSession::~DesktopSession()
     m_historyThread.quit();
     m_historyThread.wait();
     m_window.reset();
+    m_splitBrains.reset(); // the window shows its findings
     m_reader.reset();
 }
 

@@ -18,6 +18,7 @@ class AlertService;
 class HistoryReader;
 class MainWindow;
 class MonitorService;
+class SplitBrainMonitor;
 namespace mirror {
 class FlowMonitorService;
 }
@@ -36,6 +37,7 @@ public:
     MainWindow *window() const { return m_window.get(); }
     MonitorService *monitor() const { return m_monitor.get(); }
     AlertService *alerts() const { return m_alerts.get(); }
+    SplitBrainMonitor *splitBrains() const { return m_splitBrains.get(); }
 
 private:
     AppConfig m_config;
@@ -43,6 +45,7 @@ private:
     std::unique_ptr<HistoryReader> m_reader;
     std::unique_ptr<MonitorService> m_monitor;
     std::unique_ptr<AlertService> m_alerts;
+    std::unique_ptr<SplitBrainMonitor> m_splitBrains;
     std::unique_ptr<MainWindow> m_window;
     std::unique_ptr<mirror::FlowMonitorService> m_flows; // null when nothing polls
     bool m_poll = false;

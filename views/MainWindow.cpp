@@ -205,6 +205,7 @@ void MainWindow::selectPage(const QString &cluster, PageKind kind)
         const auto first = m_firstPoll.find(cluster);
         m_brokerStates->setCluster(cluster, first == m_firstPoll.end() ? BrokerStatesAt() : first->second);
         applyToPages(latest(cluster));
+        applySplitBrains();
     }
     showCurrent();
     updateFailoverActions();
@@ -220,6 +221,7 @@ void MainWindow::openGroup(const QString &cluster, const QString &group)
     m_groupDetail->setWriteRefusal(config ? writeRefusal(*config, tr("offset reset")).value_or(QString()) : QString(),
                                    config ? writeRefusal(*config, tr("deleting")).value_or(QString()) : QString());
     m_groupDetail->showGroup(cluster, latest(cluster), group);
+    applySplitBrains();
     const QString partner = failoverPartner(m_config, cluster);
     m_groupDetail->setFailoverTarget(
         partner, partner.isEmpty() ? QString() : FailoverWizard::unavailableReason(m_config, cluster, partner));
@@ -241,13 +243,14 @@ void MainWindow::openResetDialog(const QString &cluster, const QString &group)
     dialog->show();
 }
 
-void MainWindow::openDeleteDialog(const QString &cluster, const QString &group)
+void MainWindow::openDeleteDialog(const QString &cluster, const QString &group, const QStringList &topics)
 {
     const ClusterConfig *config = m_config.cluster(cluster);
     if (!config || group.isEmpty())
         return;
     auto *dialog = new DeleteGroupDialog(*config, group, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->preselectTopics(topics);
     // Show what is left at once instead of at the next scheduled poll.
     connect(dialog, &DeleteGroupDialog::changed, this, [this](const QString &c) {
         if (m_monitor)

@@ -37,6 +37,7 @@ class MonitorService;
 class OverviewPage;
 class QuorumPanel;
 class ReplicationPage;
+class SplitBrainMonitor;
 class TablePage;
 class TopicTableModel;
 struct PollUpdate;
@@ -65,6 +66,9 @@ public:
     // Not owned; must outlive the window.
     void setAlerts(AlertService *alerts);
     AlertBadges *alertBadges() const { return m_badges; }
+    // Split brains (monitor/SplitBrain) as badges on the groups table and the group page.
+    // Not owned; must outlive the window.
+    void setSplitBrains(SplitBrainMonitor *splitBrains);
     AlertTray *alertTray() const { return m_tray; }
 
 public Q_SLOTS:
@@ -84,7 +88,9 @@ private:
     void restoreState();
     SnapshotPtr latest(const QString &cluster) const;
     void openResetDialog(const QString &cluster, const QString &group);
-    void openDeleteDialog(const QString &cluster, const QString &group);
+    // topics: preselected in the dialog (the group page's orphaned offsets).
+    void openDeleteDialog(const QString &cluster, const QString &group, const QStringList &topics = {});
+    void applySplitBrains(); // the monitor's split brains of the shown cluster to its pages
     void openFailover(const QString &from, const QStringList &groups, bool allGroups, const QString &to = {});
     void updateFailoverActions();
     void openClusterDialog(bool edit);
@@ -107,6 +113,7 @@ private:
     ReplicationPage *m_replication = nullptr;
     EventLogDock *m_events = nullptr;
     AlertBadges *m_badges = nullptr;
+    SplitBrainMonitor *m_splitBrains = nullptr;
     AlertTray *m_tray = nullptr;
     BrokerTableModel *m_brokers = nullptr;
     TopicTableModel *m_topics = nullptr;

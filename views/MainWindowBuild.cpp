@@ -177,7 +177,9 @@ void MainWindow::buildPages(HistoryReader *history)
     m_replication->setConfiguredFlows(m_config.flows);
     m_groupDetail = new GroupDetailPage(history, m_stack);
     connect(m_groupDetail, &GroupDetailPage::resetRequested, this, &MainWindow::openResetDialog);
-    connect(m_groupDetail, &GroupDetailPage::deleteRequested, this, &MainWindow::openDeleteDialog);
+    connect(m_groupDetail, &GroupDetailPage::deleteRequested, this,
+            [this](const QString &cluster, const QString &group) { openDeleteDialog(cluster, group); });
+    connect(m_groupDetail, &GroupDetailPage::deleteOrphansRequested, this, &MainWindow::openDeleteDialog);
     // Failover: from a group's page, a selection in the groups table, or a whole flow.
     connect(m_groupDetail, &GroupDetailPage::failoverRequested, this,
             [this](const QString &cluster, const QString &group) { openFailover(cluster, {group}, false); });

@@ -156,9 +156,16 @@ void DeleteGroupDialog::preview()
             for (const QString &t : topics) {
                 auto *item = new QListWidgetItem(t, m_topics);
                 item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-                item->setCheckState(Qt::Unchecked);
+                item->setCheckState(m_preselect.contains(t) ? Qt::Checked : Qt::Unchecked);
             }
             m_topicsListed = true;
+            if (std::any_of(topics.begin(), topics.end(),
+                            [this](const QString &t) { return m_preselect.contains(t); })) {
+                m_someTopics->setChecked(true); // invalidates the whole-group plan
+                // After this step has finished: a preview does not start while one runs.
+                QMetaObject::invokeMethod(this, &DeleteGroupDialog::preview, Qt::QueuedConnection);
+                return;
+            }
         }
         if (version != m_formVersion)
             return; // the form changed meanwhile: this plan is not what it says now

@@ -38,6 +38,11 @@ public:
     DeleteGroupDialog(const ClusterConfig &cluster, const QString &group, QWidget *parent = nullptr);
     ~DeleteGroupDialog() override;
 
+    // Opens on "offsets of the checked topics" with these checked (the group page's orphaned
+    // offsets) once the first preview has listed the group's topics, and previews them.
+    // Call right after construction. Topics the group has no commits on are not listed.
+    void preselectTopics(const QStringList &topics) { m_preselect = topics; }
+
     bool isBusy() const;
     QString backupPath() const { return m_backupPath; }
     const std::optional<DeletePlan> &plan() const { return m_plan; }
@@ -64,6 +69,7 @@ private:
     DialogSteps *m_steps = nullptr; // the step running, if any, with the busy bar
     bool m_topicsListed = false;    // the topic list was filled from the first preview
     int m_formVersion = 0;          // bumped by every change of the form (invalidatePlan())
+    QStringList m_preselect;        // preselectTopics()
 
     QRadioButton *m_wholeGroup = nullptr;
     QRadioButton *m_someTopics = nullptr;

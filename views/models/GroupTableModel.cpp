@@ -3,6 +3,7 @@
 #include "models/LagStatusFormat.h"
 #include "models/ModelFormat.h"
 #include "models/StatusColors.h"
+#include "monitor/OrphanedOffsets.h"
 
 #include <algorithm>
 
@@ -35,7 +36,29 @@ QStringList topicsOf(const GroupState &g, const QStringList *shown)
     return out;
 }
 
+// The group id, and what its badge stands for.
+QString groupToolTip(const GroupTableRow &row)
+{
+    QString text = row.groupId;
+    if (!row.splitBrain.isEmpty())
+        text += QLatin1Char('\n') + GroupTableModel::tr("Split brain: %1").arg(row.splitBrain);
+    if (!row.orphanedTopics.isEmpty())
+        text += QLatin1Char('\n')
+                + GroupTableModel::tr("Orphaned offsets (nobody reads them) on: %1")
+                      .arg(row.orphanedTopics.join(QStringLiteral(", ")));
+    return text;
+}
+
 } // namespace
+
+void GroupTableModel::setSplitBrains(std::map<QString, QString> byGroup)
+{
+    if (byGroup == m_splitBrains)
+        return;
+    m_splitBrains = std::move(byGroup);
+    if (const auto s = snapshot())
+        updateRows(m_rows, rowsOf(*s), [](const Row &row) { return row.key(); });
+}
 
 // The trend carries over from the row of the same group the model shows now. The snapshot's
 // groups and the rows are both sorted by group id, so one walk finds every old row.
@@ -68,6 +91,9 @@ std::vector<GroupTableModel::Row> GroupTableModel::rowsOf(const ClusterSnapshot 
         row.retentionPartition = g.retentionPartition;
         row.error = g.error;
         row.lastReadAt = g.lastReadAt;
+        if (const auto brain = m_splitBrains.find(g.groupId); brain != m_splitBrains.end())
+            row.splitBrain = brain->second;
+        row.orphanedTopics = orphanedTopics(g);
         const QList<qint64> shownTrend = shown ? shown->trend : QList<qint64>();
         if (row.lagKnown && row.error.isEmpty() && (shownTrend.isEmpty() || shownTrend.last() != row.totalLag)) {
             // Built at its final size: appending to the shared list copied it with room to
@@ -98,7 +124,8 @@ const GroupTableModel::Columns &GroupTableModel::columns()
         {.header = QT_TR_NOOP("Group"),
          .display = [](const Row &row) { return row.groupId; },
          .sort = [](const Row &row) { return row.groupId; },
-         .toolTip = [](const Row &row) { return row.groupId; }}, // whole, when the column elides it
+         .toolTip = [](const Row &row) { return groupToolTip(row); }, // whole, when the column elides it
+         .background = [](const Row &row) { return toneIf(!row.splitBrain.isEmpty(), StatusTone::Error); }},
         {.header = QT_TR_NOOP("State"),
          .display = [](const Row &row) { return row.state.isEmpty() ? unknownText() : row.state; },
          .sort = [](const Row &row) { return row.state; }},
@@ -228,6 +255,13 @@ QVariant GroupTableModel::cellData(const Row &row, int column, int role) const
     case TrendRole: return QVariant::fromValue(row.trend);
     case TopicsRole: return row.topics;
     case Qt::ForegroundRole: return foreground(row, column);
+    case Qt::DecorationRole:
+        // The badge: a split brain in the error colour, else orphaned offsets in the warning one.
+        if (column == Group && !row.splitBrain.isEmpty())
+            return statusForeground(StatusTone::Error);
+        if (column == Group && !row.orphanedTopics.isEmpty())
+            return statusForeground(StatusTone::Warning);
+        break;
     }
     return QVariant();
 }

@@ -14,6 +14,8 @@
 #include <QList>
 #include <QStringList>
 
+#include <map>
+
 namespace lagscope {
 
 // One row of GroupTableModel: what it shows of a group, compared to find the changed rows.
@@ -34,6 +36,8 @@ struct GroupTableRow {
     TopicPartition retentionPartition;
     QString error; // not read in the last poll: the values are from lastReadAt
     QDateTime lastReadAt;
+    QString splitBrain;         // why the group is a split brain (SplitBrain::describe()); empty: none
+    QStringList orphanedTopics; // topics with orphaned offsets (monitor/OrphanedOffsets)
 
     const QString &key() const { return groupId; } // rows are kept sorted by group id
     friend bool operator==(const GroupTableRow &, const GroupTableRow &) = default;
@@ -70,6 +74,9 @@ public:
 
     // The row at `row` (valid), for GroupFilterProxy's filter.
     const GroupTableRow &rowAt(int row) const { return m_rows[size_t(row)]; }
+    // The split brains of the shown cluster, group id -> what was seen (monitor/SplitBrain):
+    // the group column shows a badge on those rows. Updates the rows at once.
+    void setSplitBrains(std::map<QString, QString> byGroup);
 
 private:
     using Row = GroupTableRow;
@@ -79,6 +86,8 @@ private:
     QVariant cellData(const Row &row, int column, int role) const override;
 
     static QVariant foreground(const Row &row, int column);
+
+    std::map<QString, QString> m_splitBrains;
 };
 
 } // namespace lagscope

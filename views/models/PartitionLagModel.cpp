@@ -3,6 +3,7 @@
 #include "models/LagStatusFormat.h"
 #include "models/ModelFormat.h"
 #include "models/StatusColors.h"
+#include "monitor/OrphanedOffsets.h"
 
 #include <algorithm>
 
@@ -20,6 +21,7 @@ std::vector<PartitionLagModel::Row> PartitionLagModel::rowsOf(const ClusterSnaps
     for (const PartitionLag &p : group->partitions) {
         rows.push_back(Row{p.partition, p.committed, p.logEnd, p.lag, p.memberId, p.clientId, p.host, p.verdict,
                            p.lagTime, p.drain, p.consumeRate});
+        rows.back().orphan = p.orphan;
         rows.back().retention = p.retention;
     }
     return rows;
@@ -49,7 +51,14 @@ const PartitionLagModel::Columns &PartitionLagModel::columns()
     static const Columns table{
         {.header = QT_TR_NOOP("Topic"),
          .display = [](const Row &row) { return row.tp.topic; },
-         .sort = [](const Row &row) { return row.tp.topic; }},
+         .sort = [](const Row &row) { return row.tp.topic; },
+         .toolTip =
+             [](const Row &row) {
+                 return row.orphan == OrphanReason::None
+                            ? row.tp.topic
+                            : tr("%1\nOrphaned offset: %2").arg(row.tp.topic, orphanReasonText(row.orphan));
+             },
+         .background = [](const Row &row) { return toneIf(row.orphan != OrphanReason::None, StatusTone::Warning); }},
         {.header = QT_TR_NOOP("Partition"),
          .alignment = right,
          .display = [](const Row &row) { return QString::number(row.tp.partition); },

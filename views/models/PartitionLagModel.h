@@ -24,6 +24,7 @@ struct PartitionLagRow {
     std::optional<LagTime> lagTime;
     std::optional<DrainTime> drain;
     std::optional<double> consumeRate;
+    OrphanReason orphan = OrphanReason::None; // marked in the topic column
     // Set after the others, in rowsOf().
     std::optional<RetentionForecast> retention = std::nullopt;
 

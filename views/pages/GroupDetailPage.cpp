@@ -4,6 +4,8 @@
 #include "charts/LagChart.h"
 #include "models/LagStatusFormat.h"
 #include "models/PartitionLagModel.h"
+#include "models/StatusColors.h"
+#include "monitor/OrphanedOffsets.h"
 #include "pages/RebalanceTimeline.h"
 
 #include <QHBoxLayout>
@@ -49,6 +51,17 @@ GroupDetailPage::GroupDetailPage(HistoryReader *history, QWidget *parent) : QWid
     layout->addLayout(headerRow);
     m_status = newMessageLabel(this, QStringLiteral("groupStatus"), LabelText::Selectable);
     layout->addWidget(m_status);
+    auto *badgeRow = new QHBoxLayout;
+    m_badges = newMessageLabel(this, QStringLiteral("groupBadges"), LabelText::Selectable);
+    m_badges->hide();
+    m_deleteOrphansButton = new QPushButton(tr("Delete orphaned offsets…"), this);
+    m_deleteOrphansButton->setObjectName(QStringLiteral("deleteOrphansButton"));
+    m_deleteOrphansButton->hide();
+    connect(m_deleteOrphansButton, &QPushButton::clicked, this,
+            [this] { Q_EMIT deleteOrphansRequested(m_cluster, m_model->groupId(), m_orphanedTopics); });
+    badgeRow->addWidget(m_badges, 1);
+    badgeRow->addWidget(m_deleteOrphansButton, 0, Qt::AlignTop);
+    layout->addLayout(badgeRow);
 
     m_splitter = new QSplitter(Qt::Vertical, this);
     m_model = new PartitionLagModel(this);
@@ -109,6 +122,9 @@ void GroupDetailPage::setWriteRefusal(const QString &resetRefusal, const QString
     m_resetButton->setToolTip(resetRefusal);
     m_deleteButton->setEnabled(deleteRefusal.isEmpty() && !m_model->groupId().isEmpty());
     m_deleteButton->setToolTip(deleteRefusal);
+    m_deleteRefusal = deleteRefusal;
+    m_deleteOrphansButton->setEnabled(deleteRefusal.isEmpty());
+    m_deleteOrphansButton->setToolTip(deleteRefusal);
 }
 
 void GroupDetailPage::apply(const SnapshotPtr &snapshot)
@@ -123,6 +139,7 @@ void GroupDetailPage::apply(const SnapshotPtr &snapshot)
 void GroupDetailPage::updateHeader(const SnapshotPtr &snapshot)
 {
     const GroupState *g = snapshot ? snapshot->group(m_model->groupId()) : nullptr;
+    updateBadges(g);
     if (!g) {
         m_header->setText(tr("<b>%1</b> — not in the latest poll").arg(m_model->groupId().toHtmlEscaped()));
         m_status->clear();
@@ -140,6 +157,44 @@ void GroupDetailPage::updateHeader(const SnapshotPtr &snapshot)
             .arg(g->groupId.toHtmlEscaped(), snapshot->cluster.toHtmlEscaped(), g->state,
                  locale.toString(qlonglong(g->totalLag)), locale.toString(qlonglong(g->maxLag)))
         + tr(", %n rebalance(s) in the last hour", nullptr, g->rebalancesLastHour));
+}
+
+} // namespace lagscope
+
+namespace lagscope {
+
+void GroupDetailPage::setSplitBrains(const QStringList &splitBrains)
+{
+    if (splitBrains == m_splitBrains)
+        return;
+    m_splitBrains = splitBrains;
+    const SnapshotPtr shown = m_model->snapshot();
+    updateBadges(shown ? shown->group(m_model->groupId()) : nullptr);
+}
+
+// The badges say what the lag status cannot: the same group consumes elsewhere too, and
+// some of its commits are read by nobody (docs/LAG-STATUS.md, "Orphaned offsets").
+void GroupDetailPage::updateBadges(const GroupState *group)
+{
+    QStringList lines;
+    const QString error = statusForeground(StatusTone::Error, palette()).name();
+    const QString warning = statusForeground(StatusTone::Warning, palette()).name();
+    for (const QString &b : m_splitBrains)
+        lines << tr("<b style=\"color:%1\">SPLIT BRAIN</b> %2").arg(error, b.toHtmlEscaped());
+    m_orphanedTopics = group ? orphanedTopics(*group) : QStringList();
+    if (group && !m_orphanedTopics.isEmpty()) {
+        QStringList why;
+        for (const PartitionLag &p : group->partitions)
+            if (p.orphaned())
+                why << tr("%1 (%2)").arg(p.partition.toString(), orphanReasonText(p.orphan));
+        lines << tr("<b style=\"color:%1\">ORPHANED OFFSETS</b> %n committed partition(s) nobody reads: %2", nullptr,
+                    int(why.size()))
+                     .arg(warning, why.join(QStringLiteral(", ")).toHtmlEscaped());
+    }
+    m_badges->setText(lines.join(QStringLiteral("<br>")));
+    m_badges->setVisible(!lines.isEmpty());
+    m_deleteOrphansButton->setVisible(!m_orphanedTopics.isEmpty());
+    m_deleteOrphansButton->setEnabled(m_deleteRefusal.isEmpty());
 }
 
 } // namespace lagscope

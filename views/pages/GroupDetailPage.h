@@ -33,6 +33,9 @@ public:
     // delete button are then disabled and say why in their tooltips. Set by the window from
     // writeRefusal(), one text per action.
     void setWriteRefusal(const QString &resetRefusal, const QString &deleteRefusal);
+    // The split brains the shown group is part of on the shown cluster, one line each
+    // (SplitBrain::describe()); empty: none. Shown as a badge above the partitions.
+    void setSplitBrains(const QStringList &splitBrains);
     LagChart *chart() const { return m_chart; }
     RebalanceTimeline *rebalances() const { return m_rebalances; }
     QSplitter *splitter() const { return m_splitter; }
@@ -42,6 +45,8 @@ Q_SIGNALS:
     void resetRequested(const QString &cluster, const QString &group);
     // The "Delete…" button: the window opens the delete dialog for this group.
     void deleteRequested(const QString &cluster, const QString &group);
+    // The "Delete orphaned offsets…" button: the delete dialog with these topics preselected.
+    void deleteOrphansRequested(const QString &cluster, const QString &group, const QStringList &topics);
     // The "Fail over…" button: the window opens the failover wizard for this group.
     void failoverRequested(const QString &cluster, const QString &group);
 
@@ -52,12 +57,18 @@ public:
 
 private:
     void updateHeader(const SnapshotPtr &snapshot);
+    void updateBadges(const GroupState *group);
 
     QLabel *m_header = nullptr;
     QLabel *m_status = nullptr; // the group's lag status, why, lag time and time to drain
     QPushButton *m_resetButton = nullptr;
     QPushButton *m_deleteButton = nullptr;
     QPushButton *m_failoverButton = nullptr;
+    QLabel *m_badges = nullptr;                   // split brain and orphaned offsets
+    QPushButton *m_deleteOrphansButton = nullptr; // shown while the group has orphaned offsets
+    QStringList m_splitBrains;
+    QStringList m_orphanedTopics;
+    QString m_deleteRefusal;
     QString m_cluster;
     QString m_writeRefusal;
     QTableView *m_table = nullptr;
