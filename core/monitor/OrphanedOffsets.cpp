@@ -129,8 +129,8 @@ void excludeOrphans(GroupState &group)
     if (lagStatusSeverity(group.verdict.status) > worstAll)
         return;
     group.verdict = groupVerdict(kept);
-    group.verdict.reason += QStringLiteral(" (%1 orphaned partition(s) not counted: ignore_orphaned_offsets)")
-                                .arg(orphans);
+    group.verdict.reason +=
+        QStringLiteral(" (%1 orphaned partition(s) not counted: ignore_orphaned_offsets)").arg(orphans);
 }
 
 } // namespace lagscope

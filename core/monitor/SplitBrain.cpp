@@ -129,8 +129,7 @@ QString flowLabel(const ReplicationFlowConfig &flow)
 
 QString SplitBrain::describe() const
 {
-    return SplitBrainText::tr("consumed on both sides of %1: %2 and %3")
-        .arg(flow, sideText(source), sideText(target));
+    return SplitBrainText::tr("consumed on both sides of %1: %2 and %3").arg(flow, sideText(source), sideText(target));
 }
 
 QSet<QString> judgedFlows(const std::vector<ReplicationFlowConfig> &flows, const std::map<QString, SnapshotPtr> &latest)
@@ -161,12 +160,12 @@ std::vector<SplitBrain> findSplitBrains(const std::vector<ReplicationFlowConfig>
             const GroupState *t = target->group(g.groupId);
             if (!t || g.unread() || t->unread())
                 continue;
-            const Activity onSource = activityOf(g, sourceBefore ? sourceBefore->group(g.groupId) : nullptr,
-                                                 sourceMovesCount, flow.policy);
+            const Activity onSource =
+                activityOf(g, sourceBefore ? sourceBefore->group(g.groupId) : nullptr, sourceMovesCount, flow.policy);
             if (onSource.active.empty())
                 continue;
-            const Activity onTarget = activityOf(*t, targetBefore ? targetBefore->group(g.groupId) : nullptr,
-                                                 targetMovesCount, flow.policy);
+            const Activity onTarget =
+                activityOf(*t, targetBefore ? targetBefore->group(g.groupId) : nullptr, targetMovesCount, flow.policy);
             QStringList sourceTopics, targetTopics;
             for (const QString &topic : onSource.active) {
                 const QString remote = mirror::remoteTopic(flow.policy, sourceAlias, topic);

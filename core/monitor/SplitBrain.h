@@ -68,7 +68,8 @@ std::vector<SplitBrain> findSplitBrains(const std::vector<ReplicationFlowConfig>
                                         const std::map<QString, SnapshotPtr> &previous);
 
 // The flows findSplitBrains() could judge now: both clusters' latest polls reachable.
-QSet<QString> judgedFlows(const std::vector<ReplicationFlowConfig> &flows, const std::map<QString, SnapshotPtr> &latest);
+QSet<QString> judgedFlows(const std::vector<ReplicationFlowConfig> &flows,
+                          const std::map<QString, SnapshotPtr> &latest);
 
 // "<source alias>-><target alias>", aliases defaulting to the cluster names.
 QString flowLabel(const ReplicationFlowConfig &flow);

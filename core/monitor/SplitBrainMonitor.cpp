@@ -28,8 +28,9 @@ void SplitBrainMonitor::apply(const PollUpdate &update)
     const std::vector<ClusterEvent> happened = m_tracker.update(findSplitBrains(m_flows, m_latest, m_previous),
                                                                 s->cluster, s->takenAt, judgedFlows(m_flows, m_latest));
     const std::vector<ActiveSplitBrain> &after = m_tracker.active();
-    const bool same = std::equal(before.begin(), before.end(), after.begin(), after.end(),
-                                 [](const ActiveSplitBrain &a, const ActiveSplitBrain &b) { return a.brain == b.brain; });
+    const bool same =
+        std::equal(before.begin(), before.end(), after.begin(), after.end(),
+                   [](const ActiveSplitBrain &a, const ActiveSplitBrain &b) { return a.brain == b.brain; });
     if (!happened.empty())
         Q_EMIT events(happened);
     if (!same)

@@ -52,12 +52,12 @@ SnapshotPtr primary()
         r.metadata.topics.push_back(t);
     }
     const TopicPartition o0{QStringLiteral("orders"), 0}, o1{QStringLiteral("orders"), 1};
-    r.groups.push_back(described(QStringLiteral("billing"), QStringLiteral("Stable"),
-                                 {groupMember(QStringLiteral("m1"), QStringLiteral("billing-1"),
-                                              QStringLiteral("/10.1.0.7"), {o0, o1})}));
-    r.groups.push_back(described(QStringLiteral("reports"), QStringLiteral("Stable"),
-                                 {groupMember(QStringLiteral("m2"), QStringLiteral("reports-1"),
-                                              QStringLiteral("/10.1.0.9"), {o0, o1})}));
+    r.groups.push_back(described(
+        QStringLiteral("billing"), QStringLiteral("Stable"),
+        {groupMember(QStringLiteral("m1"), QStringLiteral("billing-1"), QStringLiteral("/10.1.0.7"), {o0, o1})}));
+    r.groups.push_back(described(
+        QStringLiteral("reports"), QStringLiteral("Stable"),
+        {groupMember(QStringLiteral("m2"), QStringLiteral("reports-1"), QStringLiteral("/10.1.0.9"), {o0, o1})}));
     r.committed[QStringLiteral("billing")] = {{o0, 490}, {o1, 495}};
     r.committed[QStringLiteral("reports")] = {{o0, 480},
                                               {o1, 470},
@@ -94,8 +94,8 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        ReplicationFlowConfig flow{QStringLiteral("primary"), QStringLiteral("dr"), QStringLiteral("primary"),
-                                   QStringLiteral("dr"), {}};
+        ReplicationFlowConfig flow{
+            QStringLiteral("primary"), QStringLiteral("dr"), QStringLiteral("primary"), QStringLiteral("dr"), {}};
         m_found = findSplitBrains({flow}, {{QStringLiteral("primary"), m_primary}, {QStringLiteral("dr"), dr()}}, {});
         QCOMPARE(m_found.size(), size_t(1));
         QCOMPARE(m_found.front().group, QStringLiteral("billing"));

@@ -94,8 +94,9 @@ private Q_SLOTS:
         // a partition the metadata does not list is marked orphaned "deleted", in every poll.
         const auto missing = [&](const ClusterSnapshot &s, const TopicPartition &tp) {
             const TopicState *t = s.topic(tp.topic);
-            return !t || std::none_of(t->partitions.begin(), t->partitions.end(),
-                                      [&](const PartitionState &p) { return p.partition == tp.partition; });
+            return !t || std::none_of(t->partitions.begin(), t->partitions.end(), [&](const PartitionState &p) {
+                return p.partition == tp.partition;
+            });
         };
         const auto state = [&] {
             const SnapshotPtr &s = m_polls.back();

@@ -156,8 +156,7 @@ private Q_SLOTS:
         QVERIFY(!ours());
         QCOMPARE(events(EventKind::SplitBrainStarted), 2);
         for (const ClusterEvent &e : m_events)
-            QCOMPARE(e.severity,
-                     e.kind == EventKind::SplitBrainStarted ? EventSeverity::Error : EventSeverity::Info);
+            QCOMPARE(e.severity, e.kind == EventKind::SplitBrainStarted ? EventSeverity::Error : EventSeverity::Info);
     }
 };
 

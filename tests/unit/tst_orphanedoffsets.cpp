@@ -174,12 +174,12 @@ private Q_SLOTS:
     {
         test::addColumns<LagStatus, LagStatus, LagStatus, LagStatus, qint64, double>(
             "groupBefore", "kept", "orphan", "groupAfter", "totalAfter", "lagSecondsAfter");
-        QTest::newRow("orphan STOP, the rest OK") << LagStatus::Stop << LagStatus::Ok << LagStatus::Stop
-                                                  << LagStatus::Ok << qint64(5) << 2.0;
-        QTest::newRow("the rest STALL stays STALL") << LagStatus::Stop << LagStatus::Stall << LagStatus::Stop
-                                                    << LagStatus::Stall << qint64(5) << 2.0;
-        QTest::newRow("total growth WARN is kept") << LagStatus::Warn << LagStatus::Ok << LagStatus::Ok
-                                                   << LagStatus::Warn << qint64(5) << 2.0;
+        QTest::newRow("orphan STOP, the rest OK")
+            << LagStatus::Stop << LagStatus::Ok << LagStatus::Stop << LagStatus::Ok << qint64(5) << 2.0;
+        QTest::newRow("the rest STALL stays STALL")
+            << LagStatus::Stop << LagStatus::Stall << LagStatus::Stop << LagStatus::Stall << qint64(5) << 2.0;
+        QTest::newRow("total growth WARN is kept")
+            << LagStatus::Warn << LagStatus::Ok << LagStatus::Ok << LagStatus::Warn << qint64(5) << 2.0;
     }
     void exclusion()
     {

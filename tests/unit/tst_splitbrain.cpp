@@ -207,8 +207,8 @@ const std::vector<Case> &cases()
 
 QString summary(const SplitBrain &b)
 {
-    return QStringList{b.source.topics.join(QLatin1Char(',')),   b.target.topics.join(QLatin1Char(',')),
-                       b.source.members.join(QLatin1Char(',')),  b.target.members.join(QLatin1Char(',')),
+    return QStringList{b.source.topics.join(QLatin1Char(',')),  b.target.topics.join(QLatin1Char(',')),
+                       b.source.members.join(QLatin1Char(',')), b.target.members.join(QLatin1Char(',')),
                        QString::number(b.source.moving.size()), QString::number(b.target.moving.size())}
         .join(QLatin1Char('|'));
 }
