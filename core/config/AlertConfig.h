@@ -26,7 +26,9 @@
 // firing when they are lost (ERR); there is no separate seconds condition, so that the alert,
 // the status and the groups table never disagree on whether a group is at risk.
 // rebalances_per_hour = rebalances that completed in the last hour; broker_offline = brokers of the cluster that are
-// not online (threshold default 1).
+// not online (threshold default 1). With the top-level `ignore_orphaned_offsets: true` the
+// group values leave out its orphaned offsets (AppConfig, docs/LAG-STATUS.md "Orphaned
+// offsets"), so an old subscription's standing commits fire no lag alert.
 //
 // Failover readiness of a MirrorMaker 2 flow's groups (docs/MIRRORMAKER2.md), judged at each
 // poll of the flow where both clusters were read, per flow and group:
