@@ -2774,6 +2774,25 @@ Right-click to mute the rule</source>
         <source>Delete…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Delete orphaned offsets…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b style=&quot;color:%1&quot;&gt;SPLIT BRAIN&lt;/b&gt; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b style=&quot;color:%1&quot;&gt;ORPHANED OFFSETS&lt;/b&gt; %n committed partition(s) nobody reads: %2</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>lagscope::GroupTableModel</name>
@@ -2866,6 +2885,14 @@ Right-click to mute the rule</source>
     </message>
     <message>
         <source>No partition of this group is forecast to lose records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Split brain: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orphaned offsets (nobody reads them) on: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3399,6 +3426,17 @@ Right-click to mute the rule</source>
     </message>
 </context>
 <context>
+    <name>lagscope::OrphanedOffsets</name>
+    <message>
+        <source>the topic or partition no longer exists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the group has members and none is assigned this topic</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>lagscope::OverviewPage</name>
     <message>
         <source>Brokers online:</source>
@@ -3553,6 +3591,11 @@ Right-click to mute the rule</source>
     </message>
     <message>
         <source>Log end − committed is %1; %2 of those offsets are transaction markers or aborted records, which no read_committed consumer receives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+Orphaned offset: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5286,6 +5329,39 @@ Moves:
     </message>
 </context>
 <context>
+    <name>lagscope::SplitBrain</name>
+    <message numerus="yes">
+        <source>%n member(s): %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>commits moving on %n partition(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 on %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>consumed on both sides of %1: %2 and %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>split brain: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>split brain over: %1 is no longer consumed on both sides of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>lagscope::TablePage</name>
     <message>
         <source>Filter (Ctrl+F)</source>
@@ -5340,6 +5416,108 @@ Moves:
     </message>
     <message>
         <source>Log end minus log start, summed over all partitions</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>lagscope::Triage</name>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unreachable: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quorum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The controller quorum has no leader: no metadata change is possible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>voter %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Controller voter %1 %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>online</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unreachable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>offline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fenced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Broker %1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>broker %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n partition(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Offline (no leader): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Under-replicated: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (total lag %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; stale checkpoints: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alert %1 firing: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alert %1 firing for %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Split brain: %1 consumes on both %2 and %3 — %4</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
