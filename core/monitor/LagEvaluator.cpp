@@ -234,7 +234,9 @@ void LagEvaluator::evaluate(ClusterSnapshot &snapshot, const QDateTime &logEndAt
         for (std::size_t row = 0; row < g.partitions.size(); ++row) {
             const PartitionLag &p = g.partitions[row];
             const auto start = logStarts.find(p.partition);
-            LagPoint point{now, p.committed, p.logEnd,
+            LagPoint point{now,
+                           p.committed,
+                           p.logEnd,
                            start == logStarts.end() ? std::nullopt : std::optional<std::int64_t>(start->second),
                            p.memberId.isEmpty() ? QString() : (p.clientId.isEmpty() ? p.memberId : p.clientId),
                            p.invisibleRecords};
