@@ -6,6 +6,7 @@
 #include "mirror/FlowMonitorService.h"
 #include "monitor/MonitorService.h"
 #include "monitor/SplitBrainMonitor.h"
+#include "triage/TriageService.h"
 #include "replication/ReplicationPage.h"
 #include "settings/Keyring.h"
 #include "store/HistoryRecorder.h"
@@ -46,6 +47,12 @@ DesktopSession::DesktopSession(AppConfig config, QString configPath, QString con
     connect(m_splitBrains.get(), &SplitBrainMonitor::events, m_window.get(),
             [this](const std::vector<ClusterEvent> &events) { m_window->eventLog()->append(events); });
     m_window->setSplitBrains(m_splitBrains.get());
+    // After the window's and the alerts' own slots: the triage reads the alerts just applied.
+    m_triage = std::make_unique<TriageService>();
+    m_triage->setAlerts(m_alerts.get());
+    m_triage->setSplitBrains(m_splitBrains.get());
+    connect(m_monitor.get(), &MonitorService::updated, m_triage.get(), &TriageService::applyCluster);
+    m_window->setTriage(m_triage.get()); // the window opens on it (none on the welcome page)
     if (m_poll) {
         // Also without configured flows: a discovered flow the user confirms joins it.
         m_flows = std::make_unique<mirror::FlowMonitorService>(m_config);
@@ -58,6 +65,8 @@ DesktopSession::DesktopSession(AppConfig config, QString configPath, QString con
                         m_window->eventLog()->append(mirror::toClusterEvents(events));
                 });
         connect(m_flows.get(), &mirror::FlowMonitorService::updated, recorder, &HistoryRecorder::recordFlow);
+        connect(m_flows.get(), &mirror::FlowMonitorService::updated, m_triage.get(),
+                [this](const mirror::FlowSnapshotPtr &snapshot) { m_triage->applyFlow(snapshot); });
         connect(m_flows.get(), &mirror::FlowMonitorService::updated, m_alerts.get(), &AlertService::applyFlow);
         connect(m_window->replicationPage(), &ReplicationPage::monitorRequested, this,
                 [this](const ReplicationFlowConfig &flow) {
@@ -95,6 +104,7 @@ DesktopSession::~DesktopSession()
     // Pollers first, so nothing is recorded after the recorder is gone.
     m_flows.reset();
     m_monitor.reset();
+    m_triage.reset(); // reads the alerts
     m_alerts.reset();
     m_historyThread.quit();
     m_historyThread.wait();

@@ -19,6 +19,7 @@ class HistoryReader;
 class MainWindow;
 class MonitorService;
 class SplitBrainMonitor;
+class TriageService;
 namespace mirror {
 class FlowMonitorService;
 }
@@ -38,6 +39,7 @@ public:
     MonitorService *monitor() const { return m_monitor.get(); }
     AlertService *alerts() const { return m_alerts.get(); }
     SplitBrainMonitor *splitBrains() const { return m_splitBrains.get(); }
+    TriageService *triage() const { return m_triage.get(); }
 
 private:
     AppConfig m_config;
@@ -46,6 +48,7 @@ private:
     std::unique_ptr<MonitorService> m_monitor;
     std::unique_ptr<AlertService> m_alerts;
     std::unique_ptr<SplitBrainMonitor> m_splitBrains;
+    std::unique_ptr<TriageService> m_triage;
     std::unique_ptr<MainWindow> m_window;
     std::unique_ptr<mirror::FlowMonitorService> m_flows; // null when nothing polls
     bool m_poll = false;

@@ -27,6 +27,7 @@
 #include "pages/QuorumPanel.h"
 #include "pages/RebalanceTimeline.h"
 #include "pages/TablePage.h"
+#include "pages/TriagePage.h"
 #include "pages/WelcomePage.h"
 #include "replication/ReplicationPage.h"
 #include "report/ExportReportDialog.h"
@@ -66,16 +67,6 @@ QString sampleConfigPath()
     if (QFileInfo::exists(installed))
         return QFileInfo(installed).canonicalFilePath();
     return QStringLiteral(LAGSCOPE_SOURCE_DIR "/resources/lagscope.sample.yaml");
-}
-
-StatusTone healthTone(HealthLevel level)
-{
-    switch (level) {
-    case HealthLevel::Ok: return StatusTone::Good;
-    case HealthLevel::Warning: return StatusTone::Warning;
-    case HealthLevel::Error: break;
-    }
-    return StatusTone::Error;
 }
 
 } // namespace
@@ -173,6 +164,7 @@ QWidget *MainWindow::page(PageKind kind) const
     case PageKind::Groups: return m_groupsPage;
     case PageKind::GroupDetail: return m_groupDetail;
     case PageKind::Replication: return m_replication;
+    case PageKind::Triage: return m_triagePage;
     }
     return nullptr;
 }
@@ -311,7 +303,11 @@ void MainWindow::openClusterDialog(bool edit)
     dialog->show();
 }
 
-void MainWindow::showReplication() { m_stack->setCurrentWidget(m_replication); }
+void MainWindow::showReplication()
+{
+    m_page = PageKind::Replication;
+    m_stack->setCurrentWidget(m_replication);
+}
 
 void MainWindow::showCurrent() { m_stack->setCurrentWidget(page(m_page)); }
 
@@ -322,6 +318,8 @@ void MainWindow::applyUpdate(const PollUpdate &update)
     if (s->reachable && !m_firstPoll.contains(s->cluster))
         m_firstPoll[s->cluster] = BrokerStatesAt{s->takenAt, brokerStatesOf(*s)};
     updateClusterStatus(s);
+    if (m_triagePage)
+        m_triagePage->applyCluster(s);
     m_replication->applyClusterSnapshot(s);
     m_events->append(update.events);
     if (s->cluster == m_cluster) {
@@ -359,28 +357,6 @@ void MainWindow::applyToPages(const SnapshotPtr &s)
                                   .arg(groups)
                                   .arg(locale.toString(qlonglong(s ? s->totalLag() : 0)))
                                   .arg(stale));
-}
-
-void MainWindow::updateClusterStatus(const SnapshotPtr &s)
-{
-    QTreeWidgetItem *item = m_clusterItems.count(s->cluster) ? m_clusterItems[s->cluster] : nullptr;
-    QLabel *label = m_statusLabels.count(s->cluster) ? m_statusLabels[s->cluster] : nullptr;
-    const ClusterHealth health = clusterHealth(*s);
-    const QString &text = health.reason;
-    if (item) {
-        item->setText(1, text);
-        item->setForeground(1, statusForeground(healthTone(health.level), palette()));
-        // The column is narrow and the reason names every broker and voter at fault.
-        item->setToolTip(1, s->error.isEmpty() ? text : text + QLatin1Char('\n') + s->error);
-    }
-    if (label) {
-        label->setText(s->reachable
-                           ? tr("%1: polled %2 (%3 ms)")
-                                 .arg(s->cluster, s->takenAt.toLocalTime().toString(QStringLiteral("HH:mm:ss")))
-                                 .arg(s->pollDurationMs)
-                           : tr("%1: %2").arg(s->cluster, text));
-        label->setToolTip(s->error);
-    }
 }
 
 void MainWindow::showWarning(const QString &message)

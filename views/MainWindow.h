@@ -40,7 +40,10 @@ class ReplicationPage;
 class SplitBrainMonitor;
 class TablePage;
 class TopicTableModel;
+class TriagePage;
+class TriageService;
 struct PollUpdate;
+struct TriageItem;
 
 class MainWindow final : public QMainWindow {
     Q_OBJECT
@@ -69,6 +72,11 @@ public:
     // Split brains (monitor/SplitBrain) as badges on the groups table and the group page.
     // Not owned; must outlive the window.
     void setSplitBrains(SplitBrainMonitor *splitBrains);
+    // The home page: what is wrong across clusters; the tree's cluster statuses take its
+    // rows into account, and the window opens on it. Not owned; must outlive the window.
+    void setTriage(TriageService *triage);
+    TriagePage *triagePage() const { return m_triagePage; }
+    void showTriage();
     AlertTray *alertTray() const { return m_tray; }
 
 public Q_SLOTS:
@@ -85,6 +93,8 @@ private:
     void showCurrent();
     void applyToPages(const SnapshotPtr &snapshot);
     void updateClusterStatus(const SnapshotPtr &snapshot);
+    void updateTriage();
+    void openTriageItem(const TriageItem &item);
     void restoreState();
     SnapshotPtr latest(const QString &cluster) const;
     void openResetDialog(const QString &cluster, const QString &group);
@@ -111,6 +121,8 @@ private:
     GroupDetailPage *m_groupDetail = nullptr;
     QWidget *m_welcome = nullptr;
     ReplicationPage *m_replication = nullptr;
+    TriagePage *m_triagePage = nullptr;
+    TriageService *m_triage = nullptr;
     EventLogDock *m_events = nullptr;
     AlertBadges *m_badges = nullptr;
     SplitBrainMonitor *m_splitBrains = nullptr;

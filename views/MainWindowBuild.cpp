@@ -286,6 +286,8 @@ void MainWindow::buildTree(const AppConfig &config)
         const auto kind = static_cast<PageKind>(item->data(0, PageRole).toInt());
         if (kind == PageKind::Replication)
             showReplication();
+        else if (kind == PageKind::Triage)
+            showTriage();
         else if (kind == PageKind::GroupDetail) // a group's alert badge
             openGroup(item->data(0, ClusterRole).toString(), item->data(0, AlertBadges::GroupRole).toString());
         else

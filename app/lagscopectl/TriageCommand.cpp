@@ -8,6 +8,7 @@
 #include "config/ConfigLoader.h"
 #include "mirror/FlowMonitorService.h"
 #include "monitor/MonitorService.h"
+#include "monitor/SplitBrainMonitor.h"
 #include "report/Table.h"
 #include "triage/TriageService.h"
 #include "util/SecretMasker.h"
@@ -137,6 +138,8 @@ int triageCommand(const QStringList &args)
     TriageService triage;
     AlertEvaluator alerts(config.alerts); // evaluated, never run: no command, nothing saved
     triage.setAlerts(&alerts);
+    SplitBrainMonitor splitBrains(config.flows);
+    triage.setSplitBrains(&splitBrains);
     MonitorService monitor(config);
     std::unique_ptr<mirror::FlowMonitorService> flows;
     if (!config.flows.empty()) {
@@ -159,6 +162,7 @@ int triageCommand(const QStringList &args)
     };
     QObject::connect(&monitor, &MonitorService::updated, &loop, [&](const PollUpdate &u) {
         alerts.evaluate(*u.snapshot, u.snapshot->takenAt);
+        splitBrains.apply(u);
         ++seen[u.snapshot->cluster];
         triage.applyCluster(u);
         if (done())

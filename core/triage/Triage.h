@@ -74,7 +74,7 @@ struct SplitBrainFinding {
     QString sourceCluster;
     QString targetCluster;
     QString group;
-    QString detail; // what was seen on each side
+    QString detail; // what was seen on each side, e.g. "consumed on both sides of primary->dr: …"
     QDateTime since;
 };
 

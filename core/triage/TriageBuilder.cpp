@@ -207,9 +207,7 @@ void addAlert(const AlertInstance &a, std::vector<TriageItem> &out)
 void addSplitBrain(const SplitBrainFinding &b, std::vector<TriageItem> &out)
 {
     TriageItem i = item(TriageSeverity::Error, TriageKind::SplitBrain, b.flow, b.group,
-                        TriageText::tr("Split brain: %1 consumes on both %2 and %3 — %4")
-                            .arg(b.group, b.sourceCluster, b.targetCluster, b.detail),
-                        TriageTarget::Replication);
+                        TriageText::tr("Split brain: %1").arg(b.detail), TriageTarget::Replication);
     i.group = b.group;
     i.since = b.since;
     out.push_back(std::move(i));

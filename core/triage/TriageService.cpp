@@ -1,6 +1,7 @@
 #include "triage/TriageService.h"
 
 #include "alerts/AlertService.h"
+#include "monitor/SplitBrainMonitor.h"
 
 namespace lagscope {
 
@@ -11,6 +12,13 @@ void TriageService::setAlerts(const AlertService *alerts)
     m_alerts = alerts;
     if (alerts)
         connect(alerts, &AlertService::changed, this, &TriageService::rebuild);
+}
+
+void TriageService::setSplitBrains(const SplitBrainMonitor *splitBrains)
+{
+    m_splitBrains = splitBrains;
+    if (splitBrains)
+        connect(splitBrains, &SplitBrainMonitor::changed, this, &TriageService::rebuild);
 }
 
 SnapshotPtr TriageService::latest(const QString &cluster) const
@@ -24,9 +32,7 @@ void TriageService::applyCluster(const PollUpdate &update)
     if (!update.snapshot)
         return;
     const QString &name = update.snapshot->cluster;
-    if (auto it = m_latest.find(name); it != m_latest.end())
-        m_previous[name] = it->second;
-    else
+    if (!m_latest.count(name))
         m_firstLooks << name;
     m_latest[name] = update.snapshot;
     rebuild();
@@ -57,7 +63,9 @@ void TriageService::rebuild()
     else if (m_evaluator)
         in.alerts = m_evaluator->firing();
     if (m_splitBrains)
-        in.splitBrains = m_splitBrains(m_latest, m_previous);
+        for (const ActiveSplitBrain &a : m_splitBrains->active())
+            in.splitBrains.push_back({a.brain.flow, a.brain.source.cluster, a.brain.target.cluster, a.brain.group,
+                                      a.brain.describe(), a.since});
     m_items = buildTriage(in);
     m_since.update(m_items, QDateTime::currentDateTimeUtc(), m_firstLooks);
     m_firstLooks.clear();

@@ -14,29 +14,26 @@
 
 #include <QObject>
 
-#include <functional>
 #include <map>
 
 namespace lagscope {
 
 class AlertService;
+class SplitBrainMonitor;
 
 class TriageService final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(TriageService)
 
 public:
-    // Finds split brains from the latest and the previous snapshot of every cluster.
-    using SplitBrainFinder = std::function<std::vector<SplitBrainFinding>(
-        const std::map<QString, SnapshotPtr> &latest, const std::map<QString, SnapshotPtr> &previous)>;
-
     explicit TriageService(QObject *parent = nullptr);
 
     // Firing alerts are read from it on every rebuild (and its changes rebuild).
     void setAlerts(const AlertService *alerts);
     // Or from an evaluator the caller feeds (lagscopectl: no commands run, nothing saved).
     void setAlerts(const AlertEvaluator *evaluator) { m_evaluator = evaluator; }
-    void setSplitBrainFinder(SplitBrainFinder finder) { m_splitBrains = std::move(finder); }
+    // The open split brains are read from it on every rebuild (and its changes rebuild).
+    void setSplitBrains(const SplitBrainMonitor *splitBrains);
 
     const std::vector<TriageItem> &items() const { return m_items; }
     const std::vector<mirror::FlowSnapshotPtr> &flows() const { return m_flowList; }
@@ -55,9 +52,8 @@ Q_SIGNALS:
 private:
     const AlertService *m_alerts = nullptr;
     const AlertEvaluator *m_evaluator = nullptr;
-    SplitBrainFinder m_splitBrains;
+    const SplitBrainMonitor *m_splitBrains = nullptr;
     std::map<QString, SnapshotPtr> m_latest;
-    std::map<QString, SnapshotPtr> m_previous;
     std::map<QString, mirror::FlowSnapshotPtr> m_flows;
     std::vector<mirror::FlowSnapshotPtr> m_flowList;
     std::vector<TriageItem> m_items;

@@ -609,6 +609,74 @@ Right-click to mute the rule</source>
     </message>
 </context>
 <context>
+    <name>lagscope::ClusterStripModel</name>
+    <message>
+        <source>connecting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 online</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Total lag over the last %n poll(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Poll time over the last %n poll(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Brokers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total lag</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lag trend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Poll</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Poll trend</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>lagscope::ConfigLoader</name>
     <message>
         <source>expected a sequence of alert rules, got %1</source>
@@ -2876,6 +2944,14 @@ Right-click to mute the rule</source>
         </translation>
     </message>
     <message>
+        <source>Split brain: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orphaned offsets (nobody reads them) on: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Loss in</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2885,14 +2961,6 @@ Right-click to mute the rule</source>
     </message>
     <message>
         <source>No partition of this group is forecast to lose records</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Split brain: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Orphaned offsets (nobody reads them) on: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3414,6 +3482,25 @@ Right-click to mute the rule</source>
         <source>Delete group…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Triage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What is wrong now across every cluster and flow, worst first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>lagscope::ModelFormat</name>
@@ -3582,6 +3669,11 @@ Right-click to mute the rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>%1
+Orphaned offset: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Loss in</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3591,11 +3683,6 @@ Right-click to mute the rule</source>
     </message>
     <message>
         <source>Log end − committed is %1; %2 of those offsets are transaction markers or aborted records, which no read_committed consumer receives</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1
-Orphaned offset: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5517,8 +5604,98 @@ Moves:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Split brain: %1 consumes on both %2 and %3 — %4</source>
+        <source>Split brain: %1</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>lagscope::TriageModel</name>
+    <message>
+        <source>Error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Already so when Lagscope first looked, at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Since %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster / flow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>lagscope::TriagePage</name>
+    <message>
+        <source>Triage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for the first polls…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clusters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What is wrong now, worst first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-click or press Enter to open a row&apos;s page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing wrong on %n cluster(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %2 across %n cluster(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>

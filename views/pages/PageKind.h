@@ -9,7 +9,8 @@ enum class PageKind {
     Topics,
     Groups,
     GroupDetail,
-    Replication
+    Replication,
+    Triage // the home page across clusters (appended: saved settings keep their numbers)
 };
 
 } // namespace lagscope
