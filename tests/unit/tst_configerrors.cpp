@@ -243,7 +243,7 @@ log_level: debug
 )")
         << QStringLiteral("config.yaml:4:1: log_level: unknown key (expected one of: poll_interval, "
                           "request_timeout, clusters, replication, read_only_clusters, alerts, lag_window, "
-                          "allowed_lag)");
+                          "allowed_lag, ignore_orphaned_offsets)");
 
     QTest::newRow("top-level key with a typo") << yaml(R"(
 Poll_intervall: 5s
@@ -442,7 +442,7 @@ security: {}
                "config.yaml:9:16: clusters[1].bootstrap: expected host:port with a port from 1 to 65535, got \"b\"\n"
                "config.yaml:10:16: poll_interval: expected at least 250ms, got \"100ms\"\n"
                "config.yaml:11:1: security: unknown key (expected one of: poll_interval, request_timeout, clusters, "
-               "replication, read_only_clusters, alerts, lag_window, allowed_lag)");
+               "replication, read_only_clusters, alerts, lag_window, allowed_lag, ignore_orphaned_offsets)");
 
     const char *twoClusters = "clusters:\n  - name: a\n    bootstrap: a:1\n  - name: b\n    bootstrap: b:1\n"
                               "replication:\n  - source: a\n    target: b\n";
