@@ -121,6 +121,8 @@ inline QProcess *startMember(QObject *parent, const QString &group, const QStrin
 inline void stopMembers(const QList<QProcess *> &members)
 {
     for (QProcess *p : members) {
+        if (p->state() == QProcess::NotRunning)
+            continue;
         p->terminate();
         if (!p->waitForFinished(15000))
             p->kill();

@@ -3,6 +3,7 @@
 // offset → STALL; a slow one → WARN; a healthy one stays OK the whole test. And lag seconds
 // against the truth: now − the timestamp of the first unconsumed record, read from Kafka.
 // The monitor polls every second so the test stays short.
+#include "ToolOutput.h"
 #include "LabTest.h"
 #include "kafka/PartitionReader.h"
 #include "monitor/MonitorService.h"
@@ -116,13 +117,7 @@ private Q_SLOTS:
     void cleanupTestCase()
     {
         m_monitor.reset();
-        for (QProcess *p : m_processes) {
-            if (p->state() != QProcess::NotRunning) {
-                p->terminate();
-                if (!p->waitForFinished(20000))
-                    p->kill();
-            }
-        }
+        stopMembers(m_processes); // SIGTERM, then killed if still there
     }
 
     void cleanup()

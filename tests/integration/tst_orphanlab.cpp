@@ -3,6 +3,7 @@
 // group page's cleanup: plan, backup, delete, read back, audit) removes them while the member
 // stays. A deleted topic: whatever commits of it Kafka still reports are marked orphaned
 // ("deleted") in every poll after the topic left the metadata. The monitor polls every second.
+#include "ToolOutput.h"
 #include "DrillUtil.h"
 #include "LabTest.h"
 #include "actions/DeleteExecutor.h"
@@ -57,12 +58,7 @@ private Q_SLOTS:
     void cleanupTestCase()
     {
         m_monitor.reset();
-        for (QProcess *p : m_processes)
-            if (p->state() != QProcess::NotRunning) {
-                p->terminate();
-                if (!p->waitForFinished(20000))
-                    p->kill();
-            }
+        stopMembers(m_processes); // SIGTERM, then killed if still there
     }
 
     void cleanup()

@@ -5,6 +5,7 @@
 // 40 s; and a group that keeps up. The slow group gets a forecast and turns RISK before it
 // is ERR, the forecast brackets the poll at which the records were really lost, and a
 // `status: RISK` alert fires; the group that keeps up is never at risk. Polls every second.
+#include "ToolOutput.h"
 #include "LabTest.h"
 #include "alerts/AlertEvaluator.h"
 #include "monitor/MonitorService.h"
@@ -105,13 +106,7 @@ private Q_SLOTS:
     void cleanupTestCase()
     {
         m_monitor.reset();
-        for (QProcess *p : m_processes) {
-            if (p->state() != QProcess::NotRunning) {
-                p->terminate();
-                if (!p->waitForFinished(20000))
-                    p->kill();
-            }
-        }
+        stopMembers(m_processes); // SIGTERM, then killed if still there
     }
 
     void cleanup()

@@ -2,6 +2,7 @@
 // consuming a topic on primary and its replica primary.<topic> on dr is reported within two
 // polls of each cluster after both members show, with both sides' members and topics; the
 // split brain ends once the dr member has left. The monitor polls every second.
+#include "ToolOutput.h"
 #include "DrillUtil.h"
 #include "LabTest.h"
 #include "monitor/MonitorService.h"
@@ -112,12 +113,7 @@ private Q_SLOTS:
     void cleanupTestCase()
     {
         m_monitor.reset();
-        for (QProcess *p : m_processes)
-            if (p->state() != QProcess::NotRunning) {
-                p->terminate();
-                if (!p->waitForFinished(20000))
-                    p->kill();
-            }
+        stopMembers(m_processes); // SIGTERM, then killed if still there
     }
 
     void cleanup()
