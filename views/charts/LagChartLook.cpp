@@ -64,13 +64,8 @@ void LagChart::setupPlot()
     m_cursor->setSelectable(false);
     m_cursor->setVisible(false);
 
-    m_emptyLabel = new QCPItemText(m_plot);
+    m_emptyLabel = addCentredLabel(m_plot);
     m_emptyLabel->setLayer(m_overlay);
-    m_emptyLabel->position->setType(QCPItemPosition::ptAxisRectRatio);
-    m_emptyLabel->position->setAxisRect(m_plot->axisRect());
-    m_emptyLabel->position->setCoords(0.5, 0.5);
-    m_emptyLabel->setPositionAlignment(Qt::AlignCenter);
-    m_emptyLabel->setSelectable(false);
     m_emptyLabel->setVisible(false);
 
     connect(m_plot->xAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, &LagChart::onTimeRangeChanged);
@@ -106,11 +101,7 @@ void LagChart::applyPalette()
 {
     const QPalette pal = palette();
     const bool dark = isDarkPalette(pal);
-    const QColor base = pal.color(QPalette::Active, QPalette::Base);
-    const QColor text = pal.color(QPalette::Active, QPalette::Text);
-    const QColor muted = pal.color(QPalette::Active, QPalette::PlaceholderText);
-    QColor grid = text;
-    grid.setAlpha(dark ? 50 : 38);
+    const auto [base, text, muted, grid] = chartColors(pal);
 
     m_plot->setBackground(base);
     styleChartAxes(m_plot, muted, text, grid, true);

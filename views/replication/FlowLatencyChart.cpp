@@ -52,11 +52,7 @@ FlowLatencyChart::FlowLatencyChart(QWidget *parent) : QWidget(parent)
     m_notOk->setName(tr("not OK"));
     m_notOk->setLineStyle(QCPGraph::lsNone);
 
-    m_emptyLabel = new QCPItemText(m_plot);
-    m_emptyLabel->position->setType(QCPItemPosition::ptAxisRectRatio);
-    m_emptyLabel->position->setCoords(0.5, 0.5);
-    m_emptyLabel->setPositionAlignment(Qt::AlignCenter);
-    m_emptyLabel->setSelectable(false);
+    m_emptyLabel = addCentredLabel(m_plot);
     layout->addWidget(m_plot, 1);
     applyPalette();
     reload();
@@ -71,11 +67,8 @@ FlowLatencyChart::~FlowLatencyChart()
 void FlowLatencyChart::applyPalette()
 {
     const QPalette pal = palette();
-    const QColor text = pal.color(QPalette::Active, QPalette::Text);
-    const QColor muted = pal.color(QPalette::Active, QPalette::PlaceholderText);
-    QColor grid = text;
-    grid.setAlpha(isDarkPalette(pal) ? 50 : 38);
-    m_plot->setBackground(pal.color(QPalette::Active, QPalette::Base));
+    const auto [base, text, muted, grid] = chartColors(pal);
+    m_plot->setBackground(base);
     styleChartAxes(m_plot, muted, text, grid, false);
     m_latency->setPen(QPen(pal.color(QPalette::Active, QPalette::Highlight), 1.5));
     const QColor bad = statusForeground(StatusTone::Error, pal);

@@ -70,11 +70,7 @@ FlowReadinessChart::FlowReadinessChart(QWidget *parent) : QWidget(parent)
     m_plot->legend->setMargins(QMargins(8, 0, 8, 4));
     m_plot->legend->setIconSize(18, 10);
 
-    m_emptyLabel = new QCPItemText(m_plot);
-    m_emptyLabel->position->setType(QCPItemPosition::ptAxisRectRatio);
-    m_emptyLabel->position->setCoords(0.5, 0.5);
-    m_emptyLabel->setPositionAlignment(Qt::AlignCenter);
-    m_emptyLabel->setSelectable(false);
+    m_emptyLabel = addCentredLabel(m_plot);
     layout->addWidget(m_plot, 1);
     applyPalette();
     reload();
@@ -89,11 +85,8 @@ FlowReadinessChart::~FlowReadinessChart()
 void FlowReadinessChart::applyPalette()
 {
     const QPalette pal = palette();
-    const QColor text = pal.color(QPalette::Active, QPalette::Text);
-    const QColor muted = pal.color(QPalette::Active, QPalette::PlaceholderText);
-    QColor grid = text;
-    grid.setAlpha(isDarkPalette(pal) ? 50 : 38);
-    m_plot->setBackground(pal.color(QPalette::Active, QPalette::Base));
+    const auto [base, text, muted, grid] = chartColors(pal);
+    m_plot->setBackground(base);
     styleChartAxes(m_plot, muted, text, grid, false);
     for (QCPAxis *axis : {m_plot->yAxis2}) {
         axis->setBasePen(QPen(muted, 1));
@@ -103,7 +96,7 @@ void FlowReadinessChart::applyPalette()
         axis->setLabelColor(text);
         axis->grid()->setVisible(false); // one grid: the records'
     }
-    m_plot->legend->setBrush(pal.color(QPalette::Active, QPalette::Base));
+    m_plot->legend->setBrush(base);
     m_plot->legend->setBorderPen(Qt::NoPen);
     m_plot->legend->setTextColor(text);
     m_reread->setPen(QPen(pal.color(QPalette::Active, QPalette::Highlight), 1.5));
