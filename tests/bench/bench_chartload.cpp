@@ -1,4 +1,4 @@
-// bench_chartload [--dir TMP] [--runs N] [--week-days D] [--reuse]
+// bench_chartload [--dir TMP] [--runs N] [--week-days D] [--reuse] [--history FILE [--group ID]]
 // How long the GUI thread stalls while a group's lag chart loads 7 days of history. The
 // history: one fixture group (20 partitions) polled every 5 s for a week, written and
 // compacted every 10 simulated minutes through the public HistoryStore API, as bench_store's
@@ -12,6 +12,8 @@
 //  - async (what the chart does now): LagChart::setRange(7d) over a HistoryReader; the reads run
 //    on the reader's thread, and the load ends with the replot that follows the answer.
 // The first run of each is a warm-up (SQLite's page cache) and is printed on its own.
+// --history loads from a file written elsewhere instead, e.g. the week of the large fixture
+// (5,000 groups) that `bench_store --scale large --only-week` leaves as week-full.sqlite.
 #include "BenchUtil.h"
 
 #include "charts/ChartRange.h"
@@ -22,6 +24,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTimer>
 
@@ -147,6 +150,11 @@ int main(int argc, char **argv)
     parser.addOption({QStringLiteral("week-days"), QStringLiteral("Simulated days of history."), QStringLiteral("D"),
                       QStringLiteral("7")});
     parser.addOption({QStringLiteral("reuse"), QStringLiteral("Reuse DIR/chartload-week.sqlite if it exists.")});
+    parser.addOption({QStringLiteral("history"),
+                      QStringLiteral("Load from this history file (e.g. bench_store's week-full.sqlite) instead."),
+                      QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("group"), QStringLiteral("The group to chart (default: the fixture's first)."),
+                      QStringLiteral("ID")});
     parser.process(app);
     const int runs = std::max(1, parser.value(QStringLiteral("runs")).toInt());
     const int days = std::max(1, parser.value(QStringLiteral("week-days")).toInt());
@@ -154,10 +162,17 @@ int main(int argc, char **argv)
     printMachine();
     QTemporaryDir tmp;
     const QString dir = parser.isSet(QStringLiteral("dir")) ? parser.value(QStringLiteral("dir")) : tmp.path();
-    const QString path = dir + QStringLiteral("/chartload-week.sqlite");
+    const bool given = parser.isSet(QStringLiteral("history"));
+    const QString path =
+        given ? parser.value(QStringLiteral("history")) : dir + QStringLiteral("/chartload-week.sqlite");
     const QString cluster = syntheticFixtureSnapshot(QDateTime::currentDateTimeUtc()).cluster;
-    const QString group = Fixture::groupName(0);
-    if (!parser.isSet(QStringLiteral("reuse")) || !QFile::exists(path)) {
+    const QString group =
+        parser.isSet(QStringLiteral("group")) ? parser.value(QStringLiteral("group")) : Fixture::groupName(0);
+    if (given) {
+        printLine(QStringLiteral("history: %1 (%2 MiB)")
+                      .arg(path)
+                      .arg(double(QFileInfo(path).size()) / 1048576.0, 0, 'f', 1));
+    } else if (!parser.isSet(QStringLiteral("reuse")) || !QFile::exists(path)) {
         const Stopwatch fill;
         if (Status st = fillWeek(path, group, days); !st)
             return fail(st.errorMessage());
