@@ -9,7 +9,7 @@ LAGSCOPE_DEBIAN_PACKAGES=(
     qtkeychain-qt6-dev
     libssl-dev libsasl2-dev libzstd-dev liblz4-dev zlib1g-dev
     openjdk-17-jdk-headless maven npm
-    # clang + its runtime: the bounded libFuzzer run of the MirrorMaker 2 decoders (tests/fuzz)
+    # clang + its runtime: the bounded libFuzzer runs of the parsers (tests/fuzz)
     clang libclang-rt-14-dev
     clang-format-14   # the 'format' test: scripts/format --check against .clang-format
     qt6-l10n-tools    # lupdate: the lagscope_lupdate target writes resources/translations/*.ts
