@@ -93,9 +93,14 @@ MainWindow::MainWindow(const AppConfig &config, const QString &configPath, const
     buildActions();
 
     if (config.clusters.empty() || !configError.isEmpty()) {
-        auto *welcome = new WelcomePage(configPath, configError, sampleConfigPath(), m_stack);
+        // A file that is there but wrong is the user's to fix; without one (or without a
+        // cluster in it) the dialog can write it.
+        const bool firstRun = configError.isEmpty() || !QFileInfo::exists(configPath);
+        auto *welcome = new WelcomePage(firstRun ? WelcomePage::Mode::FirstRun : WelcomePage::Mode::ConfigError,
+                                        configPath, configError, sampleConfigPath(), m_stack);
         connect(welcome, &WelcomePage::openSampleRequested, this,
                 [] { QDesktopServices::openUrl(QUrl::fromLocalFile(sampleConfigPath())); });
+        connect(welcome, &WelcomePage::addClusterRequested, this, [this] { openClusterDialog(false); });
         m_welcome = welcome;
         m_stack->addWidget(m_welcome);
         m_stack->setCurrentWidget(m_welcome);
@@ -290,12 +295,25 @@ void MainWindow::updateFailoverActions()
 
 void MainWindow::openClusterDialog(bool edit)
 {
+    if (auto *open = findChild<ClusterDialog *>()) {
+        open->raise();
+        open->activateWindow();
+        return;
+    }
     const ClusterConfig *existing = edit ? m_config.cluster(m_cluster) : nullptr;
     auto *dialog = new ClusterDialog(existing, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setTimeoutMs(m_config.requestTimeoutMs);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         const QString path = m_configPath.isEmpty() ? defaultConfigPath() : m_configPath;
+        // Merged into the file if there is one (its other keys kept, the old file kept as
+        // <file>.bak): never replaced.
         auto saved = saveClusterToConfig(path, dialog->cluster(), dialog->previousName());
+        if (saved && m_welcome) {
+            // Nothing polls yet, so the session can be rebuilt on the new file at once.
+            Q_EMIT configurationSaved(path);
+            return;
+        }
         showWarning(
             saved ? tr("Cluster %1 saved to %2; restart Lagscope to connect with it.").arg(dialog->cluster().name, path)
                   : saved.errorMessage());

@@ -79,6 +79,11 @@ public:
     void showTriage();
     AlertTray *alertTray() const { return m_tray; }
 
+Q_SIGNALS:
+    // A first cluster was written to the configuration file at `path` from the welcome page:
+    // the session is to start polling it (SessionHost rebuilds itself on the file).
+    void configurationSaved(const QString &path);
+
 public Q_SLOTS:
     void applyUpdate(const lagscope::PollUpdate &update);
     void showWarning(const QString &message);
@@ -88,6 +93,8 @@ protected:
 
 private:
     void buildActions();
+    void buildGoMenu();   // MainWindowHelp.cpp
+    void buildHelpMenu(); // MainWindowHelp.cpp
     void buildPages(HistoryReader *history);
     void buildTree(const AppConfig &config);
     void showCurrent();

@@ -5,6 +5,7 @@
 
 #include "AlertBadges.h"
 #include "AlertTray.h"
+#include "AppIcons.h"
 #include "AppSettings.h"
 #include "EventLogDock.h"
 #include "actions/ResetOffsetsDialog.h"
@@ -50,6 +51,7 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTableView>
+#include <QToolBar>
 #include <QTreeWidget>
 #include <QUrl>
 
@@ -81,14 +83,14 @@ protected:
 void MainWindow::buildActions()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *refresh = file->addAction(tr("&Refresh now"));
+    QAction *refresh = file->addAction(actionIcon("view-refresh", QStyle::SP_BrowserReload), tr("&Refresh now"));
     refresh->setObjectName(QStringLiteral("actionRefresh"));
     refresh->setShortcut(QKeySequence::Refresh);
     connect(refresh, &QAction::triggered, this, [this] {
         if (m_monitor)
             m_monitor->refreshAll();
     });
-    QAction *find = file->addAction(tr("&Filter"));
+    QAction *find = file->addAction(actionIcon("edit-find", QStyle::SP_FileDialogContentsView), tr("&Filter"));
     find->setObjectName(QStringLiteral("actionFilter"));
     find->setShortcut(QKeySequence::Find);
     connect(find, &QAction::triggered, this, [this] {
@@ -97,24 +99,44 @@ void MainWindow::buildActions()
             page->filter()->selectAll();
         }
     });
-    QAction *exportReport = file->addAction(tr("&Export report…"));
+    QAction *exportReport =
+        file->addAction(actionIcon("document-export", QStyle::SP_DialogSaveButton), tr("&Export report…"));
     exportReport->setObjectName(QStringLiteral("actionExportReport"));
     exportReport->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     connect(exportReport, &QAction::triggered, this, &MainWindow::openExportDialog);
     file->addSeparator();
-    QAction *add = file->addAction(tr("&Add cluster…"));
+    QAction *add = file->addAction(actionIcon("list-add", QStyle::SP_FileDialogNewFolder), tr("&Add cluster…"));
     add->setObjectName(QStringLiteral("actionAddCluster"));
     connect(add, &QAction::triggered, this, [this] { openClusterDialog(false); });
-    QAction *edit = file->addAction(tr("&Edit cluster…"));
+    QAction *edit =
+        file->addAction(actionIcon("document-properties", QStyle::SP_FileDialogDetailedView), tr("&Edit cluster…"));
     edit->setObjectName(QStringLiteral("actionEditCluster"));
+    edit->setEnabled(!m_config.clusters.empty());
     connect(edit, &QAction::triggered, this, [this] { openClusterDialog(true); });
     file->addSeparator();
-    QAction *quit = file->addAction(tr("&Quit"));
+    QAction *quit = file->addAction(actionIcon("application-exit", QStyle::SP_DialogCloseButton), tr("&Quit"));
     quit->setObjectName(QStringLiteral("actionQuit"));
     quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
     connect(quit, &QAction::triggered, this, &QWidget::close);
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_events->toggleViewAction());
+    buildGoMenu();
+    buildHelpMenu();
+
+    // The everyday actions, where a desktop app has them; the menus list their shortcuts.
+    QToolBar *tools = addToolBar(tr("Main toolbar"));
+    tools->setObjectName(QStringLiteral("mainToolBar"));
+    tools->setMovable(false);
+    tools->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    tools->addActions({refresh, find, exportReport});
+    tools->addSeparator();
+    tools->addAction(edit);
+    for (QAction *a : tools->actions())
+        if (!a->shortcut().isEmpty())
+            a->setToolTip(QStringLiteral("%1 (%2)").arg(a->text().remove(QLatin1Char('&')),
+                                                        a->shortcut().toString(QKeySequence::NativeText)));
+    view->addAction(tools->toggleViewAction());
 }
 
 void MainWindow::buildPages(HistoryReader *history)

@@ -1,13 +1,19 @@
 // lagscope: the desktop application's composition root.
 #include "DesktopSession.h"
+#include "AppIcons.h"
 #include "MainWindow.h"
+#include "SessionHost.h"
+#include "SingleInstance.h"
 #include "config/ConfigLoader.h"
 #include "store/HistoryStore.h"
 #include "util/SecretMasker.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QTimer>
+
+#include <cstring>
 
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -15,21 +21,10 @@
 
 using namespace lagscope;
 
-int main(int argc, char **argv)
-{
-#ifdef __GLIBC__
-    // One malloc arena for every thread: a poll's snapshot is built on the poller's thread
-    // and freed on the GUI's, and with an arena per thread glibc kept the freed blocks of
-    // both, 39 MiB of peak RSS at the large fixture (docs/PERFORMANCE.md, "GUI at the large
-    // fixture"). Before any thread starts, so that none gets an arena of its own.
-    mallopt(M_ARENA_MAX, 1);
-#endif
-    QApplication app(argc, argv);
-    lagscope::installMaskingMessageHandler();
-    QApplication::setApplicationName(QStringLiteral("lagscope"));
-    QApplication::setApplicationVersion(QStringLiteral(LAGSCOPE_VERSION));
+namespace {
 
-    QCommandLineParser parser;
+void setUpParser(QCommandLineParser &parser)
+{
     parser.setApplicationDescription(QStringLiteral("Lagscope — desktop operations console for Apache Kafka"));
     parser.addHelpOption();
     parser.addVersionOption();
@@ -48,32 +43,103 @@ int main(int argc, char **argv)
         {QStringLiteral("open-groups"), QStringLiteral("Open this cluster's consumer groups table."),
          QStringLiteral("cluster")},
     });
-    parser.process(app);
+}
 
-    const QString path = parser.value(QStringLiteral("config"));
-    AppConfig config;
-    QString error;
-    if (auto loaded = loadConfig(path))
-        config = std::move(*loaded);
-    else
-        error = loaded.errorMessage();
+void setIdentity()
+{
+    QCoreApplication::setApplicationName(QStringLiteral("lagscope"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(LAGSCOPE_VERSION));
+}
 
-    DesktopSession session(std::move(config), path, error, parser.value(QStringLiteral("history")));
-    session.start();
+// --help and --version need no display: answered by a QCoreApplication, so that they work
+// on a machine without a windowing system or platform plugin (packaging, man pages, CI).
+// --help-all is left to QApplication, since it lists the GUI's own Qt options.
+bool onlyHelpOrVersion(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--") == 0)
+            return false;
+        for (const char *option : {"-h", "--help", "-?", "-v", "--version"})
+            if (std::strcmp(argv[i], option) == 0)
+                return true;
+    }
+    return false;
+}
+
+// --open-group, --open-groups, --open-replication: of this launch, or forwarded by a later one.
+void openRequested(MainWindow *window, const QCommandLineParser &parser)
+{
     if (parser.isSet(QStringLiteral("open-group"))) {
         const QString target = parser.value(QStringLiteral("open-group"));
         const qsizetype slash = target.indexOf(QLatin1Char('/'));
         if (slash > 0)
-            session.window()->openGroup(target.left(slash), target.mid(slash + 1));
+            window->openGroup(target.left(slash), target.mid(slash + 1));
     }
     if (parser.isSet(QStringLiteral("open-groups")))
-        session.window()->selectPage(parser.value(QStringLiteral("open-groups")), PageKind::Groups);
+        window->selectPage(parser.value(QStringLiteral("open-groups")), PageKind::Groups);
     if (parser.isSet(QStringLiteral("open-replication")))
-        session.window()->showReplication();
+        window->showReplication();
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+#ifdef __GLIBC__
+    // One malloc arena for every thread: a poll's snapshot is built on the poller's thread
+    // and freed on the GUI's, and with an arena per thread glibc kept the freed blocks of
+    // both, 39 MiB of peak RSS at the large fixture (docs/PERFORMANCE.md, "GUI at the large
+    // fixture"). Before any thread starts, so that none gets an arena of its own.
+    mallopt(M_ARENA_MAX, 1);
+#endif
+    if (onlyHelpOrVersion(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        setIdentity();
+        QCommandLineParser parser;
+        setUpParser(parser);
+        parser.process(app); // prints and exits
+        return 0;
+    }
+    QApplication app(argc, argv);
+    lagscope::installMaskingMessageHandler();
+    setIdentity();
+    // The installed lagscope.desktop: docks and task switchers match the window to it.
+    QGuiApplication::setDesktopFileName(QStringLiteral("lagscope"));
+    QApplication::setWindowIcon(applicationIcon());
+
+    QCommandLineParser parser;
+    setUpParser(parser);
+    parser.process(app);
+
+    const QString path = parser.value(QStringLiteral("config"));
+    // A run with --quit-after (CI, screenshots, benchmarks) is on its own: it neither hands
+    // over to a running app nor answers later launches.
+    const bool alone = parser.isSet(QStringLiteral("quit-after"));
+    SingleInstance instance(path);
+    if (!alone && instance.forward(QCoreApplication::arguments()))
+        return 0; // the running app raised its window
+    if (!alone)
+        instance.listen();
+
+    SessionHost host(path, parser.value(QStringLiteral("history")));
+    host.start();
+    openRequested(host.session()->window(), parser);
+    QObject::connect(&instance, &SingleInstance::activated, &host, [&host](const QStringList &arguments) {
+        MainWindow *window = host.session()->window();
+        qInfo("lagscope: raising the window for a second launch");
+        window->setWindowState((window->windowState() & ~Qt::WindowMinimized) | Qt::WindowActive);
+        window->show();
+        window->raise();
+        window->activateWindow();
+        QCommandLineParser forwarded;
+        setUpParser(forwarded);
+        if (forwarded.parse(arguments))
+            openRequested(window, forwarded);
+    });
     if (parser.isSet(QStringLiteral("quit-after"))) {
         const QString shot = parser.value(QStringLiteral("screenshot"));
-        QTimer::singleShot(parser.value(QStringLiteral("quit-after")).toInt(), &app, [&session, shot] {
-            if (!shot.isEmpty() && !session.window()->grab().save(shot))
+        QTimer::singleShot(parser.value(QStringLiteral("quit-after")).toInt(), &app, [&host, shot] {
+            if (!shot.isEmpty() && !host.session()->window()->grab().save(shot))
                 qWarning("could not save %s", qPrintable(shot));
             QCoreApplication::quit();
         });

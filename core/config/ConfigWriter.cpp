@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QDir>
+#include <QFileInfo>
 #include <QSaveFile>
 
 #include <yaml-cpp/yaml.h>
@@ -109,6 +111,8 @@ Status saveClusterToConfig(const QString &path, const ClusterConfig &cluster, co
         QFile::remove(path + QStringLiteral(".bak"));
         QFile::copy(path, path + QStringLiteral(".bak"));
     }
+    // The first cluster of a first run: ~/.config/lagscope does not exist yet.
+    QDir().mkpath(QFileInfo(path).absolutePath());
     QSaveFile out(path);
     if (!out.open(QIODevice::WriteOnly))
         return Status::failure(ConfigWriterText::tr("cannot write %1: %2").arg(path, out.errorString()));

@@ -2,6 +2,41 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>lagscope::AboutDialog</name>
+    <message>
+        <source>librdkafka %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>librdkafka %1 with Lagscope patches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lagscope %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Qt %1 (built against %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About Lagscope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Lagscope %1&lt;/h2&gt;&lt;p&gt;Desktop operations console for Apache Kafka.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Copyright © the Lagscope authors.&lt;/p&gt;&lt;p&gt;Lagscope is free software: you can redistribute it and/or modify it under the terms of the GNU General Public License as published by the Free Software Foundation, either version 3 of the License, or (at your option) any later version (GPL-3.0-or-later). It comes with ABSOLUTELY NO WARRANTY. See the GNU General Public License for details: &lt;a href=&quot;https://www.gnu.org/licenses/gpl-3.0.html&quot;&gt;gnu.org/licenses/gpl-3.0.html&lt;/a&gt;.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy versions</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>lagscope::AlertBadges</name>
     <message numerus="yes">
         <source>%n alert(s) firing</source>
@@ -469,10 +504,6 @@ Right-click to mute the rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Browse…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>CA certificate</source>
         <translation type="unfinished"></translation>
     </message>
@@ -486,42 +517,6 @@ Right-click to mute the rule</source>
     </message>
     <message>
         <source>⚠ TLS verification is off: anyone on the network path can impersonate this cluster. The cluster is marked with a warning badge.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Bootstrap servers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Security protocol</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>SASL mechanism</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>User name</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Password storage</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Password</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Password reference</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CA file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -542,6 +537,46 @@ Right-click to mute the rule</source>
     </message>
     <message>
         <source>%1 needs a password.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B&amp;ootstrap servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Security &amp;protocol</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SASL &amp;mechanism</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;User name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Password &amp;storage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pass&amp;word</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Password &amp;reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;CA file</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1027,6 +1062,33 @@ Right-click to mute the rule</source>
     </message>
     <message>
         <source>cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>lagscope::ConnectionTester</name>
+    <message>
+        <source>&amp;Test connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connecting to %1 (at most %2 s)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reachable: 1 broker, cluster id %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reachable: %1 brokers, cluster id %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not reachable: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3501,6 +3563,62 @@ Right-click to mute the rule</source>
             <numerusform></numerusform>
         </translation>
     </message>
+    <message>
+        <source>Main toolbar</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Go</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Triage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster t&amp;ree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Back to the groups table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Event log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Documentation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No documentation found: it is installed in share/doc/lagscope.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About Lagscope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About Qt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;About Qt&lt;/h3&gt;&lt;p&gt;Lagscope uses Qt %1 (built against Qt %2), a C++ toolkit for cross-platform applications, under the GNU Lesser General Public License version 3.&lt;/p&gt;&lt;p&gt;Qt is a trademark of The Qt Company Ltd. See &lt;a href=&quot;https://www.qt.io/licensing/&quot;&gt;qt.io/licensing&lt;/a&gt;.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>lagscope::ModelFormat</name>
@@ -5731,7 +5849,15 @@ Moves:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Open the sample configuration</source>
+        <source>&lt;p&gt;There is no cluster in it yet. Add one: its name, bootstrap servers and security. &lt;b&gt;Test connection&lt;/b&gt; checks them before anything is saved; &lt;b&gt;Save&lt;/b&gt; writes the file and Lagscope starts watching the cluster. Passwords are kept in the desktop keyring or written as a reference (&lt;tt&gt;${env:…}&lt;/tt&gt;, &lt;tt&gt;${file:…}&lt;/tt&gt;), never into the file.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Add a cluster…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the &amp;sample configuration</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

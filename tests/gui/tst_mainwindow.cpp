@@ -4,9 +4,13 @@
 #include "MainWindow.h"
 #include "config/ConfigLoader.h"
 
+#include <QDialog>
 #include <QDir>
+#include <QFile>
 #include <QLabel>
+#include <QPushButton>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
 
@@ -39,17 +43,38 @@ private Q_SLOTS:
         QVERIFY(w.grab().save(screenshotPath(QStringLiteral("mainwindow-clusters"))));
     }
 
+    // A file that is there but wrong: its problem, and no dialog that would write to it.
     void explainsConfigProblem()
     {
-        MainWindow w(AppConfig{}, QStringLiteral("/nowhere/config.yaml"), QStringLiteral("cannot open: no such file"),
-                     nullptr, nullptr);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("config.yaml"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("clusters: [\n");
+        file.close();
+        MainWindow w(AppConfig{}, path, QStringLiteral("config.yaml:2:1: cannot read the YAML"), nullptr, nullptr);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         auto *details = w.findChild<QLabel *>(QStringLiteral("welcomeText"));
         QVERIFY(details);
-        QVERIFY(details->text().contains(QStringLiteral("/nowhere/config.yaml")));
-        QVERIFY(details->text().contains(QStringLiteral("no such file")));
+        QVERIFY(details->text().contains(path));
+        QVERIFY(details->text().contains(QStringLiteral("cannot read the YAML")));
+        QVERIFY(!w.findChild<QPushButton *>(QStringLiteral("addClusterButton")));
         QVERIFY(w.grab().save(screenshotPath(QStringLiteral("welcome-config-problem"))));
+    }
+
+    // No file yet: the first run offers the dialog instead of a problem to fix.
+    void offersAddClusterWithoutFile()
+    {
+        MainWindow w(AppConfig{}, QStringLiteral("/nowhere/config.yaml"), QStringLiteral("cannot read the file"),
+                     nullptr, nullptr);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto *add = w.findChild<QPushButton *>(QStringLiteral("addClusterButton"));
+        QVERIFY(add && add->isVisible());
+        QVERIFY(!w.findChild<QLabel *>(QStringLiteral("welcomeText"))->text().contains(QStringLiteral("cannot read")));
+        QTest::mouseClick(add, Qt::LeftButton);
+        QVERIFY(w.findChild<QDialog *>(QStringLiteral("clusterDialog")));
     }
 };
 

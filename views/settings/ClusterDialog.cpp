@@ -2,8 +2,10 @@
 #include "models/StatusColors.h"
 
 #include "config/SecretReference.h"
+#include "settings/ConnectionTester.h"
 #include "settings/Keyring.h"
 
+#include <QAbstractButton>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -28,13 +30,16 @@ ClusterDialog::ClusterDialog(const ClusterConfig *existing, QWidget *parent) : Q
     QHBoxLayout *caRow = buildTlsRow();
     m_problem = new QLabel(this);
     m_problem->setObjectName(QStringLiteral("problemLabel"));
+    m_tester = new ConnectionTester([this] { return clusterToTest(); }, this);
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
     connect(m_buttons, &QDialogButtonBox::accepted, this, &ClusterDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(buildForm(caRow));
+    layout->addWidget(m_tester);
     layout->addWidget(m_problem);
     layout->addWidget(m_buttons);
+    setTabOrder(caRow);
     // The wrapped notes appear and disappear with the choices; a form layout does not grow
     // a wrapped label's row on its own, so each keeps room for three lines.
     for (QLabel *note : {m_keyringNote, m_tlsWarning})
@@ -101,7 +106,9 @@ void ClusterDialog::buildSecurityChoices()
 // The CA file with its Browse button, and the verification switches with their warning.
 QHBoxLayout *ClusterDialog::buildTlsRow()
 {
-    auto *browse = new QPushButton(tr("Browse…"), this);
+    auto *browse = new QPushButton(tr("&Browse…"), this);
+    browse->setObjectName(QStringLiteral("browseCaButton"));
+    browse->setAutoDefault(false);
     connect(browse, &QPushButton::clicked, this, [this] {
         const QString f = QFileDialog::getOpenFileName(this, tr("CA certificate"), m_caFile->text());
         if (!f.isEmpty())
@@ -127,17 +134,19 @@ QHBoxLayout *ClusterDialog::buildTlsRow()
 QFormLayout *ClusterDialog::buildForm(QHBoxLayout *caRow)
 {
     auto *form = new QFormLayout;
-    form->addRow(tr("Name"), m_name);
-    form->addRow(tr("Bootstrap servers"), m_bootstrap);
+    form->addRow(tr("&Name"), m_name);
+    form->addRow(tr("B&ootstrap servers"), m_bootstrap);
     form->addRow(QString(), m_readOnly);
-    form->addRow(tr("Security protocol"), m_protocol);
-    form->addRow(tr("SASL mechanism"), m_mechanism);
-    form->addRow(tr("User name"), m_username);
-    form->addRow(tr("Password storage"), m_storage);
+    form->addRow(tr("Security &protocol"), m_protocol);
+    form->addRow(tr("SASL &mechanism"), m_mechanism);
+    form->addRow(tr("&User name"), m_username);
+    form->addRow(tr("Password &storage"), m_storage);
     form->addRow(QString(), m_keyringNote);
-    form->addRow(tr("Password"), m_password);
-    form->addRow(tr("Password reference"), m_reference);
-    form->addRow(tr("CA file"), caRow);
+    form->addRow(tr("Pass&word"), m_password);
+    form->addRow(tr("Password &reference"), m_reference);
+    form->addRow(tr("&CA file"), caRow);
+    if (auto *label = qobject_cast<QLabel *>(form->labelForField(caRow)))
+        label->setBuddy(m_caFile);
     form->addRow(QString(), m_verifyCertificates);
     form->addRow(QString(), m_verifyHostname);
     form->addRow(QString(), m_tlsWarning);
@@ -231,6 +240,34 @@ void ClusterDialog::updateState()
     const QString why = problem();
     m_problem->setText(why);
     m_buttons->button(QDialogButtonBox::Save)->setEnabled(why.isEmpty());
+    m_tester->button()->setEnabled(why.isEmpty());
+    m_tester->clear(); // a result of other settings would mislead
+}
+
+ClusterConfig ClusterDialog::clusterToTest() const
+{
+    ClusterConfig c = cluster();
+    // The typed password is not stored anywhere before Save: test with it as it is.
+    if (c.security.usesSasl() && m_storage->currentData().toInt() != StoreAsReference && !m_password->text().isEmpty())
+        c.security.password = m_password->text();
+    return c;
+}
+
+void ClusterDialog::setTimeoutMs(int ms) { m_tester->setTimeoutMs(ms); }
+
+// The rows top to bottom, then the test, then the buttons: the widgets were created in
+// another order (edits, then choices), which would be Qt's default tab order.
+void ClusterDialog::setTabOrder(QHBoxLayout *caRow)
+{
+    QList<QWidget *> chain{m_name,     m_bootstrap, m_readOnly, m_protocol,  m_mechanism,
+                           m_username, m_storage,   m_password, m_reference, m_caFile};
+    if (QLayoutItem *browse = caRow->itemAt(1); browse && browse->widget())
+        chain << browse->widget();
+    chain << m_verifyCertificates << m_verifyHostname << m_tester->button();
+    for (QAbstractButton *b : m_buttons->buttons())
+        chain << b;
+    for (qsizetype i = 1; i < chain.size(); ++i)
+        QWidget::setTabOrder(chain[i - 1], chain[i]);
 }
 
 void ClusterDialog::accept()

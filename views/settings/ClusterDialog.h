@@ -4,6 +4,7 @@
 // The password is never written to the configuration: the dialog stores it in the desktop
 // keyring (or, without one, for this session) and the cluster gets a ${keyring:…}
 // reference — or the user types a ${env:…}/${file:…}/${cmd:…} reference instead.
+// "Test connection" tries the settings as typed (ConnectionTester), before anything is saved.
 // Thread: GUI. Ownership: a normal QDialog.
 
 #include "config/Config.h"
@@ -20,6 +21,8 @@ class QLineEdit;
 
 namespace lagscope {
 
+class ConnectionTester;
+
 class ClusterDialog final : public QDialog {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ClusterDialog)
@@ -35,6 +38,9 @@ public:
     QString problem() const;
 
     void accept() override; // stores the secret (keyring or session), then closes
+    // The test's deadline: the configuration's request timeout (10 s by default).
+    void setTimeoutMs(int ms);
+    ConnectionTester *tester() const { return m_tester; }
 
 private:
     enum Storage {
@@ -49,6 +55,8 @@ private:
     QFormLayout *buildForm(QHBoxLayout *caRow);
     void load(const ClusterConfig &existing); // an existing cluster's settings, secret aside
     void updateState();
+    ClusterConfig clusterToTest() const;
+    void setTabOrder(QHBoxLayout *caRow);
 
     QString m_previousName;
     QLineEdit *m_name = nullptr;
@@ -66,6 +74,7 @@ private:
     QCheckBox *m_verifyHostname = nullptr;
     QLabel *m_tlsWarning = nullptr;
     QLabel *m_problem = nullptr;
+    ConnectionTester *m_tester = nullptr;
     QDialogButtonBox *m_buttons = nullptr;
 };
 
