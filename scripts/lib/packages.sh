@@ -18,6 +18,10 @@ LAGSCOPE_DEBIAN_PACKAGES=(
     # a private D-Bus session with gnome-keyring: the desktop keyring test (tests/gui/with-keyring)
     dbus-daemon dbus-bin gnome-keyring
     poppler-utils   # pdftotext, pdftoppm: the report tests read and render PDFs
+    # the Debian package (packaging/, test package.deb): icons rendered from the SVG, CPack's
+    # tools (file, dpkg-shlibdeps), the checks (lintian, appstreamcli, desktop-file-validate,
+    # man), zsh to parse the zsh completion, and the package's run-time plugins
+    librsvg2-bin file dpkg-dev lintian appstream desktop-file-utils man-db zsh libqt6svg6
 )
 
 install_missing_packages() {
