@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 
 #include <sys/resource.h>
 
@@ -60,6 +61,13 @@ QString Fixture::groupName(int i) { return QStringLiteral("bench-g%1").arg(i, 3,
 
 double processCpuMs() { return cpuMsOf(RUSAGE_SELF); }
 double childrenCpuMs() { return cpuMsOf(RUSAGE_CHILDREN); }
+
+double threadCpuMs()
+{
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
+}
 double peakRssMiB() { return maxRssMiBOf(RUSAGE_SELF); }
 double childrenPeakRssMiB() { return maxRssMiBOf(RUSAGE_CHILDREN); }
 

@@ -55,6 +55,9 @@ private:
 double processCpuMs();
 // The same for waited-for children (and their children), in ms.
 double childrenCpuMs();
+// CPU time of the calling thread, in ms: e.g. the GUI thread's share of a step, which the
+// other builds and labs on this machine do not inflate as they do the wall time.
+double threadCpuMs();
 // Peak resident set size of this process / of the largest waited-for child, in MiB.
 double peakRssMiB();
 double childrenPeakRssMiB();

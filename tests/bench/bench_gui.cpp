@@ -70,15 +70,6 @@ void settle()
         QApplication::processEvents();
 }
 
-// CPU time of the calling thread, in ms: the GUI thread's share of a step, which the other
-// builds and labs on this machine do not inflate as they do the wall time.
-double threadCpuMs()
-{
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
-}
-
 // Wall and GUI-thread CPU times of repeated steps.
 struct Samples {
     std::vector<double> wall, cpu;

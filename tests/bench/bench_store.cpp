@@ -275,8 +275,9 @@ int main(int argc, char **argv)
                     QStringLiteral("database size, whole fixture, 7 days (measured)"), mib(sizeOf(path)),
                     QStringLiteral("MiB"));
         printLine(QStringLiteral("  ") + tierCounts(path));
-        printLine(QStringLiteral("7-day range queries of %1 at full density (all 500 groups for 7 days):")
-                      .arg(Fixture::groupName(42)));
+        printLine(QStringLiteral("7-day range queries of %1 at full density (all %2 groups for 7 days):")
+                      .arg(Fixture::groupName(42))
+                      .arg((*base)->groups.size()));
         if (Status st = reportQueries(**store, Fixture::groupName(42), at(nowMs), runs, QStringLiteral("store.dense"));
             !st)
             return fail(st.errorMessage());
