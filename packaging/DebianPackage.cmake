@@ -32,6 +32,9 @@ set(CPACK_DEBIAN_PACKAGE_SUGGESTS "gnome-keyring")
 # under /usr/lib/debug/.build-id, as Debian's own dbgsym packages). It needs the unstripped
 # RelWithDebInfo binaries: CPACK_STRIP_FILES would strip them first and lose the symbols.
 set(CPACK_DEBIAN_DEBUGINFO_PACKAGE ON)
+# CMake 3.25 writes the dbgsym's md5sums with absolute build paths; this mends them afterwards.
+set(CPACK_LAGSCOPE_FIX_DBGSYM ${CMAKE_CURRENT_SOURCE_DIR}/fix-dbgsym-md5sums)
+set(CPACK_POST_BUILD_SCRIPTS ${CMAKE_CURRENT_SOURCE_DIR}/DbgsymPostBuild.cmake)
 # gzip: the debug symbols are some 260 MB before compression, which xz -6 took over two minutes
 # of CPU to pack and gzip about ten seconds; zstd is faster still, but lintian refuses a
 # data.tar.zst (docs/PACKAGING.md). `cpack -D CPACK_DEBIAN_COMPRESSION_TYPE=xz` for the
