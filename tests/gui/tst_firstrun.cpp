@@ -196,6 +196,7 @@ private Q_SLOTS:
                  qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("librdkafka 2.")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("GPL-3.0-or-later")), qPrintable(text));
+        QVERIFY(!child<QLabel>(about, "aboutIcon")->pixmap().isNull());
         saveScreenshot(about, QStringLiteral("about"));
         QTest::keyClick(about, Qt::Key_Escape);
         QTRY_VERIFY(!window->findChild<AboutDialog *>());
