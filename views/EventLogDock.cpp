@@ -41,6 +41,7 @@ EventLogDock::EventLogDock(QWidget *parent) : QDockWidget(tr("Events"), parent)
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setWordWrap(false);
+    m_view->setTabKeyNavigation(false); // Tab leaves the log, the arrows walk its rows
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
     m_view->setColumnWidth(EventLogModel::Kind, 170);
     m_view->setColumnWidth(EventLogModel::Subject, 170);

@@ -194,7 +194,13 @@ void MainWindow::selectPage(const QString &cluster, PageKind kind)
         if (clusterItem->child(i)->data(0, PageRole).toInt()
             == int(kind == PageKind::GroupDetail ? PageKind::Groups : kind))
             wanted = kind == PageKind::Overview ? clusterItem : clusterItem->child(i);
-    if (m_tree->currentItem() != wanted) {
+    // The tree's Overview child and the cluster item both stand for the overview: the one the
+    // user moved to stays current, or the arrow keys could never get past it.
+    const QTreeWidgetItem *current = m_tree->currentItem();
+    const bool shown =
+        current && current->data(0, ClusterRole).toString() == cluster
+        && current->data(0, PageRole).toInt() == int(kind == PageKind::GroupDetail ? PageKind::Groups : kind);
+    if (!shown && m_tree->currentItem() != wanted) {
         const QSignalBlocker block(m_tree);
         m_tree->setCurrentItem(wanted);
     }
@@ -324,6 +330,14 @@ void MainWindow::openClusterDialog(bool edit)
 void MainWindow::showReplication()
 {
     m_page = PageKind::Replication;
+    // The tree follows when the page was opened from code (--open-replication, a flow's
+    // failover), or it would still show the previous page selected.
+    for (int i = 0; i < m_tree->topLevelItemCount(); ++i)
+        if (QTreeWidgetItem *item = m_tree->topLevelItem(i);
+            item->data(0, PageRole).toInt() == int(PageKind::Replication) && m_tree->currentItem() != item) {
+            const QSignalBlocker block(m_tree);
+            m_tree->setCurrentItem(item);
+        }
     m_stack->setCurrentWidget(m_replication);
 }
 

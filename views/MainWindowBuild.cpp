@@ -109,7 +109,7 @@ void MainWindow::buildActions()
     add->setObjectName(QStringLiteral("actionAddCluster"));
     connect(add, &QAction::triggered, this, [this] { openClusterDialog(false); });
     QAction *edit =
-        file->addAction(actionIcon("document-properties", QStyle::SP_FileDialogDetailedView), tr("&Edit cluster…"));
+        file->addAction(actionIcon("document-properties", QStyle::SP_FileDialogDetailedView), tr("Ed&it cluster…"));
     edit->setObjectName(QStringLiteral("actionEditCluster"));
     edit->setEnabled(!m_config.clusters.empty());
     connect(edit, &QAction::triggered, this, [this] { openClusterDialog(true); });
@@ -120,6 +120,7 @@ void MainWindow::buildActions()
     quit->setMenuRole(QAction::QuitRole);
     connect(quit, &QAction::triggered, this, &QWidget::close);
     QMenu *view = menuBar()->addMenu(tr("&View"));
+    m_events->toggleViewAction()->setText(tr("&Events"));
     view->addAction(m_events->toggleViewAction());
     buildGoMenu();
     buildHelpMenu();
@@ -136,6 +137,7 @@ void MainWindow::buildActions()
         if (!a->shortcut().isEmpty())
             a->setToolTip(QStringLiteral("%1 (%2)").arg(a->text().remove(QLatin1Char('&')),
                                                         a->shortcut().toString(QKeySequence::NativeText)));
+    tools->toggleViewAction()->setText(tr("Main &toolbar"));
     view->addAction(tools->toggleViewAction());
 }
 

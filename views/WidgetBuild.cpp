@@ -34,6 +34,9 @@ void setUpListTable(QTableView *table, const QString &objectName)
     table->verticalHeader()->hide();
     table->setAlternatingRowColors(true);
     table->horizontalHeader()->setStretchLastSection(true);
+    // Tab leaves the list for the next control; the arrows move between rows. (With Qt's
+    // default, Tab walked every cell and the rest of the page was out of the keyboard's reach.)
+    table->setTabKeyNavigation(false);
 }
 
 int tableContentHeight(const QTableView *table)

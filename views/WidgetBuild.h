@@ -26,7 +26,7 @@ QLabel *newMessageLabel(QWidget *parent, const QString &objectName, LabelText te
 QPushButton *newButton(const QString &text, QWidget *parent, const QString &objectName);
 
 // A table that lists rows rather than a grid: no row numbers, alternating rows, the last
-// column takes the width left.
+// column takes the width left, Tab moves on to the next control rather than the next cell.
 void setUpListTable(QTableView *table, const QString &objectName);
 
 // The height that shows every row of `table` (at least one), its header and frame: what a

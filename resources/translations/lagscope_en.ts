@@ -2867,18 +2867,6 @@ Right-click to mute the rule</source>
 <context>
     <name>lagscope::GroupDetailPage</name>
     <message>
-        <source>Reset offsets…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Fail over…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Fail over to %1…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&lt;b&gt;%1&lt;/b&gt; — not in the latest poll</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2901,10 +2889,6 @@ Right-click to mute the rule</source>
         </translation>
     </message>
     <message>
-        <source>Delete…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Delete orphaned offsets…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2922,6 +2906,22 @@ Right-click to mute the rule</source>
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&amp;Reset offsets…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>De&amp;lete…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fail &amp;over…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fail &amp;over to %1…</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3455,10 +3455,6 @@ Right-click to mute the rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Edit cluster…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3617,6 +3613,18 @@ Right-click to mute the rule</source>
     </message>
     <message>
         <source>&lt;h3&gt;About Qt&lt;/h3&gt;&lt;p&gt;Lagscope uses Qt %1 (built against Qt %2), a C++ toolkit for cross-platform applications, under the GNU Lesser General Public License version 3.&lt;/p&gt;&lt;p&gt;Qt is a trademark of The Qt Company Ltd. See &lt;a href=&quot;https://www.qt.io/licensing/&quot;&gt;qt.io/licensing&lt;/a&gt;.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ed&amp;it cluster…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Main &amp;toolbar</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -181,7 +181,7 @@ private Q_SLOTS:
         auto *entry = child<QPushButton>(&window, "failoverButton");
         QVERIFY(entry && entry->isVisible());
         QVERIFY2(entry->isEnabled(), qPrintable(entry->toolTip()));
-        QCOMPARE(entry->text(), QStringLiteral("Fail over to dr…"));
+        QCOMPARE(entry->text(), QStringLiteral("Fail &over to dr…"));
         QTest::mouseClick(entry, Qt::LeftButton);
         auto *wizard = window.findChild<FailoverWizard *>();
         QVERIFY(wizard);

@@ -1,5 +1,6 @@
 #include "pages/GroupDetailPage.h"
 
+#include "AppIcons.h"
 #include "WidgetBuild.h"
 #include "charts/LagChart.h"
 #include "models/LagStatusFormat.h"
@@ -27,17 +28,19 @@ GroupDetailPage::GroupDetailPage(HistoryReader *history, QWidget *parent) : QWid
     m_header = new QLabel(this);
     m_header->setObjectName(QStringLiteral("groupHeader"));
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_resetButton = new QPushButton(tr("Reset offsets…"), this);
+    // Mnemonics clear of the menu bar's (File, View, Go, Help).
+    m_resetButton =
+        new QPushButton(actionIcon("document-revert", QStyle::SP_BrowserReload), tr("&Reset offsets…"), this);
     m_resetButton->setObjectName(QStringLiteral("resetOffsetsButton"));
     m_resetButton->setEnabled(false);
     connect(m_resetButton, &QPushButton::clicked, this,
             [this] { Q_EMIT resetRequested(m_cluster, m_model->groupId()); });
-    m_deleteButton = new QPushButton(tr("Delete…"), this);
+    m_deleteButton = new QPushButton(actionIcon("edit-delete", QStyle::SP_TrashIcon), tr("De&lete…"), this);
     m_deleteButton->setObjectName(QStringLiteral("deleteGroupButton"));
     m_deleteButton->setEnabled(false);
     connect(m_deleteButton, &QPushButton::clicked, this,
             [this] { Q_EMIT deleteRequested(m_cluster, m_model->groupId()); });
-    m_failoverButton = new QPushButton(tr("Fail over…"), this);
+    m_failoverButton = new QPushButton(actionIcon("go-jump", QStyle::SP_ArrowForward), tr("Fail &over…"), this);
     m_failoverButton->setObjectName(QStringLiteral("failoverButton"));
     m_failoverButton->setEnabled(false);
     m_failoverButton->hide(); // shown when a flow links the group's cluster
@@ -110,7 +113,7 @@ void GroupDetailPage::showGroup(const QString &cluster, const SnapshotPtr &snaps
 void GroupDetailPage::setFailoverTarget(const QString &target, const QString &unavailableReason)
 {
     m_failoverButton->setVisible(!target.isEmpty());
-    m_failoverButton->setText(tr("Fail over to %1…").arg(target));
+    m_failoverButton->setText(tr("Fail &over to %1…").arg(target));
     m_failoverButton->setEnabled(!target.isEmpty() && unavailableReason.isEmpty() && !m_model->groupId().isEmpty());
     m_failoverButton->setToolTip(unavailableReason);
 }

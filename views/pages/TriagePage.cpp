@@ -76,6 +76,7 @@ TriagePage::TriagePage(const QStringList &clusters, QWidget *parent)
     m_list->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_list->setSelectionMode(QAbstractItemView::SingleSelection);
     m_list->setWordWrap(false);
+    m_list->setTabKeyNavigation(false); // Tab leaves the list, the arrows walk its rows
     m_list->horizontalHeader()->setSectionResizeMode(TriageModel::MessageColumn, QHeaderView::Stretch);
     m_list->setColumnWidth(TriageModel::SeverityColumn, 80);
     m_list->setColumnWidth(TriageModel::SinceColumn, 90);

@@ -32,6 +32,7 @@ QTableView *makeTable(QAbstractItemModel *model, const QString &name, QWidget *p
     view->setSelectionMode(QAbstractItemView::SingleSelection);
     view->setAlternatingRowColors(true);
     view->setWordWrap(false);
+    view->setTabKeyNavigation(false); // Tab leaves the table, the arrows walk its rows
     view->verticalHeader()->hide();
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     return view;
