@@ -67,8 +67,8 @@ AboutDialog::AboutDialog(QWidget *parent) : QDialog(parent)
     text->setWordWrap(true);
     text->setTextInteractionFlags(Qt::TextBrowserInteraction);
     text->setOpenExternalLinks(true);
-    QString html = tr("<h2>Lagscope %1</h2><p>Desktop operations console for Apache Kafka.</p>")
-                       .arg(lagscopeVersion().toHtmlEscaped());
+    // The version is in the lines below, which Copy versions puts on the clipboard.
+    QString html = tr("<h2>Lagscope</h2><p>Desktop operations console for Apache Kafka.</p>");
     html += QStringLiteral("<p>") + versions().toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>"))
             + QStringLiteral("</p>");
     html += tr("<p>Copyright © the Lagscope authors.</p>"

@@ -24,15 +24,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;h2&gt;Lagscope %1&lt;/h2&gt;&lt;p&gt;Desktop operations console for Apache Kafka.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&lt;p&gt;Copyright © the Lagscope authors.&lt;/p&gt;&lt;p&gt;Lagscope is free software: you can redistribute it and/or modify it under the terms of the GNU General Public License as published by the Free Software Foundation, either version 3 of the License, or (at your option) any later version (GPL-3.0-or-later). It comes with ABSOLUTELY NO WARRANTY. See the GNU General Public License for details: &lt;a href=&quot;https://www.gnu.org/licenses/gpl-3.0.html&quot;&gt;gnu.org/licenses/gpl-3.0.html&lt;/a&gt;.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Copy versions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Lagscope&lt;/h2&gt;&lt;p&gt;Desktop operations console for Apache Kafka.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
