@@ -1,5 +1,6 @@
 // The main window without a lab: configured clusters in the tree, and the welcome page that
 // explains a missing or broken configuration. Saves what it shows as PNG.
+#include "AboutDialog.h"
 #include "GuiTestUtil.h"
 #include "MainWindow.h"
 #include "config/ConfigLoader.h"
@@ -7,6 +8,7 @@
 #include <QDialog>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QLabel>
 #include <QPushButton>
 #include <QStandardPaths>
@@ -75,6 +77,25 @@ private Q_SLOTS:
         QVERIFY(!w.findChild<QLabel *>(QStringLiteral("welcomeText"))->text().contains(QStringLiteral("cannot read")));
         QTest::mouseClick(add, Qt::LeftButton);
         QVERIFY(w.findChild<QDialog *>(QStringLiteral("clusterDialog")));
+    }
+
+    // Help → Documentation: the installed share/doc/lagscope beside the binary's prefix first,
+    // else the source tree's README above a build folder, else nothing.
+    void findsTheDocumentation()
+    {
+        QTemporaryDir prefix;
+        QVERIFY(QDir(prefix.path()).mkpath(QStringLiteral("bin")));
+        QCOMPARE(documentationPath(prefix.filePath(QStringLiteral("bin"))), QString());
+        QVERIFY(QDir(prefix.path()).mkpath(QStringLiteral("share/doc/lagscope")));
+        const QString docs = QFileInfo(prefix.filePath(QStringLiteral("share/doc/lagscope"))).canonicalFilePath();
+        QCOMPARE(documentationPath(prefix.filePath(QStringLiteral("bin"))), docs); // the folder
+        QFile readme(docs + QStringLiteral("/README.md"));
+        QVERIFY(readme.open(QIODevice::WriteOnly));
+        readme.close();
+        QCOMPARE(documentationPath(prefix.filePath(QStringLiteral("bin"))), docs + QStringLiteral("/README.md"));
+        // This test runs from build/tests/gui inside the source tree.
+        QCOMPARE(QFileInfo(documentationPath(QCoreApplication::applicationDirPath())).canonicalFilePath(),
+                 QFileInfo(QStringLiteral(LAGSCOPE_SOURCE_DIR "/README.md")).canonicalFilePath());
     }
 };
 

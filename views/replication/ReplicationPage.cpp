@@ -1,4 +1,5 @@
 #include "replication/ReplicationPage.h"
+#include "AppIcons.h"
 
 #include "replication/DiscoveredFlowsPanel.h"
 #include "replication/FlowGroupModel.h"
@@ -94,9 +95,9 @@ ReplicationPage::ReplicationPage(QWidget *parent)
     groupsLayout->setContentsMargins(0, 0, 0, 0);
     groupsLayout->addWidget(m_header);
     auto *actionRow = new QHBoxLayout;
-    m_failoverAll = new QPushButton(tr("Fail over all groups…"), this);
+    m_failoverAll = new QPushButton(actionIcon("go-jump", QStyle::SP_ArrowForward), tr("Fail over all groups…"), this);
     m_failoverAll->setObjectName(QStringLiteral("failoverAllButton"));
-    m_failbackAll = new QPushButton(tr("Fail back all groups…"), this);
+    m_failbackAll = new QPushButton(actionIcon("go-previous", QStyle::SP_ArrowBack), tr("Fail back all groups…"), this);
     m_failbackAll->setObjectName(QStringLiteral("failbackAllButton"));
     for (QPushButton *b : {m_failoverAll, m_failbackAll}) {
         b->setEnabled(false);
