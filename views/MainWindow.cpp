@@ -420,6 +420,18 @@ void MainWindow::restoreState()
         selectPage(cluster, static_cast<PageKind>(settings.integer(AppSettings::Key::LastPage)));
 }
 
+void MainWindow::changeEvent(QEvent *event)
+{
+    // The tree's status colours were picked for the palette of their poll: a desktop switching
+    // between light and dark while Lagscope runs gets them again in the new one.
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange) {
+        for (const auto &[cluster, snapshot] : m_latest)
+            updateClusterStatus(snapshot);
+        updateTriage();
+    }
+    QMainWindow::changeEvent(event);
+}
+
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     AppSettings settings;

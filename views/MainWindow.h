@@ -89,6 +89,7 @@ public Q_SLOTS:
     void showWarning(const QString &message);
 
 protected:
+    void changeEvent(QEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
 
 private:

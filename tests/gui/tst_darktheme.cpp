@@ -20,6 +20,8 @@
 #include <QStyleFactory>
 #include <QTableView>
 #include <QTest>
+#include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 
 using namespace lagscope;
 using namespace lagscope::test;
@@ -78,6 +80,20 @@ private:
                      qPrintable(QStringLiteral("%1 palette, %2 table: %3")
                                     .arg(QLatin1String(palette), QLatin1String(name), low.join(QStringLiteral("; ")))));
         }
+        // The tree's statuses, coloured when they were set: they follow a palette change.
+        auto *tree = child<QTreeWidget>(m_session->window(), "clusterTree");
+        int coloured = 0;
+        for (QTreeWidgetItemIterator it(tree); *it; ++it) {
+            const QBrush fg = (*it)->foreground(1);
+            if (fg.style() == Qt::NoBrush || (*it)->text(1).isEmpty())
+                continue;
+            ++coloured;
+            const double ratio = contrast(fg.color(), pal.color(QPalette::Base));
+            QVERIFY2(ratio >= 4.5, qPrintable(QStringLiteral("%1 palette, tree status '%2': %3:1")
+                                                  .arg(QLatin1String(palette), (*it)->text(1))
+                                                  .arg(ratio, 0, 'f', 2)));
+        }
+        QVERIFY(coloured > 0);
     }
 
 private Q_SLOTS:
@@ -140,6 +156,9 @@ private Q_SLOTS:
     void readableInTheLightPalette()
     {
         QApplication::setPalette(QApplication::style()->standardPalette());
+        // Widgets take the new palette in an event of their own, after this call.
+        QTRY_COMPARE(m_session->window()->palette().color(QPalette::Base),
+                     QApplication::palette().color(QPalette::Base));
         checkContrast("light");
         m_session->window()->selectPage(kPrimary, PageKind::Groups);
         saveScreenshot(m_session->window(), QStringLiteral("light-groups"));
