@@ -4,6 +4,10 @@
 // selected, Alt+H then A opens Help → About and Escape closes it. Also: every menu entry has
 // a mnemonic, unique within its menu, and every menu of the menu bar has one.
 #include "AboutDialog.h"
+#include "actions/DeleteGroupDialog.h"
+#include "actions/ResetOffsetsDialog.h"
+#include "report/ExportReportDialog.h"
+#include "settings/ClusterDialog.h"
 #include "DesktopSession.h"
 #include "GuiTestUtil.h"
 #include "MainWindow.h"
@@ -14,6 +18,8 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
+#include <QDialog>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
@@ -38,6 +44,32 @@ private:
     {
         const qsizetype amp = text.indexOf(QLatin1Char('&'));
         return amp >= 0 && amp + 1 < text.size() ? text.mid(amp + 1, 1).toLower() : QString();
+    }
+
+    // The focus chain of `dialog` from its first control: where a control comes after one
+    // wholly below it.
+    static QStringList tabOrderProblems(QDialog *dialog)
+    {
+        QList<QWidget *> chain;
+        QWidget *w = dialog;
+        for (int guard = 0; guard < 500; ++guard) {
+            w = w->nextInFocusChain();
+            if (w == dialog)
+                break;
+            if (w->isVisibleTo(dialog) && w->isEnabled() && (w->focusPolicy() & Qt::TabFocus)
+                && dialog->isAncestorOf(w))
+                chain << w;
+        }
+        QStringList problems;
+        for (qsizetype i = 1; i < chain.size(); ++i) {
+            const QRect before(chain[i - 1]->mapTo(dialog, QPoint()), chain[i - 1]->size());
+            const QRect after(chain[i]->mapTo(dialog, QPoint()), chain[i]->size());
+            if (after.bottom() < before.top())
+                problems << QStringLiteral("%1 (y %2) after %3 (y %4)")
+                                .arg(chain[i]->objectName(), QString::number(after.top()), chain[i - 1]->objectName(),
+                                     QString::number(before.top()));
+        }
+        return problems;
     }
 
 private Q_SLOTS:
@@ -158,6 +190,28 @@ private Q_SLOTS:
         QCOMPARE(focused()->objectName(), QStringLiteral("protocolCombo"));
         QTest::keyClick(focused(), Qt::Key_Escape);
         QTRY_VERIFY(!w->findChild<QDialog *>(QStringLiteral("clusterDialog")));
+    }
+
+    // Tab walks each dialog top to bottom (left to right within a row), so that the keyboard
+    // meets the fields in the order the eye does: no control is reached after one below it.
+    void dialogsTabInReadingOrder()
+    {
+        const ClusterConfig cluster{kPrimary, m_lab.bootstrap(kPrimary), false, {}};
+        std::vector<std::unique_ptr<QDialog>> dialogs;
+        dialogs.emplace_back(new ClusterDialog(nullptr));
+        // Every row enabled: SASL and TLS.
+        child<QComboBox>(dialogs.back().get(), "protocolCombo")->setCurrentText(QStringLiteral("SASL_SSL"));
+        dialogs.emplace_back(new ExportReportDialog(m_dir.filePath(QStringLiteral("history.sqlite")), {kPrimary}));
+        dialogs.emplace_back(new ResetOffsetsDialog(cluster, m_group));
+        dialogs.emplace_back(new DeleteGroupDialog(cluster, m_group));
+        dialogs.emplace_back(new AboutDialog);
+        for (const auto &dialog : dialogs) {
+            dialog->show();
+            QVERIFY(QTest::qWaitForWindowExposed(dialog.get()));
+            const QStringList problems = tabOrderProblems(dialog.get());
+            QVERIFY2(problems.isEmpty(),
+                     qPrintable(dialog->objectName() + QStringLiteral(": ") + problems.join(QStringLiteral("; "))));
+        }
     }
 };
 
