@@ -12,11 +12,13 @@
 #include <QRegularExpression>
 #include <QStandardPaths>
 
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include <exception>
 #include <map>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <utility>
 
@@ -77,6 +79,48 @@ std::optional<qint64> durationMs(const QString &text)
     return amount * 1000;
 }
 
+// Where yaml-cpp's parser stops making progress, if it does. yaml-cpp 0.7 (Debian 12) never
+// consumes a ',' outside a flow collection at the top level (a file that is just ",", or a
+// stray comma at the start of a line): each HandleNextDocument() then starts an empty
+// document at the same place, and LoadAll() appends documents until memory runs out (found
+// by tests/fuzz fuzz_config). This pass runs the parser without building nodes and reports
+// the place where a document starts a second time.
+class StuckDocumentFinder final : public YAML::EventHandler {
+public:
+    std::optional<YAML::Mark> stuckAt;
+
+    void OnDocumentStart(const YAML::Mark &mark) override
+    {
+        if (m_started && mark.pos == m_lastStart.pos)
+            stuckAt = mark;
+        m_started = true;
+        m_lastStart = mark;
+    }
+    void OnDocumentEnd() override { }
+    void OnNull(const YAML::Mark &, YAML::anchor_t) override { }
+    void OnAlias(const YAML::Mark &, YAML::anchor_t) override { }
+    void OnScalar(const YAML::Mark &, const std::string &, YAML::anchor_t, const std::string &) override { }
+    void OnSequenceStart(const YAML::Mark &, const std::string &, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    }
+    void OnSequenceEnd() override { }
+    void OnMapStart(const YAML::Mark &, const std::string &, YAML::anchor_t, YAML::EmitterStyle::value) override { }
+    void OnMapEnd() override { }
+
+private:
+    bool m_started = false;
+    YAML::Mark m_lastStart;
+};
+
+// Throws YAML::ParserException on a syntax error, as LoadAll() does.
+std::optional<YAML::Mark> findStuckDocument(const std::string &text)
+{
+    std::istringstream in(text);
+    YAML::Parser parser(in);
+    StuckDocumentFinder finder;
+    while (!finder.stuckAt && parser.HandleNextDocument(finder)) { }
+    return finder.stuckAt;
+}
+
 } // namespace
 
 // Cluster names and MirrorMaker 2 aliases end up in topic names, file names and CLI
@@ -90,8 +134,15 @@ bool isValidName(const QString &text)
 Result<AppConfig> ConfigParser::parse(const QByteArray &yaml)
 {
     try {
-        const std::vector<YAML::Node> documents =
-            YAML::LoadAll(std::string(yaml.constData(), static_cast<std::size_t>(yaml.size())));
+        const std::string text(yaml.constData(), static_cast<std::size_t>(yaml.size()));
+        if (const std::optional<YAML::Mark> stuck = findStuckDocument(text)) {
+            // A ',' in every case seen; the character is quoted from the file all the same.
+            const std::size_t at = static_cast<std::size_t>(stuck->pos);
+            const QString what = at < text.size() ? QString::fromUtf8(text.substr(at, 1)) : QString();
+            m_diagnostics.error(*stuck, QString(), tr("syntax error: unexpected '%1'").arg(what));
+            return Result<AppConfig>::failure(m_diagnostics.errorText());
+        }
+        const std::vector<YAML::Node> documents = YAML::LoadAll(text);
         if (documents.empty()) {
             m_diagnostics.error(YAML::Mark::null_mark(), QString(),
                                 tr("expected a map with a \"clusters\" key, got an empty file"));

@@ -125,6 +125,15 @@ clusters:
     QTest::newRow("tab indentation") << yaml("clusters:\n\t- name: a\n")
                                      << QStringLiteral("config.yaml:2:2: syntax error: illegal block entry");
 
+    // yaml-cpp 0.7 never consumes a top-level ',': LoadAll() used to make empty documents
+    // until memory ran out (found by tests/fuzz fuzz_config).
+    QTest::newRow("stray comma") << QByteArray(",") << QStringLiteral("config.yaml:1:1: syntax error: unexpected ','");
+    QTest::newRow("comma before the first key") << QByteArray(",clusters:\n  - name: a\n    bootstrap: a:1\n")
+                                                << QStringLiteral("config.yaml:1:1: syntax error: unexpected ','");
+    QTest::newRow("comma after the document end")
+        << QByteArray("clusters:\n  - name: a\n    bootstrap: a:1\n...\n  , x\n")
+        << QStringLiteral("config.yaml:5:3: syntax error: unexpected ','");
+
     QTest::newRow("wrong type: poll_interval") << yaml(R"(
 request_timeout: 10s
 poll_interval: fast
