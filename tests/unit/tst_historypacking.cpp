@@ -1,6 +1,7 @@
 // Compaction packs recent polls 500 groups at a time: with more groups than one chunk, in
 // more than one cluster, every group's polls still end up in its blocks, none lost and none
-// given to another group, and the recent table is empty for what was packed.
+// given to another group, and the recent table is empty for what was packed. Aging folds
+// its buckets and writes them in batches: a group cut by a batch keeps every bucket.
 #include "HistoryTestUtil.h"
 
 #include <QTest>
@@ -52,6 +53,35 @@ private Q_SLOTS:
         }
         QSqlDatabase::removeDatabase(QStringLiteral("packing-check"));
         QVERIFY(recentEmpty);
+    }
+
+    // An hour of 60 groups' polls every 20 s, older than the raw tier keeps: one compaction
+    // ages 3,600 one-minute buckets, more than one batch of the aging's writes (2,048), so
+    // some group's hour is written in two batches and merged.
+    void agingInBatchesKeepsEveryBucket()
+    {
+        const auto store = openOrFail(m_files.newPath());
+        QVERIFY(store);
+        constexpr int kGroups = 60;
+        constexpr int kPolls = 180; // 3 a minute for an hour, from 7 h ago
+        for (int poll = 0; poll < kPolls; ++poll) {
+            std::vector<GroupState> groups;
+            for (int g = 0; g < kGroups; ++g)
+                groups.push_back(groupState(QStringLiteral("g%1").arg(g),
+                                            {partitionLag(QStringLiteral("t"), 0, 100, 100 + g + poll)}));
+            QVERIFY(store->appendSnapshot(snapshot(rel(-7 * 3600 + poll * 20), std::move(groups))).ok());
+        }
+        const Status compacted = store->compact(kNow);
+        QVERIFY2(compacted.ok(), compacted ? "" : qPrintable(compacted.errorMessage()));
+        for (int g = 0; g < kGroups; ++g) {
+            const auto history = store->groupHistory(kCluster, QStringLiteral("g%1").arg(g), rel(-8 * 3600), kNow);
+            QVERIFY(history);
+            // Each minute's bucket holds its largest lag: that of its third poll.
+            Points expected;
+            for (int minute = 0; minute < kPolls / 3; ++minute)
+                expected << qMakePair(qint64(-7 * 3600 + minute * 60), qint64(g + minute * 3 + 2));
+            QCOMPARE(groupPoints(*history), expected);
+        }
     }
 };
 
