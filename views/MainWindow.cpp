@@ -40,6 +40,8 @@
 #include <QCoreApplication>
 #include <QDesktopServices>
 #include <QFileInfo>
+#include <QStandardPaths>
+#include <QDir>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -59,14 +61,25 @@ using namespace mainwindow;
 
 namespace {
 
-// Installed next to the binary's share/ folder by the package; the source tree otherwise.
+// Installed by the package in share/lagscope next to the binary's bin/ (or wherever the
+// XDG data directories say); from a build tree, the source tree's copy above the build folder,
+// found as documentationPath() finds the README. No path of the build machine is compiled in:
+// an installed binary must not name the folder it was built in.
 QString sampleConfigPath()
 {
-    const QString installed =
-        QCoreApplication::applicationDirPath() + QStringLiteral("/../share/lagscope/lagscope.sample.yaml");
+    const QString appDir = QCoreApplication::applicationDirPath();
+    const QString installed = appDir + QStringLiteral("/../share/lagscope/lagscope.sample.yaml");
     if (QFileInfo::exists(installed))
         return QFileInfo(installed).canonicalFilePath();
-    return QStringLiteral(LAGSCOPE_SOURCE_DIR "/resources/lagscope.sample.yaml");
+    const QString located =
+        QStandardPaths::locate(QStandardPaths::GenericDataLocation, QStringLiteral("lagscope/lagscope.sample.yaml"));
+    if (!located.isEmpty())
+        return located;
+    QDir dir(appDir);
+    for (int up = 0; up < 4 && dir.cdUp(); ++up)
+        if (dir.exists(QStringLiteral("resources/lagscope.sample.yaml")) && dir.exists(QStringLiteral("docs")))
+            return dir.filePath(QStringLiteral("resources/lagscope.sample.yaml"));
+    return QDir::cleanPath(installed); // where the package puts it: the welcome page names it
 }
 
 } // namespace
