@@ -1041,6 +1041,10 @@ Right-click to mute the rule</source>
         <source>expected one of lag_messages, lag_seconds, status, rebalances_per_hour, broker_offline, failover_reread, failover_untranslatable, got %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>syntax error: unexpected &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>lagscope::ConfigWriter</name>
