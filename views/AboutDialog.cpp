@@ -6,7 +6,6 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QDialogButtonBox>
-#include <QDir>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -23,24 +22,6 @@ QString lagscopeVersion()
 }
 
 } // namespace
-
-QString documentationPath(const QString &applicationDir)
-{
-    const QDir installed(applicationDir + QStringLiteral("/../share/doc/lagscope"));
-    if (installed.exists()) {
-        // Debian compresses long documents; a folder is what a file manager shows best then.
-        for (const char *name : {"README.md", "README"})
-            if (installed.exists(QString::fromLatin1(name)))
-                return installed.canonicalPath() + QLatin1Char('/') + QString::fromLatin1(name);
-        return installed.canonicalPath();
-    }
-    // build/app/lagscope, or deeper build folders: the first parent with the docs beside README.
-    QDir dir(applicationDir);
-    for (int up = 0; up < 4 && dir.cdUp(); ++up)
-        if (dir.exists(QStringLiteral("README.md")) && dir.exists(QStringLiteral("docs/ARCHITECTURE.md")))
-            return dir.filePath(QStringLiteral("README.md"));
-    return {};
-}
 
 QString AboutDialog::versions()
 {

@@ -19,9 +19,4 @@ public:
     static QString versions();
 };
 
-// What Help → Documentation opens: the installed documentation (<prefix>/share/doc/lagscope,
-// found from the binary's folder, so any prefix works), else the source tree's README.md
-// when the binary runs from a build folder inside it; empty when neither is there.
-QString documentationPath(const QString &applicationDir);
-
 } // namespace lagscope

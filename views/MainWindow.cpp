@@ -5,6 +5,7 @@
 #include "AlertTray.h"
 #include "AppSettings.h"
 #include "EventLogDock.h"
+#include "InstalledFiles.h"
 #include "actions/DeleteGroupDialog.h"
 #include "actions/ResetOffsetsDialog.h"
 #include "alerts/AlertService.h"
@@ -40,8 +41,6 @@
 #include <QCoreApplication>
 #include <QDesktopServices>
 #include <QFileInfo>
-#include <QStandardPaths>
-#include <QDir>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -58,31 +57,6 @@
 namespace lagscope {
 
 using namespace mainwindow;
-
-namespace {
-
-// Installed by the package in share/lagscope next to the binary's bin/ (or wherever the
-// XDG data directories say); from a build tree, the source tree's copy above the build folder,
-// found as documentationPath() finds the README. No path of the build machine is compiled in:
-// an installed binary must not name the folder it was built in.
-QString sampleConfigPath()
-{
-    const QString appDir = QCoreApplication::applicationDirPath();
-    const QString installed = appDir + QStringLiteral("/../share/lagscope/lagscope.sample.yaml");
-    if (QFileInfo::exists(installed))
-        return QFileInfo(installed).canonicalFilePath();
-    const QString located =
-        QStandardPaths::locate(QStandardPaths::GenericDataLocation, QStringLiteral("lagscope/lagscope.sample.yaml"));
-    if (!located.isEmpty())
-        return located;
-    QDir dir(appDir);
-    for (int up = 0; up < 4 && dir.cdUp(); ++up)
-        if (dir.exists(QStringLiteral("resources/lagscope.sample.yaml")) && dir.exists(QStringLiteral("docs")))
-            return dir.filePath(QStringLiteral("resources/lagscope.sample.yaml"));
-    return QDir::cleanPath(installed); // where the package puts it: the welcome page names it
-}
-
-} // namespace
 
 MainWindow::MainWindow(const AppConfig &config, const QString &configPath, const QString &configError,
                        MonitorService *monitor, HistoryReader *history, QWidget *parent)
@@ -109,10 +83,12 @@ MainWindow::MainWindow(const AppConfig &config, const QString &configPath, const
         // A file that is there but wrong is the user's to fix; without one (or without a
         // cluster in it) the dialog can write it.
         const bool firstRun = configError.isEmpty() || !QFileInfo::exists(configPath);
-        auto *welcome = new WelcomePage(firstRun ? WelcomePage::Mode::FirstRun : WelcomePage::Mode::ConfigError,
-                                        configPath, configError, sampleConfigPath(), m_stack);
-        connect(welcome, &WelcomePage::openSampleRequested, this,
-                [] { QDesktopServices::openUrl(QUrl::fromLocalFile(sampleConfigPath())); });
+        auto *welcome =
+            new WelcomePage(firstRun ? WelcomePage::Mode::FirstRun : WelcomePage::Mode::ConfigError, configPath,
+                            configError, sampleConfigPath(QCoreApplication::applicationDirPath()), m_stack);
+        connect(welcome, &WelcomePage::openSampleRequested, this, [] {
+            QDesktopServices::openUrl(QUrl::fromLocalFile(sampleConfigPath(QCoreApplication::applicationDirPath())));
+        });
         connect(welcome, &WelcomePage::addClusterRequested, this, [this] { openClusterDialog(false); });
         m_welcome = welcome;
         m_stack->addWidget(m_welcome);

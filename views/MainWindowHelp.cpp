@@ -10,6 +10,7 @@
 #include "pages/TriagePage.h"
 
 #include "AboutDialog.h"
+#include "InstalledFiles.h"
 #include "AppIcons.h"
 
 #include <QAction>

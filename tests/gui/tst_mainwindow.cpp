@@ -1,6 +1,6 @@
 // The main window without a lab: configured clusters in the tree, and the welcome page that
 // explains a missing or broken configuration. Saves what it shows as PNG.
-#include "AboutDialog.h"
+#include "InstalledFiles.h"
 #include "GuiTestUtil.h"
 #include "MainWindow.h"
 #include "config/ConfigLoader.h"
