@@ -8,6 +8,10 @@ LAGSCOPE_DEBIAN_PACKAGES=(
     libyaml-cpp-dev
     qtkeychain-qt6-dev
     libssl-dev libsasl2-dev libzstd-dev liblz4-dev zlib1g-dev
+    libcurl4-openssl-dev   # OAUTHBEARER/OIDC: Lagscope asks the token endpoint itself (kafka/OidcTokenSource)
+    # GSSAPI: the Cyrus SASL plugin and kinit at run time; the secure lab's MIT KDC (tests/lab/labkerberos.py)
+    libsasl2-modules-gssapi-mit krb5-user krb5-kdc krb5-admin-server
+    python3-cryptography   # the secure lab's OIDC token endpoint signs RS256 tokens (tests/lab/oidc-server)
     openjdk-17-jdk-headless maven npm
     # clang + its runtime: the bounded libFuzzer runs of the parsers (tests/fuzz)
     clang libclang-rt-14-dev

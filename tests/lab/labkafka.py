@@ -180,12 +180,14 @@ def _log_flags(version, tool):
     return [f"-Dlog4j.configuration=file:{os.path.join(HERE, name)}"]
 
 
-def server_cmd(lab, main_class, args, logs_dir, log_name):
+def server_cmd(lab, main_class, args, logs_dir, log_name, jvm_flags=()):
     """A long-running JVM (broker or MirrorMaker): the heap of bin/kafka-server-start.sh
-    scaled down for the lab, log file ${kafka.logs.dir}/${lagscope.log.name}."""
+    scaled down for the lab, log file ${kafka.logs.dir}/${lagscope.log.name}. jvm_flags: system
+    properties of the secure profile's broker (krb5.conf, allowed JWKS URLs)."""
     return ([lab["java"], "-Xms256m", f"-Xmx{lab.get('broker_heap', '512m')}", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20",
              "-XX:+ExitOnOutOfMemoryError", "-Djava.awt.headless=true",
              f"-Dkafka.logs.dir={logs_dir}", f"-Dlagscope.log.name={log_name}"]
+            + list(jvm_flags)
             + _log_flags(lab["kafka_version"], tool=False)
             + ["-cp", os.path.join(lab["libs"], "*"), main_class] + args)
 

@@ -75,13 +75,14 @@ def rss_mb(entry):
     return None
 
 
-def spawn(cmd, out_path, cwd=None):
+def spawn(cmd, out_path, cwd=None, env=None):
     """Start a long-running child in its own session (so a Ctrl-C or CTest's process-group
     kill of `lab` does not take it down) with stdout/stderr appended to out_path.
     Returns {'pid', 'start_time'} and keeps the Popen so that we can reap it."""
     with open(out_path, "ab") as out:
         proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out,
-                                stderr=subprocess.STDOUT, cwd=cwd, start_new_session=True)
+                                stderr=subprocess.STDOUT, cwd=cwd, env=env,
+                                start_new_session=True)
     st = start_time(proc.pid)
     return {"pid": proc.pid, "start_time": st}
 
