@@ -6,6 +6,7 @@
 #include "mirror/FlowMonitorService.h"
 #include "monitor/MonitorService.h"
 #include "monitor/SplitBrainMonitor.h"
+#include "session/MonitoringSession.h"
 #include "triage/TriageService.h"
 #include "replication/ReplicationPage.h"
 #include "settings/Keyring.h"
@@ -18,65 +19,47 @@ namespace lagscope {
 
 DesktopSession::DesktopSession(AppConfig config, QString configPath, QString configError, QString historyPath,
                                QObject *parent)
-    : QObject(parent), m_config(std::move(config))
+    : QObject(parent)
 {
-    m_poll = configError.isEmpty() && !m_config.clusters.empty();
-    // The recorder writes on its own thread; the window reads through its own connection
-    // (SQLite in WAL mode lets a writer and readers work at once).
-    m_historyThread.setObjectName(QStringLiteral("history"));
-    auto *recorder = new HistoryRecorder(historyPath);
-    recorder->moveToThread(&m_historyThread);
-    connect(&m_historyThread, &QThread::started, recorder, &HistoryRecorder::open);
-    connect(&m_historyThread, &QThread::finished, recorder, &QObject::deleteLater);
-    m_monitor = std::make_unique<MonitorService>(m_config);
-    // Rebalances in progress at exit are completed, not lost, by the next run.
-    m_monitor->setStateDirectory(QFileInfo(historyPath).absolutePath());
+    // Alert and rebalance state live next to the history file (tests give both a temporary folder).
+    const QString stateDirectory = QFileInfo(historyPath).absolutePath();
+    m_core = std::make_unique<MonitoringSession>(std::move(config), historyPath, stateDirectory, configError.isEmpty());
+    const bool poll = m_core->polls();
+    HistoryRecorder *recorder = m_core->recorder();
     m_window =
-        std::make_unique<MainWindow>(m_config, configPath, configError, m_poll ? m_monitor.get() : nullptr, nullptr);
-    connect(m_monitor.get(), &MonitorService::updated, recorder, &HistoryRecorder::record);
-    // Alert state lives next to the history file (tests give both a temporary folder).
-    m_alerts = std::make_unique<AlertService>(m_config.alerts,
-                                              QFileInfo(historyPath).absolutePath() + QStringLiteral("/alerts.json"));
-    connect(m_monitor.get(), &MonitorService::updated, m_alerts.get(), &AlertService::apply);
-    connect(m_alerts.get(), &AlertService::events, recorder, &HistoryRecorder::recordEvents);
-    m_window->setAlerts(m_alerts.get());
-    // Split brains across the configured flows: their events join the cluster events.
-    m_splitBrains = std::make_unique<SplitBrainMonitor>(m_config.flows);
-    connect(m_monitor.get(), &MonitorService::updated, m_splitBrains.get(), &SplitBrainMonitor::apply);
-    connect(m_splitBrains.get(), &SplitBrainMonitor::events, recorder, &HistoryRecorder::recordEvents);
-    connect(m_splitBrains.get(), &SplitBrainMonitor::events, m_window.get(),
+        std::make_unique<MainWindow>(m_core->config(), configPath, configError, poll ? monitor() : nullptr, nullptr);
+    m_window->setAlerts(alerts());
+    connect(splitBrains(), &SplitBrainMonitor::events, m_window.get(),
             [this](const std::vector<ClusterEvent> &events) { m_window->eventLog()->append(events); });
-    m_window->setSplitBrains(m_splitBrains.get());
-    // After the window's and the alerts' own slots: the triage reads the alerts just applied.
-    m_triage = std::make_unique<TriageService>();
-    m_triage->setAlerts(m_alerts.get());
-    m_triage->setSplitBrains(m_splitBrains.get());
-    connect(m_monitor.get(), &MonitorService::updated, m_triage.get(), &TriageService::applyCluster);
-    m_window->setTriage(m_triage.get()); // the window opens on it (none on the welcome page)
-    if (m_poll) {
-        // Also without configured flows: a discovered flow the user confirms joins it.
-        m_flows = std::make_unique<mirror::FlowMonitorService>(m_config);
-        connect(m_flows.get(), &mirror::FlowMonitorService::updated, m_window->replicationPage(),
-                &ReplicationPage::apply);
-        // Flow events join the cluster events: in the event log and in the history.
-        connect(m_flows.get(), &mirror::FlowMonitorService::updated, m_window.get(),
+    m_window->setSplitBrains(splitBrains());
+    mirror::FlowMonitorService *flows = m_core->flows();
+    if (flows) {
+        connect(flows, &mirror::FlowMonitorService::updated, m_window->replicationPage(), &ReplicationPage::apply);
+        // Flow events join the cluster events in the event log (the core records them).
+        connect(flows, &mirror::FlowMonitorService::updated, m_window.get(),
                 [this](const mirror::FlowSnapshotPtr &, const std::vector<mirror::FlowEvent> &events) {
                     if (!events.empty())
                         m_window->eventLog()->append(mirror::toClusterEvents(events));
                 });
-        connect(m_flows.get(), &mirror::FlowMonitorService::updated, recorder, &HistoryRecorder::recordFlow);
-        connect(m_flows.get(), &mirror::FlowMonitorService::updated, m_triage.get(),
+    }
+    // The window (connected in its constructor, and above) sees each poll before the alerts and
+    // the recorder; the triage after them, since it reads the alerts just applied.
+    m_core->connectServices();
+    m_triage = std::make_unique<TriageService>();
+    m_triage->setAlerts(alerts());
+    m_triage->setSplitBrains(splitBrains());
+    connect(monitor(), &MonitorService::updated, m_triage.get(), &TriageService::applyCluster);
+    m_window->setTriage(m_triage.get()); // the window opens on it (none on the welcome page)
+    if (flows) {
+        connect(flows, &mirror::FlowMonitorService::updated, m_triage.get(),
                 [this](const mirror::FlowSnapshotPtr &snapshot) { m_triage->applyFlow(snapshot); });
-        connect(m_flows.get(), &mirror::FlowMonitorService::updated, m_alerts.get(), &AlertService::applyFlow);
         connect(m_window->replicationPage(), &ReplicationPage::monitorRequested, this,
                 [this](const ReplicationFlowConfig &flow) {
-                    if (!m_flows->addFlow(flow)) {
-                        m_window->showWarning(m_flows->problems().constLast());
+                    if (const QString problem = m_core->addFlow(flow); !problem.isEmpty()) {
+                        m_window->showWarning(problem);
                         return;
                     }
-                    m_config.flows.push_back(flow);
-                    m_splitBrains->setFlows(m_config.flows);
-                    m_window->replicationPage()->setConfiguredFlows(m_config.flows);
+                    m_window->replicationPage()->setConfiguredFlows(m_core->config().flows);
                     m_window->showReplication();
                 });
     }
@@ -96,22 +79,21 @@ DesktopSession::DesktopSession(AppConfig config, QString configPath, QString con
             [](const QString &m) { qWarning("history: %s", qPrintable(m)); });
     // Only now: a small file opens in milliseconds, and an `opened` emitted before the
     // connections above existed would leave every chart without history.
-    m_historyThread.start();
+    m_core->openHistory();
 }
 
 DesktopSession::~DesktopSession()
 {
-    // Pollers first, so nothing is recorded after the recorder is gone.
-    m_flows.reset();
-    m_monitor.reset();
     m_triage.reset(); // reads the alerts
-    m_alerts.reset();
-    m_historyThread.quit();
-    m_historyThread.wait();
+    // Pollers first, then the recorder (the core's order), then the window that showed them.
+    m_core.reset();
     m_window.reset();
-    m_splitBrains.reset(); // the window shows its findings
     m_reader.reset();
 }
+
+MonitorService *DesktopSession::monitor() const { return m_core->monitor(); }
+AlertService *DesktopSession::alerts() const { return m_core->alerts(); }
+SplitBrainMonitor *DesktopSession::splitBrains() const { return m_core->splitBrains(); }
 
 void DesktopSession::start()
 {
@@ -120,20 +102,17 @@ void DesktopSession::start()
     Keyring &keyring = Keyring::instance();
     keyring.installLookup();
     QStringList names;
-    for (const auto &c : m_config.clusters)
+    for (const auto &c : m_core->config().clusters)
         if (const QString name = Keyring::nameOf(c.security.password); !name.isEmpty())
             names << name;
     connect(&keyring, &Keyring::loaded, this, [this](const QString &name, bool found) {
-        for (const auto &c : m_config.clusters)
-            if (found && m_poll && Keyring::nameOf(c.security.password) == name)
-                m_monitor->refresh(c.name);
+        for (const auto &c : m_core->config().clusters)
+            if (found && m_core->polls() && Keyring::nameOf(c.security.password) == name)
+                m_core->monitor()->refresh(c.name);
     });
     keyring.preload(names);
     m_window->show();
-    if (m_poll)
-        m_monitor->start();
-    if (m_flows)
-        m_flows->start();
+    m_core->startPolling();
 }
 
 } // namespace lagscope

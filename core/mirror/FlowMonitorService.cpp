@@ -75,6 +75,16 @@ void FlowMonitorService::start()
             w.thread->start();
 }
 
+void FlowMonitorService::finish()
+{
+    for (auto &w : m_workers)
+        w.thread->quit();
+    for (auto &w : m_workers)
+        w.thread->wait();
+    m_workers.clear(); // the pollers deleted themselves with their threads
+    m_started = false;
+}
+
 void FlowMonitorService::refreshAll()
 {
     for (auto &w : m_workers)

@@ -39,6 +39,9 @@ public:
     ~FlowMonitorService() override;
 
     void start();
+    // As MonitorService::finish(): every flow poll in flight completes and publishes, then the
+    // pollers stop. Blocks for at most one poll's deadline.
+    void finish();
     void refreshAll();
 
     // A flow the user confirmed while running (a discovered one): polled like the configured

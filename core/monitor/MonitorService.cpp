@@ -60,6 +60,17 @@ void MonitorService::start()
             w.thread->start();
 }
 
+void MonitorService::finish()
+{
+    // No cancel: a thread busy in a poll ends its event loop when the poll has returned (and
+    // emitted its update); an idle one ends at once, before its next timer.
+    for (auto &[name, w] : m_workers)
+        w.thread->quit();
+    for (auto &[name, w] : m_workers)
+        w.thread->wait();
+    m_workers.clear(); // the pollers deleted themselves with their threads
+}
+
 void MonitorService::refreshAll()
 {
     for (const auto &name : m_order)

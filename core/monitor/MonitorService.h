@@ -3,8 +3,8 @@
 // their results on the thread that owns the service (the GUI thread in the app).
 //
 // Thread: create, use and destroy on one thread (the GUI thread). Signals are emitted there.
-// Ownership: owns its threads and pollers; the destructor stops them and waits — at most one
-// request deadline, since every Kafka call has one.
+// Ownership: owns its threads and pollers; the destructor cancels polls in progress, stops the
+// threads and waits — at most one request deadline, since every Kafka call has one.
 
 #include "config/Config.h"
 #include "monitor/ClusterPoller.h"
@@ -32,6 +32,10 @@ public:
     static QString stateFileName(const QString &cluster);
 
     void start();
+    // Lets every poll in flight complete and publish, then stops the pollers and their threads;
+    // their last updates are then queued to this object (QCoreApplication::sendPostedEvents
+    // delivers them). Blocks for at most one poll's deadline. Nothing polls afterwards.
+    void finish();
     void refreshAll();
     void refresh(const QString &cluster);
 
