@@ -85,6 +85,7 @@ int failoverCommand(const QStringList &args);
 int failbackCommand(const QStringList &args);
 int auditCommand(const QStringList &args);
 int triageCommand(const QStringList &args);
+int collectCommand(const QStringList &args);
 // Builds its own QCoreApplication (or QApplication for PDF); call before any exists.
 int reportMain(int argc, char **argv);
 

@@ -31,6 +31,7 @@ Commands:
   triage     what is wrong now across every configured cluster and flow, worst first (no --cluster)
   audit      the audit log of write actions, e.g. audit --since 7d (no --cluster needed)
   report     lag report from the history store as CSV, JSON or PDF (no cluster connection)
+  collect    monitor every configured cluster and flow headless until SIGTERM: history, alerts (no --cluster)
 
 Every command takes --cluster NAME (from --config FILE) or --bootstrap HOST:PORT,
 --format table|csv|json and --timeout SECONDS. `lagscopectl COMMAND --help` for more.
@@ -92,6 +93,7 @@ int main(int argc, char **argv)
         {QStringLiteral("failback"), cli::failbackCommand},
         {QStringLiteral("audit"), cli::auditCommand},
         {QStringLiteral("triage"), cli::triageCommand},
+        {QStringLiteral("collect"), cli::collectCommand},
     };
     const QString name = args.takeFirst();
     const auto it = commands.find(name);

@@ -3,7 +3,7 @@
 # tests/packaging/check-completion keeps the lists equal to `lagscopectl [COMMAND] --help`.
 
 _lagscopectl_commands="describe brokers quorum topics groups reset-offsets undo delete
-    delete-offsets failover failback triage audit report"
+    delete-offsets failover failback triage audit report collect"
 
 # The options every command takes, then each command's own.
 _lagscopectl_help="--help --help-all"
@@ -28,6 +28,7 @@ _lagscopectl_options() {
             ;;
         triage) echo "$_lagscopectl_help --config --format --polls --interval --timeout" ;;
         audit) echo "$_lagscopectl_help --since --file --format" ;;
+        collect) echo "$_lagscopectl_help --config --history --metrics-listen --no-partition-metrics" ;;
         report)
             echo "$_lagscopectl_help --history --since --from --to --cluster --group --format --out" \
                 "--sla-lag --sla-seconds --partitions --utc --every-group"
@@ -89,7 +90,7 @@ _lagscopectl() {
             ;;
         --bootstrap | --timeout | --group | --topic | --to-offset | --shift-by | --to-datetime | \
             --by-duration | --target-group | --wait-replication | --polls | --interval | --since | \
-            --sla-lag | --sla-seconds)
+            --sla-lag | --sla-seconds | --metrics-listen)
             return 0 # a value only the user knows
             ;;
     esac

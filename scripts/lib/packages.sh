@@ -22,6 +22,7 @@ LAGSCOPE_DEBIAN_PACKAGES=(
     # a private D-Bus session with gnome-keyring: the desktop keyring test (tests/gui/with-keyring)
     dbus-daemon dbus-bin gnome-keyring
     poppler-utils   # pdftotext, pdftoppm: the report tests read and render PDFs
+    prometheus      # the /metrics test: a real Prometheus scrapes lagscopectl collect (tests/prometheus)
     # the Debian package (packaging/, test package.deb): icons rendered from the SVG, CPack's
     # tools (file, dpkg-shlibdeps), the checks (lintian, appstreamcli, desktop-file-validate,
     # man), zsh to parse the zsh completion, and the package's run-time plugins
