@@ -7,6 +7,7 @@
 #include "util/AppPaths.h"
 
 #include <QCommandLineParser>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QRegularExpression>
 
@@ -62,6 +63,10 @@ int auditCommand(const QStringList &args)
         err << "lagscopectl audit: " << repeated << Qt::endl;
         return UsageError;
     }
+    if (!p.positionalArguments().isEmpty()) {
+        err << "lagscopectl audit: " << unexpectedArgumentError(p) << Qt::endl;
+        return UsageError;
+    }
     const auto since = parseSince(p.value(QStringLiteral("since")), QDateTime::currentDateTimeUtc());
     if (!since) {
         err << "lagscopectl audit: --since takes 7d, 12h, 30m, 90s or an ISO date, not '"
@@ -74,6 +79,13 @@ int auditCommand(const QStringList &args)
         return UsageError;
     }
     const QString path = p.isSet(QStringLiteral("file")) ? p.value(QStringLiteral("file")) : auditLogPath(appDataDir());
+    // No log at the default place means no write yet; a file named on the command line that
+    // is not there is a typo, which "no records" would hide.
+    if (p.isSet(QStringLiteral("file")) && !QFileInfo::exists(path)
+        && !QFileInfo::exists(path + QStringLiteral(".1"))) {
+        err << "lagscopectl audit: no audit log at " << path << " (--file)" << Qt::endl;
+        return UsageError;
+    }
     auto records = readAuditRecords(path, *since);
     if (!records) {
         err << "lagscopectl audit: " << records.errorMessage() << Qt::endl;

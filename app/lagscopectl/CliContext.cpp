@@ -7,6 +7,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace lagscope::cli {
@@ -65,6 +66,11 @@ bool CliContext::parse(const QStringList &args)
         fail(UsageError, repeated);
         return false;
     }
+    // A value after an option that takes none (--group A B) would otherwise be dropped unseen.
+    if (!m_parser.positionalArguments().isEmpty()) {
+        fail(UsageError, unexpectedArgumentError(m_parser));
+        return false;
+    }
     const QString format = m_parser.value(QStringLiteral("format"));
     if (format == QStringLiteral("table"))
         m_format = Format::Table;
@@ -77,16 +83,29 @@ bool CliContext::parse(const QStringList &args)
         return false;
     }
     if (m_parser.isSet(QStringLiteral("timeout"))) {
-        bool ok = false;
-        const double seconds = m_parser.value(QStringLiteral("timeout")).toDouble(&ok);
-        if (!ok || seconds <= 0) {
-            fail(UsageError, QStringLiteral("--timeout takes a positive number of seconds"));
+        const std::optional<int> ms = timeoutOptionMs(m_parser.value(QStringLiteral("timeout")));
+        if (!ms) {
+            fail(UsageError, timeoutOptionError(m_parser.value(QStringLiteral("timeout"))));
             return false;
         }
-        m_timeoutMs = int(seconds * 1000);
+        m_timeoutMs = *ms;
     }
-    if (m_clusterRequired && m_parser.isSet(QStringLiteral("cluster")) == m_parser.isSet(QStringLiteral("bootstrap"))) {
+    const bool cluster = m_parser.isSet(QStringLiteral("cluster"));
+    const bool bootstrap = m_parser.isSet(QStringLiteral("bootstrap"));
+    if (!m_clusterRequired && (cluster || bootstrap)) {
+        fail(UsageError, QStringLiteral("--cluster and --bootstrap are not used by %1: it names its clusters with "
+                                        "--from and --to")
+                             .arg(m_command));
+        return false;
+    }
+    if (m_clusterRequired && cluster == bootstrap) {
         fail(UsageError, QStringLiteral("give exactly one of --cluster NAME or --bootstrap HOST:PORT"));
+        return false;
+    }
+    if (bootstrap && !isValidBootstrapServers(m_parser.value(QStringLiteral("bootstrap")))) {
+        fail(UsageError, QStringLiteral("--bootstrap takes host:port with a port from 1 to 65535 (several separated "
+                                        "by commas), not '%1'")
+                             .arg(m_parser.value(QStringLiteral("bootstrap"))));
         return false;
     }
     return true;
@@ -167,6 +186,29 @@ QString repeatedValueError(const QCommandLineParser &parser, const QStringList &
                 .arg(values.join(QStringLiteral("', '")));
     }
     return QString();
+}
+
+std::optional<int> timeoutOptionMs(const QString &text)
+{
+    bool ok = false;
+    const double seconds = text.toDouble(&ok);
+    // `!(seconds > 0)` also refuses NaN; a day bounds it well inside an int of milliseconds.
+    if (!ok || !(seconds > 0) || seconds > kMaxTimeoutSeconds)
+        return std::nullopt;
+    return std::max(1, int(seconds * 1000));
+}
+
+QString timeoutOptionError(const QString &text)
+{
+    return QStringLiteral("--timeout takes a number of seconds above 0 and at most %1, not '%2'")
+        .arg(kMaxTimeoutSeconds)
+        .arg(text);
+}
+
+QString unexpectedArgumentError(const QCommandLineParser &parser)
+{
+    return QStringLiteral("unexpected argument '%1' (an option takes at most one value; repeat the option for more)")
+        .arg(parser.positionalArguments().value(0));
 }
 
 void printJson(QTextStream &out, const QJsonValue &value)

@@ -10,6 +10,7 @@
 #include <QTextStream>
 
 #include <memory>
+#include <optional>
 
 namespace lagscope::cli {
 
@@ -98,6 +99,16 @@ QString dryRunExecuteConflict(const QCommandLineParser &parser);
 // keep the last one. Options in `repeatable` are read with values() and may repeat; a
 // repeated flag means the same as one. Empty when nothing is repeated.
 QString repeatedValueError(const QCommandLineParser &parser, const QStringList &repeatable);
+
+// --timeout SECONDS of every command: above 0 and at most a day (kMaxTimeoutSeconds), in
+// milliseconds; nullopt for anything else (a word, NaN, infinity, a number of seconds whose
+// milliseconds overflow an int). timeoutOptionError() is the usage error to print then.
+inline constexpr int kMaxTimeoutSeconds = 86400;
+std::optional<int> timeoutOptionMs(const QString &text);
+QString timeoutOptionError(const QString &text);
+
+// The usage error of a positional argument: no command takes one.
+QString unexpectedArgumentError(const QCommandLineParser &parser);
 
 // The groups of a write in its audit record: "group" for one named group (as records had
 // before several could be given), else "groups" and "all_groups".

@@ -312,7 +312,7 @@ int deleteOffsetsCommand(const QStringList &args)
     for (const QString &t : p.values(QStringLiteral("topic"))) {
         auto parsed = parseResetTopicArg(t);
         if (!parsed)
-            return ctx.fail(UsageError, parsed.errorMessage());
+            return ctx.fail(UsageError, QStringLiteral("--topic: ") + parsed.errorMessage());
         request.topics.push_back(*parsed);
     }
     if (request.topics.empty())

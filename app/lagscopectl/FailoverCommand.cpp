@@ -181,8 +181,11 @@ Result<FailoverArgs> parseFailoverArgs(const QCommandLineParser &p)
     if (p.isSet(QStringLiteral("wait-replication"))) {
         bool ok = false;
         a.waitSeconds = p.value(QStringLiteral("wait-replication")).toDouble(&ok);
-        if (!ok || a.waitSeconds < 0)
-            return R::failure(QStringLiteral("--wait-replication takes seconds"));
+        // `!(x >= 0)` also refuses NaN; a day at most, as --timeout.
+        if (!ok || !(a.waitSeconds >= 0) || a.waitSeconds > kMaxTimeoutSeconds)
+            return R::failure(QStringLiteral("--wait-replication takes seconds from 0 to %1, not '%2'")
+                                  .arg(kMaxTimeoutSeconds)
+                                  .arg(p.value(QStringLiteral("wait-replication"))));
     }
     a.execute = p.isSet(QStringLiteral("execute"));
     a.preflight.disasterAcknowledged = p.isSet(QStringLiteral("disaster"));

@@ -12,7 +12,9 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QDir>
 #include <QFileInfo>
+#include <QRegularExpression>
 
 #ifdef LAGSCOPE_HAVE_PDF
 #include "report/ReportPdf.h"
@@ -87,7 +89,7 @@ Result<ReportRequest> reportRequestFromArgs(const QCommandLineParser &parser, co
     if (parser.isSet(QStringLiteral("to"))) {
         const auto to = parseReportTime(parser.value(QStringLiteral("to")));
         if (!to)
-            return R(to.error());
+            return R::failure(QStringLiteral("--to: ") + to.errorMessage());
         request.to = *to;
     }
     if (parser.isSet(QStringLiteral("since")) == parser.isSet(QStringLiteral("from")))
@@ -97,16 +99,23 @@ Result<ReportRequest> reportRequestFromArgs(const QCommandLineParser &parser, co
             return R::failure(QStringLiteral("--since ends now; use --from and --to for another range"));
         const auto span = parseReportDuration(parser.value(QStringLiteral("since")));
         if (!span)
-            return R(span.error());
+            return R::failure(QStringLiteral("--since: ") + span.errorMessage());
         request.from = now.addMSecs(-*span);
     } else {
         const auto from = parseReportTime(parser.value(QStringLiteral("from")));
         if (!from)
-            return R(from.error());
+            return R::failure(QStringLiteral("--from: ") + from.errorMessage());
         request.from = *from;
     }
     request.clusters = parser.values(QStringLiteral("cluster"));
+    if (request.clusters.contains(QString()))
+        return R::failure(QStringLiteral("--cluster takes a cluster name, not ''"));
     request.groupPattern = parser.value(QStringLiteral("group"));
+    // Checked here: an invalid pattern would match no group and make an empty report.
+    if (const QRegularExpression re(QRegularExpression::anchoredPattern(request.groupPattern)); !re.isValid())
+        return R::failure(QStringLiteral("--group takes a regular expression; '%1' is not one: %2 at offset %3")
+                              .arg(request.groupPattern, re.errorString())
+                              .arg(re.patternErrorOffset()));
     request.partitionDetail = parser.isSet(QStringLiteral("partitions"));
     if (parser.isSet(QStringLiteral("sla-lag"))) {
         bool ok = false;
@@ -180,6 +189,9 @@ int run(QTextStream &out, QTextStream &err)
     const QString outPath = parser.value(QStringLiteral("out"));
     if (outPath.isEmpty())
         return fail(err, UsageError, QStringLiteral("--out FILE is required"));
+    // Before the history is read: a report built for minutes and then not written is a waste.
+    if (const QDir folder = QFileInfo(outPath).absoluteDir(); !folder.exists())
+        return fail(err, UsageError, QStringLiteral("--out: no folder %1").arg(folder.path()));
 
     // One "now" for the range and the retention check, so "--since 7d" is exactly the limit.
     const QDateTime now = QDateTime::currentDateTimeUtc();

@@ -303,7 +303,7 @@ int resetOffsetsCommand(const QStringList &args)
     for (const QString &t : p.values(QStringLiteral("topic"))) {
         auto parsed = parseResetTopicArg(t);
         if (!parsed)
-            return ctx.fail(UsageError, parsed.errorMessage());
+            return ctx.fail(UsageError, QStringLiteral("--topic: ") + parsed.errorMessage());
         scope.topics.push_back(*parsed);
     }
     if (scope.isEmpty() && !fromFile)

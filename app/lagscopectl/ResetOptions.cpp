@@ -141,15 +141,15 @@ Result<ResetSpec> resetSpecFromOption(CliContext &ctx, const SpecOption &chosen,
     }
     case ResetSpec::ToDatetime: {
         auto ms = parseResetDateTime(value);
-        if (!ms)
-            return R(ms.error());
+        if (!ms) // the parser's words are the tool's; the option is named in front
+            return R::failure(QStringLiteral("--%1: %2").arg(chosen.name, ms.errorMessage()));
         spec.value = *ms;
         break;
     }
     case ResetSpec::ByDuration: {
         auto ms = parseIsoDuration(value);
         if (!ms)
-            return R(ms.error());
+            return R::failure(QStringLiteral("--%1: %2").arg(chosen.name, ms.errorMessage()));
         spec.value = resetTimestampForDuration(QDateTime::currentMSecsSinceEpoch(), *ms);
         break;
     }

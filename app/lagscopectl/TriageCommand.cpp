@@ -18,6 +18,8 @@
 #include <QJsonObject>
 #include <QTimer>
 
+#include <algorithm>
+#include <limits>
 #include <map>
 #include <memory>
 
@@ -87,6 +89,8 @@ int parseOptions(const QStringList &args, Options &o, QTextStream &out, QTextStr
     }
     if (const QString repeated = repeatedValueError(p, {}); !repeated.isEmpty())
         return usage(repeated);
+    if (!p.positionalArguments().isEmpty())
+        return usage(unexpectedArgumentError(p));
     o.configPath = p.isSet(QStringLiteral("config")) ? p.value(QStringLiteral("config")) : defaultConfigPath();
     const QString format = p.value(QStringLiteral("format"));
     if (format == QStringLiteral("json"))
@@ -102,14 +106,14 @@ int parseOptions(const QStringList &args, Options &o, QTextStream &out, QTextStr
             return usage(QStringLiteral("--polls takes a number from 1 to 1000"));
     }
     const double interval = p.value(QStringLiteral("interval")).toDouble(&ok);
-    if (!ok || interval < 0.1 || interval > 3600)
+    if (!ok || !(interval >= 0.1 && interval <= 3600)) // NaN fails both
         return usage(QStringLiteral("--interval takes seconds from 0.1 to 3600"));
     o.intervalMs = int(interval * 1000);
     if (p.isSet(QStringLiteral("timeout"))) {
-        const double t = p.value(QStringLiteral("timeout")).toDouble(&ok);
-        if (!ok || t <= 0)
-            return usage(QStringLiteral("--timeout takes a positive number of seconds"));
-        o.timeoutMs = int(t * 1000);
+        const std::optional<int> ms = timeoutOptionMs(p.value(QStringLiteral("timeout")));
+        if (!ms)
+            return usage(timeoutOptionError(p.value(QStringLiteral("timeout"))));
+        o.timeoutMs = *ms;
     }
     return -1;
 }
@@ -133,7 +137,10 @@ int triageCommand(const QStringList &args)
         err << "warning: " << maskSecrets(w) << Qt::endl;
     const int polls = o.polls > 0 ? o.polls : config.lagWindowPolls;
     config.pollIntervalMs = o.intervalMs;
-    const int timeoutMs = o.timeoutMs > 0 ? o.timeoutMs : polls * o.intervalMs + 2 * config.requestTimeoutMs;
+    // In 64 bits: 1000 polls an hour apart are more milliseconds than an int holds.
+    const qint64 derivedMs = qint64(polls) * o.intervalMs + 2 * qint64(config.requestTimeoutMs);
+    const int timeoutMs =
+        o.timeoutMs > 0 ? o.timeoutMs : int(std::min<qint64>(derivedMs, std::numeric_limits<int>::max()));
 
     TriageService triage;
     AlertEvaluator alerts(config.alerts); // evaluated, never run: no command, nothing saved

@@ -15,6 +15,7 @@
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <exception>
 #include <map>
 #include <optional>
@@ -50,17 +51,6 @@ const QStringList &clusterKeys()
     static const QStringList keys{QStringLiteral("name"), QStringLiteral("bootstrap"), QStringLiteral("read_only"),
                                   QStringLiteral("properties"), QStringLiteral("security")};
     return keys;
-}
-
-// "host:port" or "[ipv6]:port", as librdkafka's bootstrap.servers takes them.
-bool isValidHostPort(const QString &text)
-{
-    static const QRegularExpression pattern(QStringLiteral("^(?:\\[[^\\[\\]\\s]+\\]|[A-Za-z0-9._-]+):([0-9]{1,5})$"));
-    const QRegularExpressionMatch match = pattern.match(text);
-    if (!match.hasMatch())
-        return false;
-    const int port = match.capturedView(1).toInt();
-    return port >= 1 && port <= 65535;
 }
 
 // "500ms", "5s", "2m" or a plain number of seconds; nullopt when the text is none of them.
@@ -122,6 +112,16 @@ std::optional<YAML::Mark> findStuckDocument(const std::string &text)
 }
 
 } // namespace
+
+bool isValidHostPort(const QString &text)
+{
+    static const QRegularExpression pattern(QStringLiteral("^(?:\\[[^\\[\\]\\s]+\\]|[A-Za-z0-9._-]+):([0-9]{1,5})$"));
+    const QRegularExpressionMatch match = pattern.match(text);
+    if (!match.hasMatch())
+        return false;
+    const int port = match.capturedView(1).toInt();
+    return port >= 1 && port <= 65535;
+}
 
 // Cluster names and MirrorMaker 2 aliases end up in topic names, file names and CLI
 // arguments, so they are kept to characters that need no quoting anywhere.
@@ -455,6 +455,13 @@ Result<AppConfig> loadConfig(const QString &path)
     if (config)
         config->path = QFileInfo(path).absoluteFilePath();
     return config;
+}
+
+bool isValidBootstrapServers(const QString &servers)
+{
+    const QStringList parts = servers.split(QLatin1Char(','));
+    return std::all_of(parts.begin(), parts.end(),
+                       [](const QString &part) { return configparser::isValidHostPort(part.trimmed()); });
 }
 
 QString defaultConfigPath()

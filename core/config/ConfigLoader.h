@@ -19,6 +19,10 @@ Result<AppConfig> parseConfig(const QByteArray &yaml, const QString &fileName);
 // AppConfig::path is set to its absolute path.
 Result<AppConfig> loadConfig(const QString &path);
 
+// Whether `servers` is what the "bootstrap" key takes as text: one or more "host:port" (or
+// "[ipv6]:port") separated by commas, each port from 1 to 65535. For --bootstrap of lagscopectl.
+bool isValidBootstrapServers(const QString &servers);
+
 // <AppConfigLocation>/config.yaml, e.g. ~/.config/lagscope/config.yaml on Linux.
 QString defaultConfigPath();
 

@@ -32,6 +32,8 @@ using confignodes::scalarText;
 // Cluster names and MirrorMaker 2 aliases end up in topic names, file names and CLI
 // arguments, so they are kept to characters that need no quoting anywhere.
 bool isValidName(const QString &text);
+// "host:port" or "[ipv6]:port", as librdkafka's bootstrap.servers takes them.
+bool isValidHostPort(const QString &text);
 
 class ConfigParser final {
     Q_DECLARE_TR_FUNCTIONS(lagscope::ConfigLoader)
