@@ -4,6 +4,7 @@
 #include "MainWindow.h"
 #include "SessionHost.h"
 #include "SingleInstance.h"
+#include "StallProbe.h"
 #include "config/ConfigLoader.h"
 #include "store/HistoryStore.h"
 #include "util/SecretMasker.h"
@@ -122,6 +123,12 @@ int main(int argc, char **argv)
         instance.listen();
 
     SessionHost host(path, parser.value(QStringLiteral("history")));
+    // Soak tests measure the GUI thread's stalls (StallProbe.h); nothing of it otherwise.
+    if (const QString probe = qEnvironmentVariable("LAGSCOPE_STALL_PROBE"); !probe.isEmpty()) {
+        auto *stalls = new StallProbe(probe, &host);
+        QObject::connect(&host, &SessionHost::sessionStarted, stalls,
+                         [stalls](DesktopSession *session) { stalls->watch(session->monitor()); });
+    }
     host.start();
     openRequested(host.session()->window(), parser);
     QObject::connect(&instance, &SingleInstance::activated, &host, [&host](const QStringList &arguments) {
