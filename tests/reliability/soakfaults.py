@@ -1,0 +1,96 @@
+"""The soak's faults (tests/reliability/soak) and the events each must leave in the app's
+history (table `event`, kinds as core/model/ClusterEvent.cpp names them).
+
+The demo lab has one broker per cluster, so a broker fault makes its whole cluster
+unreachable for the app: the expected events are the cluster's `cluster-unreachable` and,
+after healing, `cluster-reachable`. MirrorMaker stopped for longer than the flow's 15 s
+heartbeat threshold (mirror/FlowHealth.h) is `flow-stalled` (or `flow-broken`), then
+`flow-recovered`. The slow disk has no event: what it must show is that the history kept
+recording while writes were throttled, and (checked for the whole run) lost no poll.
+"""
+import sqlite3
+import time
+
+FAULTS = ["broker-kill", "broker-pause", "mm2-stop", "cluster-stop", "slow-disk"]
+
+# A throttled write rate far below what SQLite's commits need at 2 s polls (each commit
+# writes a few pages and syncs), so the recorder falls behind for the whole fault.
+SLOW_WRITE_IOPS = 3
+SLOW_WRITE_BPS = 256 * 1024
+
+
+def apply(soak, kind, hold):
+    """Applies one fault, holds it, undoes it; returns its record (no waiting for recovery)."""
+    fault = {"kind": kind, "at_s": time.monotonic() - soak.app_started, "start_ms": int(time.time() * 1000)}
+    t0 = time.monotonic()
+    if kind == "broker-kill":
+        soak.lab("broker", "kill", "--cluster", "primary", "--node", "1")
+        soak.wait(hold)
+        soak.lab("broker", "start", "--cluster", "primary", "--node", "1")
+        fault["expect"] = [["primary", "cluster-unreachable"], ["primary", "cluster-reachable"]]
+        fault["note"] = "kill -9 primary's broker, start it again;"
+    elif kind == "broker-pause":
+        soak.lab("broker", "pause", "--cluster", "primary", "--node", "1")
+        soak.wait(hold)
+        soak.lab("broker", "resume", "--cluster", "primary", "--node", "1")
+        fault["expect"] = [["primary", "cluster-unreachable"], ["primary", "cluster-reachable"]]
+        fault["note"] = "SIGSTOP primary's broker, SIGCONT;"
+    elif kind == "mm2-stop":
+        soak.lab("mm2", "stop")
+        soak.wait(hold)
+        soak.lab("mm2", "start")
+        fault["expect"] = [["*", "flow-stalled|flow-broken"], ["*", "flow-recovered"]]
+        fault["note"] = "MirrorMaker 2 stopped, started;"
+    elif kind == "cluster-stop":
+        soak.lab("cluster", "stop", "--cluster", "dr")
+        soak.wait(hold)
+        soak.lab("cluster", "start", "--cluster", "dr")
+        fault["expect"] = [["dr", "cluster-unreachable"], ["dr", "cluster-reachable"]]
+        fault["note"] = "cluster dr stopped, started;"
+    elif kind == "slow-disk":
+        before = soak.disk.writes()
+        soak.disk.slow(SLOW_WRITE_IOPS, SLOW_WRITE_BPS)
+        soak.wait(hold)
+        during = soak.disk.writes()
+        soak.disk.fast()
+        fault["expect"] = []
+        fault["slow_end_ms"] = int(time.time() * 1000)
+        secs = max(1e-3, time.monotonic() - t0)
+        fault["note"] = (f"history writes throttled to {SLOW_WRITE_IOPS} IO/s, {SLOW_WRITE_BPS // 1024} KiB/s "
+                         f"({(during[0] - before[0]) / secs:.1f} IO/s done);")
+    else:
+        raise ValueError(kind)
+    fault["held_s"] = time.monotonic() - t0
+    return fault
+
+
+def _events(history, start_ms, until_ms):
+    con = sqlite3.connect(f"file:{history}?mode=ro", uri=True, timeout=10)
+    try:
+        return con.execute("SELECT c.name, e.kind FROM event e JOIN cluster c ON c.id = e.cluster_id"
+                           " WHERE e.t >= ? AND e.t < ? ORDER BY e.t", (start_ms, until_ms)).fetchall()
+    finally:
+        con.close()
+
+
+def check_events(history, fault):
+    """(expected events found, expected events missing) between the fault's start and the
+    next fault's start (fault["until_ms"]); for the slow disk, whether polls were recorded
+    while it was slow."""
+    until = fault.get("until_ms", 2**62)
+    if fault["kind"] == "slow-disk":
+        if "slow_end_ms" not in fault:
+            return [], ["the fault itself"]
+        con = sqlite3.connect(f"file:{history}?mode=ro", uri=True, timeout=10)
+        try:
+            n = con.execute("SELECT count(*) FROM poll WHERE tier = 0 AND t >= ? AND t < ?",
+                            (fault["start_ms"], fault["slow_end_ms"])).fetchone()[0]
+        finally:
+            con.close()
+        return ([f"{n} polls recorded while slow"], []) if n else ([], ["polls recorded while slow"])
+    seen = _events(history, fault["start_ms"], until)
+    found, missing = [], []
+    for cluster, kinds in fault["expect"]:
+        match = [f"{c}:{k}" for c, k in seen if (cluster == "*" or c == cluster) and k in kinds.split("|")]
+        (found if match else missing).append(match[0] if match else f"{cluster}:{kinds}")
+    return found, missing
