@@ -21,9 +21,22 @@ namespace lagscope {
 // with a warning). They are resolved only when a connection is made.
 struct SecurityConfig {
     QString protocol;      // PLAINTEXT, SSL, SASL_PLAINTEXT, SASL_SSL; empty: not configured
-    QString saslMechanism; // PLAIN, SCRAM-SHA-256, SCRAM-SHA-512, OAUTHBEARER
+    QString saslMechanism; // PLAIN, SCRAM-SHA-256, SCRAM-SHA-512, GSSAPI, OAUTHBEARER
     QString username;
     QString password;
+    // GSSAPI (Kerberos). With a keytab Lagscope gets its own ticket by running kinitCommand()
+    // (config/SecurityProperties.h); without one it uses the ticket cache (kinit by the user).
+    QString kerberosPrincipal{};   // e.g. lagscope@EXAMPLE.COM; required with a keytab
+    QString kerberosKeytab{};      // absolute path; checked when the file is read
+    QString kerberosServiceName{}; // the broker's service name; empty: "kafka"
+    // OAUTHBEARER with an OpenID Connect client (the client credentials grant): Lagscope asks
+    // the token endpoint for a token and again before it expires (kafka/OidcTokenSource.h).
+    // Empty oauthTokenEndpoint: the sasl.oauthbearer.* passthrough properties decide.
+    QString oauthTokenEndpoint{};
+    QString oauthClientId{};
+    QString oauthClientSecret{}; // a reference or clear text, like password
+    QString oauthScope{};
+    std::map<QString, QString> oauthExtensions{}; // SASL extensions sent with the token
     QString caFile; // absolute paths (relative ones are taken from the config file's folder)
     QString certFile;
     QString keyFile;
@@ -35,6 +48,8 @@ struct SecurityConfig {
     bool usesTls() const { return protocol == u"SSL" || protocol == u"SASL_SSL"; }
     bool usesSasl() const { return protocol == u"SASL_PLAINTEXT" || protocol == u"SASL_SSL"; }
     bool tlsVerificationOff() const { return usesTls() && (!verifyCertificates || !verifyHostname); }
+    bool usesKerberos() const { return usesSasl() && saslMechanism == u"GSSAPI"; }
+    bool usesOidc() const { return usesSasl() && saslMechanism == u"OAUTHBEARER" && !oauthTokenEndpoint.isEmpty(); }
 };
 
 struct ClusterConfig {

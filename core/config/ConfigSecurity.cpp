@@ -7,6 +7,8 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QRegularExpression>
+#include <QUrl>
 
 #include <optional>
 
@@ -27,11 +29,24 @@ struct ConfigLoaderText {
 
 const QStringList &securityKeys()
 {
-    static const QStringList keys{
-        QStringLiteral("protocol"),       QStringLiteral("sasl_mechanism"), QStringLiteral("username"),
-        QStringLiteral("password"),       QStringLiteral("ca_file"),        QStringLiteral("cert_file"),
-        QStringLiteral("key_file"),       QStringLiteral("key_password"),   QStringLiteral("verify_certificates"),
-        QStringLiteral("verify_hostname")};
+    static const QStringList keys{QStringLiteral("protocol"),
+                                  QStringLiteral("sasl_mechanism"),
+                                  QStringLiteral("username"),
+                                  QStringLiteral("password"),
+                                  QStringLiteral("ca_file"),
+                                  QStringLiteral("cert_file"),
+                                  QStringLiteral("key_file"),
+                                  QStringLiteral("key_password"),
+                                  QStringLiteral("verify_certificates"),
+                                  QStringLiteral("verify_hostname"),
+                                  QStringLiteral("kerberos_principal"),
+                                  QStringLiteral("kerberos_keytab"),
+                                  QStringLiteral("kerberos_service_name"),
+                                  QStringLiteral("oauth_token_endpoint"),
+                                  QStringLiteral("oauth_client_id"),
+                                  QStringLiteral("oauth_client_secret"),
+                                  QStringLiteral("oauth_scope"),
+                                  QStringLiteral("oauth_extensions")};
     return keys;
 }
 
@@ -48,6 +63,8 @@ private:
     std::optional<bool> boolean(const MapEntry &e);
     QString file(const MapEntry &e, bool privateKey);
     QString secret(const MapEntry &e);
+    // GSSAPI's kerberos_* keys and OAUTHBEARER's oauth_* keys.
+    void parseSignIn(const MapEntry &block, const std::vector<MapEntry> &entries, SecurityConfig &s);
 
     ConfigDiagnostics &m_d;
     QString m_dir;
@@ -167,7 +184,8 @@ void SecurityParser::parse(const MapEntry &block, SecurityConfig &s)
     const MapEntry *password = findEntry(entries, u"password");
     if (onlyWith(mechanism, s.usesSasl(), sasl))
         s.saslMechanism = choice(*mechanism, {QStringLiteral("PLAIN"), QStringLiteral("SCRAM-SHA-256"),
-                                              QStringLiteral("SCRAM-SHA-512"), QStringLiteral("OAUTHBEARER")})
+                                              QStringLiteral("SCRAM-SHA-512"), QStringLiteral("GSSAPI"),
+                                              QStringLiteral("OAUTHBEARER")})
                               .value_or(QString());
     if (onlyWith(user, s.usesSasl(), sasl))
         s.username = text(*user).value_or(QString());
@@ -176,14 +194,19 @@ void SecurityParser::parse(const MapEntry &block, SecurityConfig &s)
     if (s.usesSasl() && !mechanism) {
         m_d.error(block.value.Mark(), block.path,
                   ConfigLoaderText::tr(
-                      "missing required key \"sasl_mechanism\" (PLAIN, SCRAM-SHA-256, SCRAM-SHA-512 or OAUTHBEARER) "
+                      "missing required key \"sasl_mechanism\" (PLAIN, SCRAM-SHA-256, SCRAM-SHA-512, GSSAPI or "
+                      "OAUTHBEARER) "
                       "for protocol %1")
                       .arg(s.protocol));
-    } else if (s.saslMechanism == u"OAUTHBEARER") {
+    } else if (s.saslMechanism == u"OAUTHBEARER" || s.saslMechanism == u"GSSAPI") {
         for (const MapEntry *e : {user, password})
             if (e)
-                m_d.error(e->keyNode.Mark(), e->path,
-                          ConfigLoaderText::tr("not used with OAUTHBEARER (set sasl.oauthbearer.* under properties)"));
+                m_d.error(
+                    e->keyNode.Mark(), e->path,
+                    s.saslMechanism == u"GSSAPI"
+                        ? ConfigLoaderText::tr("not used with GSSAPI (set kerberos_principal and kerberos_keytab)")
+                        : ConfigLoaderText::tr("not used with OAUTHBEARER (set oauth_token_endpoint, "
+                                               "oauth_client_id and oauth_client_secret)"));
     } else if (!s.saslMechanism.isEmpty()) {
         if (!user)
             m_d.error(block.value.Mark(), block.path + QStringLiteral(".username"),
@@ -194,6 +217,8 @@ void SecurityParser::parse(const MapEntry &block, SecurityConfig &s)
                       ConfigLoaderText::tr("missing: sasl_mechanism %1 needs a username and a password")
                           .arg(s.saslMechanism));
     }
+
+    parseSignIn(block, entries, s);
 
     const MapEntry *ca = findEntry(entries, u"ca_file");
     const MapEntry *cert = findEntry(entries, u"cert_file");
@@ -226,6 +251,93 @@ void SecurityParser::parse(const MapEntry &block, SecurityConfig &s)
             m_d.warning(e->valueMark(), e->path,
                         ConfigLoaderText::tr(
                             "TLS verification is off for this cluster: anyone on the network path can impersonate it"));
+    }
+}
+
+void SecurityParser::parseSignIn(const MapEntry &block, const std::vector<MapEntry> &entries, SecurityConfig &s)
+{
+    const bool gssapi = s.saslMechanism == u"GSSAPI";
+    const bool oauth = s.saslMechanism == u"OAUTHBEARER";
+    // A key of the other mechanism is refused, and still read, so that its value's own
+    // problems are reported in the same run.
+    auto only = [&](QStringView key, bool allowed, const QString &mechanism) -> const MapEntry * {
+        const MapEntry *e = findEntry(entries, key);
+        if (e && !allowed)
+            m_d.error(e->keyNode.Mark(), e->path,
+                      ConfigLoaderText::tr("only used with sasl_mechanism %1").arg(mechanism));
+        return e;
+    };
+    const QString kerberos = QStringLiteral("GSSAPI");
+    const QString bearer = QStringLiteral("OAUTHBEARER");
+    if (const MapEntry *e = only(u"kerberos_principal", gssapi, kerberos))
+        s.kerberosPrincipal = text(*e).value_or(QString());
+    if (const MapEntry *e = only(u"kerberos_service_name", gssapi, kerberos))
+        s.kerberosServiceName = text(*e).value_or(QString());
+    if (const MapEntry *e = only(u"kerberos_keytab", gssapi, kerberos)) {
+        // A keytab holds keys as good as a password: warn when others can read it.
+        s.kerberosKeytab = file(*e, true);
+        if (gssapi && !findEntry(entries, u"kerberos_principal"))
+            m_d.error(e->keyNode.Mark(), block.path + QStringLiteral(".kerberos_principal"),
+                      ConfigLoaderText::tr("missing: a keytab needs the principal to sign in as "
+                                           "(kerberos_principal, e.g. lagscope@EXAMPLE.COM)"));
+    }
+
+    const MapEntry *endpoint = only(u"oauth_token_endpoint", oauth, bearer);
+    const MapEntry *clientId = only(u"oauth_client_id", oauth, bearer);
+    const MapEntry *clientSecret = only(u"oauth_client_secret", oauth, bearer);
+    const MapEntry *scope = only(u"oauth_scope", oauth, bearer);
+    const MapEntry *extensions = only(u"oauth_extensions", oauth, bearer);
+    if (endpoint) {
+        s.oauthTokenEndpoint = text(*endpoint).value_or(QString());
+        const QUrl url(s.oauthTokenEndpoint, QUrl::StrictMode);
+        const QString scheme = url.scheme().toLower();
+        if (!s.oauthTokenEndpoint.isEmpty()
+            && (!url.isValid() || url.host().isEmpty() || (scheme != u"https" && scheme != u"http")))
+            m_d.error(endpoint->valueMark(), endpoint->path,
+                      ConfigLoaderText::tr("expected an http:// or https:// URL of the token endpoint, got \"%1\"")
+                          .arg(s.oauthTokenEndpoint));
+        else if (scheme == u"http" && url.host() != u"localhost" && url.host() != u"127.0.0.1" && url.host() != u"::1")
+            m_d.warning(
+                endpoint->valueMark(), endpoint->path,
+                ConfigLoaderText::tr("http:// sends the client secret and the tokens unencrypted; use https://"));
+    }
+    if (clientId)
+        s.oauthClientId = text(*clientId).value_or(QString());
+    if (clientSecret)
+        s.oauthClientSecret = secret(*clientSecret);
+    if (scope)
+        s.oauthScope = text(*scope).value_or(QString());
+    if (extensions) {
+        if (!extensions->value.IsMap()) {
+            m_d.error(extensions->valueMark(), extensions->path,
+                      ConfigLoaderText::tr("expected a map of extension names to values, got %1")
+                          .arg(describe(extensions->value)));
+        } else {
+            for (const auto &kv : extensions->value) {
+                const QString key = scalarText(kv.first);
+                const QString value = kv.second.IsScalar() ? scalarText(kv.second) : QString();
+                // RFC 7628: an extension key is letters only; "auth" is reserved.
+                static const QRegularExpression keyPattern(QStringLiteral("^[A-Za-z]+$"));
+                if (!keyPattern.match(key).hasMatch() || key == u"auth")
+                    m_d.error(kv.first.Mark(), extensions->path + u'.' + key,
+                              ConfigLoaderText::tr("an extension name is letters only and not \"auth\""));
+                else if (value.isEmpty())
+                    m_d.error(kv.second.Mark(), extensions->path + u'.' + key,
+                              ConfigLoaderText::tr("expected a single value, got %1").arg(describe(kv.second)));
+                else
+                    s.oauthExtensions[key] = value;
+            }
+        }
+    }
+    const bool anyOidc = endpoint || clientId || clientSecret || scope || extensions;
+    if (anyOidc && oauth) {
+        for (const auto &[e, key] :
+             {std::pair{endpoint, u"oauth_token_endpoint"}, std::pair{clientId, u"oauth_client_id"},
+              std::pair{clientSecret, u"oauth_client_secret"}})
+            if (!e)
+                m_d.error(block.value.Mark(), block.path + u'.' + QString::fromUtf16(key),
+                          ConfigLoaderText::tr("missing: an OpenID Connect client needs oauth_token_endpoint, "
+                                               "oauth_client_id and oauth_client_secret"));
     }
 }
 

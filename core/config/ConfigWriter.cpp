@@ -41,6 +41,19 @@ void writeSecurity(YAML::Node &node, const SecurityConfig &sec)
         setOrRemove(out, "sasl_mechanism", sec.saslMechanism);
         setOrRemove(out, "username", sec.username);
         setOrRemove(out, "password", sec.password);
+        setOrRemove(out, "kerberos_principal", sec.kerberosPrincipal);
+        setOrRemove(out, "kerberos_keytab", sec.kerberosKeytab);
+        setOrRemove(out, "kerberos_service_name", sec.kerberosServiceName);
+        setOrRemove(out, "oauth_token_endpoint", sec.oauthTokenEndpoint);
+        setOrRemove(out, "oauth_client_id", sec.oauthClientId);
+        setOrRemove(out, "oauth_client_secret", sec.oauthClientSecret);
+        setOrRemove(out, "oauth_scope", sec.oauthScope);
+        if (!sec.oauthExtensions.empty()) {
+            YAML::Node extensions(YAML::NodeType::Map);
+            for (const auto &[key, value] : sec.oauthExtensions)
+                extensions[s(key)] = s(value);
+            out["oauth_extensions"] = extensions;
+        }
     }
     if (sec.usesTls()) {
         setOrRemove(out, "ca_file", sec.caFile);

@@ -23,6 +23,29 @@ bool isSecretProperty(const QString &key)
     return keys.contains(key);
 }
 
+namespace {
+
+QString shellQuoted(const QString &arg)
+{
+    QString quoted = arg;
+    quoted.replace(u'\'', QStringLiteral("'\\''"));
+    return u'\'' + quoted + u'\'';
+}
+
+} // namespace
+
+QString kinitCommand(const SecurityConfig &s)
+{
+    if (!s.usesKerberos() || s.kerberosKeytab.isEmpty())
+        return QString();
+    return QStringLiteral("kinit -k -t %1 %2").arg(shellQuoted(s.kerberosKeytab), shellQuoted(s.kerberosPrincipal));
+}
+
+QString kerberosServiceName(const SecurityConfig &s)
+{
+    return s.kerberosServiceName.isEmpty() ? QStringLiteral("kafka") : s.kerberosServiceName;
+}
+
 Result<PropertyList> securityProperties(const SecurityConfig &s, const SecretResolveOptions &options)
 {
     using R = Result<PropertyList>;
@@ -34,6 +57,19 @@ Result<PropertyList> securityProperties(const SecurityConfig &s, const SecretRes
         out.emplace_back(QStringLiteral("sasl.mechanisms"), s.saslMechanism);
         if (!s.username.isEmpty())
             out.emplace_back(QStringLiteral("sasl.username"), s.username);
+        if (s.usesKerberos()) {
+            out.emplace_back(QStringLiteral("sasl.kerberos.service.name"), kerberosServiceName(s));
+            if (!s.kerberosPrincipal.isEmpty())
+                out.emplace_back(QStringLiteral("sasl.kerberos.principal"), s.kerberosPrincipal);
+            if (!s.kerberosKeytab.isEmpty()) {
+                out.emplace_back(QStringLiteral("sasl.kerberos.keytab"), s.kerberosKeytab);
+                out.emplace_back(QStringLiteral("sasl.kerberos.kinit.cmd"), kinitCommand(s));
+            } else {
+                // No keytab: the user's ticket cache is used as it is; librdkafka's default
+                // kinit would look for a keytab that does not exist and fail every minute.
+                out.emplace_back(QStringLiteral("sasl.kerberos.min.time.before.relogin"), QStringLiteral("0"));
+            }
+        }
         if (!s.password.isEmpty()) {
             auto password = resolveSecret(s.password, options);
             if (!password)

@@ -27,4 +27,13 @@ bool isSecretProperty(const QString &key);
 // ("security.password: ${env:X}: ...").
 Result<PropertyList> securityProperties(const SecurityConfig &security, const SecretResolveOptions &options = {});
 
+// The command that gets Lagscope a Kerberos ticket from its keytab, as librdkafka runs it
+// (sasl.kerberos.kinit.cmd, through /bin/sh) and as the connection details show it:
+// kinit -k -t '/etc/lagscope/lagscope.keytab' 'lagscope@EXAMPLE.COM'. Empty without a keytab
+// (the ticket cache is used as it is). Arguments are single-quoted for the shell.
+QString kinitCommand(const SecurityConfig &security);
+
+// The Kerberos service name the broker's principal starts with ("kafka" unless configured).
+QString kerberosServiceName(const SecurityConfig &security);
+
 } // namespace lagscope

@@ -20,7 +20,25 @@ struct ConnectionCheck {
     int brokers = 0;
     QString clusterId;
     int controllerId = -1;
+    QString signIn{}; // how Lagscope signed in, e.g. "Kerberos ticket from `kinit -k -t …`" (see signInDescription)
 };
+
+// The step of a sign-in that failed, read from a failure of checkConnection() or KafkaClient:
+// the Kerberos ticket (kinit, the ticket cache, the KDC), the OpenID Connect token endpoint,
+// the broker (it refused the credentials or the token), or the connection itself.
+enum class SignInStep {
+    Ticket,
+    TokenEndpoint,
+    Broker,
+    Connection
+};
+SignInStep failedSignInStep(const QString &error);
+
+// How a connection with these settings signs in, for the connection details and the test
+// result: "Kerberos ticket from `kinit -k -t '…' '…'` (service kafka)", "Kerberos ticket from the
+// ticket cache (service kafka)", "token from https://idp/token as client 'lagscope'",
+// "SCRAM-SHA-512 as 'alice'"; empty without SASL.
+QString signInDescription(const SecurityConfig &security);
 
 // Connects with `cluster` as given (its password may be a reference, resolved here, or the
 // password itself typed in the dialog) and reads the metadata within `timeoutMs`. The error

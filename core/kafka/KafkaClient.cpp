@@ -262,6 +262,9 @@ Result<std::unique_ptr<KafkaClient>> KafkaClient::create(const ClusterConfig &cl
     if (!made)
         return R(made.error());
     rd::Conf conf = std::move(*made);
+    if (Status signIn = impl->signIn.prepare(conf.get(), cluster, options.requestTimeoutMs); !signIn)
+        return R::failure(maskSecrets(QStringLiteral("cluster '%1' (%2): %3")
+                                          .arg(cluster.name, cluster.bootstrapServers, signIn.errorMessage())));
     rd::setCallbacks(conf, cluster, impl.get(), onError, onCertificateVerify);
     rd_kafka_conf_set_stats_cb(conf.get(), onStats);
     impl->secured = cluster.security.usesSasl() || cluster.security.usesTls();
@@ -274,6 +277,7 @@ Result<std::unique_ptr<KafkaClient>> KafkaClient::create(const ClusterConfig &cl
     if (!handle)
         return R(handle.error());
     impl->rk = std::move(*handle);
+    impl->signIn.started(impl->rk.get());
     return std::unique_ptr<KafkaClient>(new KafkaClient(std::move(impl)));
 }
 

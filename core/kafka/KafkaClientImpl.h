@@ -3,6 +3,7 @@
 
 #include "kafka/KafkaClient.h"
 #include "kafka/RdkafkaHandles.h"
+#include "kafka/SignIn.h"
 
 #include <QByteArray>
 #include <QString>
@@ -16,6 +17,7 @@ struct KafkaClient::Impl {
     QString cluster;
     QString bootstrap;
     ClientOptions options;
+    rd::SignIn signIn; // outlives rk (see ~Impl): librdkafka's token callback uses it
     rd::Handle rk;
 
     // The handle goes first: rd_kafka_destroy() joins librdkafka's threads, which may still

@@ -63,6 +63,7 @@ struct PartitionReader::Impl {
     QString cluster;
     QString bootstrap;
     ClientOptions options;
+    rd::SignIn signIn; // outlives rk: librdkafka's token callback uses it
     rd::Handle rk;
 
     // The handle goes first: its shutdown may still run the error callback, which writes
@@ -169,12 +170,16 @@ Result<std::unique_ptr<PartitionReader>> PartitionReader::create(const ClusterCo
     if (!made)
         return R(made.error());
     rd::Conf conf = std::move(*made);
+    if (Status signIn = impl->signIn.prepare(conf.get(), cluster, options.requestTimeoutMs); !signIn)
+        return R::failure(maskSecrets(QStringLiteral("cluster '%1' (%2): %3")
+                                          .arg(cluster.name, cluster.bootstrapServers, signIn.errorMessage())));
     rd::setCallbacks(conf, cluster, impl.get(), onError, onCertificateVerify);
 
     auto handle = rd::newConsumer(conf, cluster.name);
     if (!handle)
         return R(handle.error());
     impl->rk = std::move(*handle);
+    impl->signIn.started(impl->rk.get());
     // Errors and logs arrive through rd_kafka_consumer_poll(), which read() calls anyway.
     rd_kafka_poll_set_consumer(impl->rk.get());
     return std::unique_ptr<PartitionReader>(new PartitionReader(std::move(impl)));

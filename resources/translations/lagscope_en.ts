@@ -579,6 +579,62 @@ Right-click to mute the rule</source>
         <source>&amp;CA file</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>empty: the ticket cache of kinit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>https://idp.example.com/oauth2/token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keytab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Service na&amp;me</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token &amp;endpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sco&amp;pe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GSSAPI with a keytab needs the principal to sign in as.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OAUTHBEARER needs the token endpoint&apos;s URL (https://…).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OAUTHBEARER needs a client ID.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OAUTHBEARER needs the client secret.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Principal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client &amp;ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client secre&amp;t</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>lagscope::ClusterHealth</name>
@@ -1006,14 +1062,6 @@ Right-click to mute the rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>missing required key &quot;sasl_mechanism&quot; (PLAIN, SCRAM-SHA-256, SCRAM-SHA-512 or OAUTHBEARER) for protocol %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not used with OAUTHBEARER (set sasl.oauthbearer.* under properties)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>missing: sasl_mechanism %1 needs a username and a password</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1043,6 +1091,46 @@ Right-click to mute the rule</source>
     </message>
     <message>
         <source>syntax error: unexpected &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing required key &quot;sasl_mechanism&quot; (PLAIN, SCRAM-SHA-256, SCRAM-SHA-512, GSSAPI or OAUTHBEARER) for protocol %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not used with GSSAPI (set kerberos_principal and kerberos_keytab)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not used with OAUTHBEARER (set oauth_token_endpoint, oauth_client_id and oauth_client_secret)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only used with sasl_mechanism %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing: a keytab needs the principal to sign in as (kerberos_principal, e.g. lagscope@EXAMPLE.COM)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected an http:// or https:// URL of the token endpoint, got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>http:// sends the client secret and the tokens unencrypted; use https://</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a map of extension names to values, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an extension name is letters only and not &quot;auth&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing: an OpenID Connect client needs oauth_token_endpoint, oauth_client_id and oauth_client_secret</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1092,7 +1180,27 @@ Right-click to mute the rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Not reachable: %1</source>
+        <source>Signed in with: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed at the Kerberos ticket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed at the token endpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed at the broker (it refused the sign-in)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not reachable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

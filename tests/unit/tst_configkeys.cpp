@@ -249,6 +249,26 @@ std::vector<Row> makeRows()
     add(rows, "security", "key_password", "unknown scheme", "\"${pass:x}\"", "unknown reference ${pass:...}");
     add(rows, "security", "verify_certificates", "no", "no", boolean);
     add(rows, "security", "verify_hostname", "zero", "0", boolean);
+    // GSSAPI's and OAUTHBEARER's keys, here under PLAIN: refused at the key, their values still checked.
+    for (const char *key : {"kerberos_principal", "kerberos_keytab", "kerberos_service_name", "oauth_token_endpoint",
+                            "oauth_client_id", "oauth_client_secret", "oauth_scope"})
+        addTypeRows(rows, "security", key);
+    add(rows, "security", "kerberos_principal", "with PLAIN", "p@R", "only used with sasl_mechanism GSSAPI", false,
+        nullptr, true);
+    add(rows, "security", "kerberos_keytab", "missing", "/nonexistent/k.keytab",
+        "file not found: /nonexistent/k.keytab");
+    add(rows, "security", "kerberos_service_name", "with PLAIN", "kafka", "only used with sasl_mechanism GSSAPI", false,
+        nullptr, true);
+    add(rows, "security", "oauth_token_endpoint", "not a URL", "idp/token", "expected an http:// or https:// URL");
+    add(rows, "security", "oauth_client_id", "with PLAIN", "x", "only used with sasl_mechanism OAUTHBEARER", false,
+        nullptr, true);
+    add(rows, "security", "oauth_client_secret", "unknown scheme", "\"${vault:x}\"", "unknown reference ${vault:...}");
+    add(rows, "security", "oauth_scope", "with PLAIN", "kafka", "only used with sasl_mechanism OAUTHBEARER", false,
+        nullptr, true);
+    add(rows, "security", "oauth_extensions", "a word", "x", "expected a map of extension names to values", true);
+    add(rows, "security", "oauth_extensions", "a sequence", "[1, 2]", "got a sequence", true);
+    rows.push_back({"security.oauth_extensions: reserved name", "security", "oauth_extensions", "{auth: x}",
+                    "an extension name is letters only", false, false, "oauth_extensions.auth", 1});
 
     // librdkafka properties: any key, a single value each.
     addTypeRows(rows, "properties", "socket.timeout.ms");

@@ -31,6 +31,7 @@ ClusterDialog::ClusterDialog(const ClusterConfig *existing, QWidget *parent) : Q
     m_problem = new QLabel(this);
     m_problem->setObjectName(QStringLiteral("problemLabel"));
     m_tester = new ConnectionTester([this] { return clusterToTest(); }, this);
+    connect(m_tester, &ConnectionTester::finished, this, &ClusterDialog::growToFit);
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
     connect(m_buttons, &QDialogButtonBox::accepted, this, &ClusterDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -72,6 +73,10 @@ void ClusterDialog::buildEdits()
     m_password->setEchoMode(QLineEdit::Password);
     make(m_reference, "referenceEdit", tr("${env:KAFKA_PASSWORD}, ${file:/path} or ${cmd:pass show kafka/prod}"));
     make(m_caFile, "caFileEdit", tr("CA certificate (PEM); empty: the system's CAs"));
+    make(m_keytab, "keytabEdit", tr("empty: the ticket cache of kinit"));
+    make(m_serviceName, "serviceNameEdit", QStringLiteral("kafka"));
+    make(m_tokenEndpoint, "tokenEndpointEdit", tr("https://idp.example.com/oauth2/token"));
+    make(m_scope, "scopeEdit", tr("optional"));
     m_readOnly = new QCheckBox(tr("Read-only: refuse offset resets, failover and every other write"), this);
     m_readOnly->setObjectName(QStringLiteral("readOnlyCheck"));
 }
@@ -84,7 +89,8 @@ void ClusterDialog::buildSecurityChoices()
                           QStringLiteral("SASL_SSL")});
     m_mechanism = new QComboBox(this);
     m_mechanism->setObjectName(QStringLiteral("mechanismCombo"));
-    m_mechanism->addItems({QStringLiteral("SCRAM-SHA-512"), QStringLiteral("SCRAM-SHA-256"), QStringLiteral("PLAIN")});
+    m_mechanism->addItems({QStringLiteral("SCRAM-SHA-512"), QStringLiteral("SCRAM-SHA-256"), QStringLiteral("PLAIN"),
+                           QStringLiteral("GSSAPI"), QStringLiteral("OAUTHBEARER")});
     m_storage = new QComboBox(this);
     m_storage->setObjectName(QStringLiteral("storageCombo"));
     m_storage->addItem(tr("Desktop keyring"), StoreInKeyring);
@@ -140,6 +146,10 @@ QFormLayout *ClusterDialog::buildForm(QHBoxLayout *caRow)
     form->addRow(tr("Security &protocol"), m_protocol);
     form->addRow(tr("SASL &mechanism"), m_mechanism);
     form->addRow(tr("&User name"), m_username);
+    form->addRow(tr("&Keytab"), m_keytab);
+    form->addRow(tr("Service na&me"), m_serviceName);
+    form->addRow(tr("Token &endpoint"), m_tokenEndpoint);
+    form->addRow(tr("Sco&pe"), m_scope);
     form->addRow(tr("Password &storage"), m_storage);
     form->addRow(QString(), m_keyringNote);
     form->addRow(tr("Pass&word"), m_password);
@@ -150,7 +160,7 @@ QFormLayout *ClusterDialog::buildForm(QHBoxLayout *caRow)
     form->addRow(QString(), m_verifyCertificates);
     form->addRow(QString(), m_verifyHostname);
     form->addRow(QString(), m_tlsWarning);
-
+    m_form = form;
     return form;
 }
 
@@ -164,12 +174,17 @@ void ClusterDialog::load(const ClusterConfig &existing)
     m_protocol->setCurrentText(s.protocol.isEmpty() ? QStringLiteral("PLAINTEXT") : s.protocol);
     if (!s.saslMechanism.isEmpty())
         m_mechanism->setCurrentText(s.saslMechanism);
-    m_username->setText(s.username);
+    m_username->setText(s.usesKerberos() ? s.kerberosPrincipal : s.usesOidc() ? s.oauthClientId : s.username);
+    m_keytab->setText(s.kerberosKeytab);
+    m_serviceName->setText(s.kerberosServiceName);
+    m_tokenEndpoint->setText(s.oauthTokenEndpoint);
+    m_scope->setText(s.oauthScope);
     // The secret itself is never shown: a keyring reference keeps the stored one unless
     // a new password is typed; other references are shown as written.
-    if (!s.password.isEmpty() && Keyring::nameOf(s.password).isEmpty()) {
+    const QString secret = s.usesOidc() ? s.oauthClientSecret : s.password;
+    if (!secret.isEmpty() && Keyring::nameOf(secret).isEmpty()) {
         m_storage->setCurrentIndex(StoreAsReference);
-        m_reference->setText(s.password);
+        m_reference->setText(secret);
     }
     m_caFile->setText(s.caFile);
     m_verifyCertificates->setChecked(s.verifyCertificates);
@@ -186,9 +201,22 @@ ClusterConfig ClusterDialog::cluster() const
     s.protocol = m_protocol->currentText();
     if (s.usesSasl()) {
         s.saslMechanism = m_mechanism->currentText();
-        s.username = m_username->text().trimmed();
-        s.password = m_storage->currentData().toInt() == StoreAsReference ? m_reference->text().trimmed()
-                                                                          : Keyring::referenceFor(c.name);
+        const QString user = m_username->text().trimmed();
+        const QString secret = m_storage->currentData().toInt() == StoreAsReference ? m_reference->text().trimmed()
+                                                                                    : Keyring::referenceFor(c.name);
+        if (s.saslMechanism == u"GSSAPI") {
+            s.kerberosPrincipal = user;
+            s.kerberosKeytab = m_keytab->text().trimmed();
+            s.kerberosServiceName = m_serviceName->text().trimmed();
+        } else if (s.saslMechanism == u"OAUTHBEARER") {
+            s.oauthTokenEndpoint = m_tokenEndpoint->text().trimmed();
+            s.oauthClientId = user;
+            s.oauthClientSecret = secret;
+            s.oauthScope = m_scope->text().trimmed();
+        } else {
+            s.username = user;
+            s.password = secret;
+        }
     }
     if (s.usesTls()) {
         s.caFile = m_caFile->text().trimmed();
@@ -208,15 +236,25 @@ QString ClusterDialog::problem() const
         return tr("Bootstrap servers: at least one host:port.");
     if (!c.security.usesSasl())
         return QString();
-    if (c.security.username.isEmpty())
-        return tr("%1 needs a user name.").arg(c.security.saslMechanism);
+    const SecurityConfig &s = c.security;
+    if (s.saslMechanism == u"GSSAPI") {
+        if (!s.kerberosKeytab.isEmpty() && s.kerberosPrincipal.isEmpty())
+            return tr("GSSAPI with a keytab needs the principal to sign in as.");
+        return QString(); // without a keytab: the ticket cache
+    }
+    const bool oauth = s.saslMechanism == u"OAUTHBEARER";
+    if (oauth && !s.oauthTokenEndpoint.startsWith(u"https://") && !s.oauthTokenEndpoint.startsWith(u"http://"))
+        return tr("OAUTHBEARER needs the token endpoint's URL (https://…).");
+    if (oauth ? s.oauthClientId.isEmpty() : s.username.isEmpty())
+        return oauth ? tr("OAUTHBEARER needs a client ID.") : tr("%1 needs a user name.").arg(s.saslMechanism);
+    const QString secret = oauth ? s.oauthClientSecret : s.password;
     const int storage = m_storage->currentData().toInt();
     if (storage == StoreAsReference) {
-        auto ref = parseSecretReference(c.security.password);
-        if (c.security.password.isEmpty() || !ref || ref->kind == SecretReference::Clear)
+        auto ref = parseSecretReference(secret);
+        if (secret.isEmpty() || !ref || ref->kind == SecretReference::Clear)
             return tr("Password reference: ${env:NAME}, ${file:/path} or ${cmd:…}; never the password itself.");
-    } else if (m_password->text().isEmpty() && !Keyring::instance().knows(Keyring::nameOf(c.security.password))) {
-        return tr("%1 needs a password.").arg(c.security.saslMechanism);
+    } else if (m_password->text().isEmpty() && !Keyring::instance().knows(Keyring::nameOf(secret))) {
+        return oauth ? tr("OAUTHBEARER needs the client secret.") : tr("%1 needs a password.").arg(s.saslMechanism);
     }
     return QString();
 }
@@ -232,7 +270,22 @@ void ClusterDialog::updateState()
         w->setEnabled(sasl);
     m_password->setEnabled(sasl && !reference);
     m_reference->setEnabled(sasl && reference);
-    m_keyringNote->setVisible(sasl && !m_keyringNote->text().isEmpty());
+    // Each mechanism shows its own rows; the user and password rows change their labels.
+    const QString mechanism = m_mechanism->currentText();
+    const bool gssapi = sasl && mechanism == u"GSSAPI";
+    const bool oauth = sasl && mechanism == u"OAUTHBEARER";
+    for (QWidget *w : {m_keytab, m_serviceName})
+        m_form->setRowVisible(w, gssapi);
+    for (QWidget *w : {m_tokenEndpoint, m_scope})
+        m_form->setRowVisible(w, oauth);
+    for (QWidget *w :
+         {static_cast<QWidget *>(m_storage), static_cast<QWidget *>(m_password), static_cast<QWidget *>(m_reference)})
+        m_form->setRowVisible(w, !gssapi);
+    if (auto *label = qobject_cast<QLabel *>(m_form->labelForField(m_username)))
+        label->setText(gssapi ? tr("&Principal") : oauth ? tr("Client &ID") : tr("&User name"));
+    if (auto *label = qobject_cast<QLabel *>(m_form->labelForField(m_password)))
+        label->setText(oauth ? tr("Client secre&t") : tr("Pass&word"));
+    m_keyringNote->setVisible(sasl && !gssapi && !m_keyringNote->text().isEmpty());
     for (QWidget *w : {static_cast<QWidget *>(m_caFile), static_cast<QWidget *>(m_verifyCertificates),
                        static_cast<QWidget *>(m_verifyHostname)})
         w->setEnabled(tls);
@@ -242,14 +295,31 @@ void ClusterDialog::updateState()
     m_buttons->button(QDialogButtonBox::Save)->setEnabled(why.isEmpty());
     m_tester->button()->setEnabled(why.isEmpty());
     m_tester->clear(); // a result of other settings would mislead
+    growToFit();
+}
+
+// Rows appear with the mechanism and a test result can take several lines: a dialog that
+// kept its first height would squeeze the wrapped notes over their neighbours. It grows to
+// its size hint, never shrinks under the user.
+void ClusterDialog::growToFit()
+{
+    if (QLayout *l = layout())
+        l->activate();
+    if (const int needed = sizeHint().height(); height() < needed)
+        resize(width(), needed);
 }
 
 ClusterConfig ClusterDialog::clusterToTest() const
 {
     ClusterConfig c = cluster();
     // The typed password is not stored anywhere before Save: test with it as it is.
-    if (c.security.usesSasl() && m_storage->currentData().toInt() != StoreAsReference && !m_password->text().isEmpty())
-        c.security.password = m_password->text();
+    if (c.security.usesSasl() && m_storage->currentData().toInt() != StoreAsReference
+        && !m_password->text().isEmpty()) {
+        if (c.security.usesOidc())
+            c.security.oauthClientSecret = m_password->text();
+        else if (!c.security.usesKerberos())
+            c.security.password = m_password->text();
+    }
     return c;
 }
 
@@ -259,8 +329,8 @@ void ClusterDialog::setTimeoutMs(int ms) { m_tester->setTimeoutMs(ms); }
 // another order (edits, then choices), which would be Qt's default tab order.
 void ClusterDialog::setTabOrder(QHBoxLayout *caRow)
 {
-    QList<QWidget *> chain{m_name,     m_bootstrap, m_readOnly, m_protocol,  m_mechanism,
-                           m_username, m_storage,   m_password, m_reference, m_caFile};
+    QList<QWidget *> chain{m_name,        m_bootstrap,     m_readOnly, m_protocol, m_mechanism, m_username,  m_keytab,
+                           m_serviceName, m_tokenEndpoint, m_scope,    m_storage,  m_password,  m_reference, m_caFile};
     if (QLayoutItem *browse = caRow->itemAt(1); browse && browse->widget())
         chain << browse->widget();
     chain << m_verifyCertificates << m_verifyHostname << m_tester->button();
@@ -275,7 +345,7 @@ void ClusterDialog::accept()
     if (!problem().isEmpty())
         return;
     const ClusterConfig c = cluster();
-    const QString name = Keyring::nameOf(c.security.password);
+    const QString name = Keyring::nameOf(c.security.usesOidc() ? c.security.oauthClientSecret : c.security.password);
     if (!name.isEmpty() && !m_password->text().isEmpty())
         Keyring::instance().store(name, m_password->text());
     m_password->clear(); // no copy left in the widget

@@ -1,6 +1,9 @@
 #pragma once
 // "Add cluster" / "Edit cluster": name, bootstrap servers, read-only, and the connection
 // profile (protocol, SASL mechanism, user, password, CA file, verification switches).
+// GSSAPI reuses the user row for the Kerberos principal and adds the keytab and service
+// name; OAUTHBEARER reuses the user and password rows for the OpenID Connect client id and
+// secret (stored like a password) and adds the token endpoint and scope.
 // The password is never written to the configuration: the dialog stores it in the desktop
 // keyring (or, without one, for this session) and the cluster gets a ${keyring:…}
 // reference — or the user types a ${env:…}/${file:…}/${cmd:…} reference instead.
@@ -55,6 +58,7 @@ private:
     QFormLayout *buildForm(QHBoxLayout *caRow);
     void load(const ClusterConfig &existing); // an existing cluster's settings, secret aside
     void updateState();
+    void growToFit();
     ClusterConfig clusterToTest() const;
     void setTabOrder(QHBoxLayout *caRow);
 
@@ -69,6 +73,11 @@ private:
     QLineEdit *m_password = nullptr;
     QLineEdit *m_reference = nullptr;
     QLabel *m_keyringNote = nullptr;
+    QLineEdit *m_keytab = nullptr;
+    QLineEdit *m_serviceName = nullptr;
+    QLineEdit *m_tokenEndpoint = nullptr;
+    QLineEdit *m_scope = nullptr;
+    QFormLayout *m_form = nullptr;
     QLineEdit *m_caFile = nullptr;
     QCheckBox *m_verifyCertificates = nullptr;
     QCheckBox *m_verifyHostname = nullptr;

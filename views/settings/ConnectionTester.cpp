@@ -57,13 +57,24 @@ void ConnectionTester::test()
         if (check) {
             // Spelled out: the app loads no translation that would pick a %n plural form.
             const QString id = check->clusterId.isEmpty() ? tr("unknown") : check->clusterId;
-            m_result->setText(
+            QString text =
                 check->brokers == 1
                     ? tr("Reachable: 1 broker, cluster id %1.").arg(id)
-                    : tr("Reachable: %1 brokers, cluster id %2.").arg(QLocale().toString(check->brokers), id));
+                    : tr("Reachable: %1 brokers, cluster id %2.").arg(QLocale().toString(check->brokers), id);
+            if (!check->signIn.isEmpty())
+                text += u'\n' + tr("Signed in with: %1").arg(check->signIn);
+            m_result->setText(text);
             setToneText(m_result, StatusTone::Good, true);
         } else {
-            m_result->setText(tr("Not reachable: %1").arg(check.errorMessage()));
+            // Which step of the sign-in failed comes first: that is where to look.
+            QString step;
+            switch (failedSignInStep(check.errorMessage())) {
+            case SignInStep::Ticket: step = tr("Failed at the Kerberos ticket"); break;
+            case SignInStep::TokenEndpoint: step = tr("Failed at the token endpoint"); break;
+            case SignInStep::Broker: step = tr("Failed at the broker (it refused the sign-in)"); break;
+            case SignInStep::Connection: step = tr("Not reachable"); break;
+            }
+            m_result->setText(tr("%1: %2").arg(step, check.errorMessage()));
             setToneText(m_result, StatusTone::Error, true);
         }
         Q_EMIT finished(check.ok());
