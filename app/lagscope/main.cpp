@@ -14,6 +14,7 @@
 #include <QIcon>
 #include <QTimer>
 
+#include <cstdio>
 #include <cstring>
 
 #ifdef __GLIBC__
@@ -67,6 +68,38 @@ bool onlyHelpOrVersion(int argc, char **argv)
     return false;
 }
 
+// The command line's problem, or an empty string. Checked before the window opens or a
+// running instance is told anything: a typo is answered with exit code 2, as lagscopectl
+// does, instead of quitting at once (--quit-after abc was 0 ms) or being dropped unseen.
+QString usageError(QCommandLineParser &parser)
+{
+    if (!parser.parse(QCoreApplication::arguments()))
+        return parser.errorText();
+    if (!parser.positionalArguments().isEmpty())
+        return QStringLiteral("unexpected argument '%1'").arg(parser.positionalArguments().first());
+    if (parser.isSet(QStringLiteral("quit-after"))) {
+        bool ok = false;
+        const int ms = parser.value(QStringLiteral("quit-after")).toInt(&ok);
+        if (!ok || ms < 0)
+            return QStringLiteral("--quit-after takes a number of milliseconds, not '%1'")
+                .arg(parser.value(QStringLiteral("quit-after")));
+    }
+    if (parser.isSet(QStringLiteral("screenshot")) && !parser.isSet(QStringLiteral("quit-after")))
+        return QStringLiteral("--screenshot is taken when --quit-after fires: give both");
+    if (parser.isSet(QStringLiteral("open-group"))) {
+        const QString target = parser.value(QStringLiteral("open-group"));
+        const qsizetype slash = target.indexOf(QLatin1Char('/'));
+        if (slash <= 0 || slash == target.size() - 1)
+            return QStringLiteral("--open-group takes cluster/group, not '%1'").arg(target);
+    }
+    if (parser.isSet(QStringLiteral("open-groups")) && parser.value(QStringLiteral("open-groups")).isEmpty())
+        return QStringLiteral("--open-groups takes a cluster name");
+    for (const QString &file : {QStringLiteral("config"), QStringLiteral("history")})
+        if (parser.value(file).isEmpty())
+            return QStringLiteral("--%1 takes a file name").arg(file);
+    return QString();
+}
+
 // --open-group, --open-groups, --open-replication: of this launch, or forwarded by a later one.
 void openRequested(MainWindow *window, const QCommandLineParser &parser)
 {
@@ -110,7 +143,11 @@ int main(int argc, char **argv)
 
     QCommandLineParser parser;
     setUpParser(parser);
-    parser.process(app);
+    if (const QString problem = usageError(parser); !problem.isEmpty()) {
+        std::fprintf(stderr, "lagscope: %s\n", qPrintable(problem));
+        return 2;
+    }
+    parser.process(app); // --help-all
 
     const QString path = parser.value(QStringLiteral("config"));
     // A run with --quit-after (CI, screenshots, benchmarks) is on its own: it neither hands
