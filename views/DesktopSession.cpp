@@ -74,6 +74,9 @@ DesktopSession::DesktopSession(AppConfig config, QString configPath, QString con
         m_window->setHistory(m_reader.get());
     });
     connect(recorder, &HistoryRecorder::warning, m_window.get(), &MainWindow::showWarning);
+    // A paused history (a full disk) stays in sight until it resumes, not 30 s in the bar.
+    connect(recorder, &HistoryRecorder::paused, m_window.get(), &MainWindow::setHistoryPaused);
+    connect(recorder, &HistoryRecorder::resumed, m_window.get(), [this] { m_window->setHistoryPaused(QString()); });
     // Also on stderr: a history that silently stops recording is found only in a post-mortem.
     connect(recorder, &HistoryRecorder::warning, this,
             [](const QString &m) { qWarning("history: %s", qPrintable(m)); });

@@ -380,6 +380,24 @@ void MainWindow::applyToPages(const SnapshotPtr &s)
                                   .arg(stale));
 }
 
+void MainWindow::setHistoryPaused(const QString &message)
+{
+    if (!m_historyPaused) {
+        if (message.isEmpty())
+            return;
+        m_historyPaused = new QLabel(this);
+        m_historyPaused->setObjectName(QStringLiteral("history-paused"));
+        m_historyPaused->setWordWrap(false);
+        statusBar()->insertPermanentWidget(0, m_historyPaused);
+    }
+    // The whole sentence: on call, nobody hovers to find out why a chart has a hole.
+    m_historyPaused->setText(QStringLiteral("⚠ ") + message);
+    // The same words as the warning just shown for 30 s, which the lasting notice squeezes.
+    statusBar()->clearMessage();
+    m_historyPaused->setToolTip(message);
+    m_historyPaused->setVisible(!message.isEmpty());
+}
+
 void MainWindow::showWarning(const QString &message)
 {
     statusBar()->showMessage(message, 30000);

@@ -87,6 +87,9 @@ Q_SIGNALS:
 public Q_SLOTS:
     void applyUpdate(const lagscope::PollUpdate &update);
     void showWarning(const QString &message);
+    // A lasting notice in the status bar while the history is not recorded (a full disk);
+    // an empty message removes it.
+    void setHistoryPaused(const QString &message);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -143,6 +146,7 @@ private:
     QAction *m_deleteSelected = nullptr;   // "Delete group…" of the groups table
     std::map<QString, QTreeWidgetItem *> m_clusterItems;
     std::map<QString, QLabel *> m_statusLabels;
+    QLabel *m_historyPaused = nullptr; // created on the first pause
     std::map<QString, SnapshotPtr> m_latest;
     std::map<QString, BrokerStatesAt> m_firstPoll; // this session's first reachable poll of each cluster
     QString m_cluster;

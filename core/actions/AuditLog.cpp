@@ -8,8 +8,11 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonParseError>
+#include <QLocale>
+#include <QStorageInfo>
 #include <QSysInfo>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -91,13 +94,13 @@ Status appendAuditRecord(const QString &path, const QJsonObject &record, const A
     // Masked as serialised text: the masker knows the JSON-escaped form of every secret.
     const QByteArray data = SecretMasker::instance().mask(QJsonDocument(record).toJson(QJsonDocument::Compact)) + '\n';
     int fd = -1;
+    struct stat opened { };
     for (int attempt = 0; attempt < 3; ++attempt) {
         fd = openLog(path);
         if (fd < 0)
             return Status::failure(AuditLogText::tr("cannot open %1: %2").arg(path, why()));
         ::flock(fd, LOCK_EX);
-        struct stat opened {
-        }, current{};
+        struct stat current { };
         // Someone rotated between our open and our lock: append to the new file instead.
         if (::fstat(fd, &opened) == 0 && ::stat(QFile::encodeName(path).constData(), &current) == 0
             && opened.st_ino != current.st_ino) {
@@ -118,6 +121,10 @@ Status appendAuditRecord(const QString &path, const QJsonObject &record, const A
             continue;
         if (n < 0) {
             const QString reason = why();
+            // A full disk can take half a record: cut it off, so that the next record starts on
+            // a line of its own and no reader sees a torn one (we still hold the lock).
+            if (written > 0 && ::ftruncate(fd, opened.st_size) != 0)
+                qWarning("audit: could not cut a torn record from %s", qPrintable(path));
             ::close(fd);
             return Status::failure(AuditLogText::tr("cannot write %1: %2").arg(path, reason));
         }
@@ -128,6 +135,26 @@ Status appendAuditRecord(const QString &path, const QJsonObject &record, const A
     ::close(fd);
     if (!synced)
         return Status::failure(AuditLogText::tr("cannot sync %1: %2").arg(path, why()));
+    return success();
+}
+
+Status checkAuditRecordable(const QString &path, qint64 recordBytes)
+{
+    const QString dir = QFileInfo(path).absolutePath();
+    QDir().mkpath(dir);
+    const int fd = openLog(path);
+    if (fd < 0)
+        return Status::failure(AuditLogText::tr("cannot open %1: %2").arg(path, why()));
+    ::close(fd);
+    // Room for the record with a margin: the record is written after the change, and a change
+    // that cannot be audited must not be made (docs/RELIABILITY.md, "Disk full").
+    const qint64 needed = std::max<qint64>(kAuditReserveBytes, 4 * recordBytes);
+    QStorageInfo volume(dir);
+    volume.refresh();
+    if (volume.isValid() && volume.bytesAvailable() < needed)
+        return Status::failure(AuditLogText::tr("the disk holding %1 is full (%2 free, %3 needed for its record)")
+                                   .arg(path, QLocale::c().formattedDataSize(volume.bytesAvailable()),
+                                        QLocale::c().formattedDataSize(needed)));
     return success();
 }
 

@@ -206,6 +206,8 @@ Result<ResetOutcome> applyDelete(KafkaClient &client, const DeletePlan &plan, co
         return write.failBefore(now.error());
     if (auto refusal = deleteRefusal(*now))
         return write.refuse(kafkaExceptionText(*refusal));
+    if (auto refused = write.refuseUnlessRecordable(now->committed.size()))
+        return *refused;
     ResetBackup backup;
     backup.cluster = options.cluster;
     backup.group = group;

@@ -259,6 +259,8 @@ Result<ResetOutcome> applyReset(KafkaClient &client, const ResetPlan &plan, cons
     auto current = client.committedOffsets({plan.group}, options.deadline);
     if (!current)
         return write.failBefore(current.error());
+    if (auto refused = write.refuseUnlessRecordable(plan.partitions.size()))
+        return *refused;
     const ResetBackup backup = backupOf(plan, options, write.audit.time, (*current)[plan.group]);
     const QString backupPath = resetBackupPath(options.dataDir, options.cluster, plan.group, write.audit.time);
     // No backup, no change: undo must always be possible.
@@ -308,6 +310,19 @@ Result<ResetOutcome> AuditedWrite::refuse(const QString &why)
     if (auto written = finish(WriteResult::Refused, why); !written)
         return Result<ResetOutcome>(written.error());
     return outcome;
+}
+
+std::optional<Result<ResetOutcome>> AuditedWrite::refuseUnlessRecordable(size_t partitions)
+{
+    // A record holds about 200 bytes per partition; the backup about as much again.
+    constexpr qint64 kBytesPerPartition = 400;
+    const Status recordable = checkAuditRecordable(outcome.auditPath, qint64(partitions) * kBytesPerPartition);
+    if (recordable)
+        return std::nullopt;
+    outcome.refusal =
+        ResetExecutorText::tr("the change could not be audited, so it is not made: %1").arg(recordable.errorMessage());
+    (void)finish(WriteResult::Refused, *outcome.refusal); // may still fit; the refusal is the answer either way
+    return Result<ResetOutcome>(outcome);
 }
 
 Result<ResetOutcome> AuditedWrite::failBefore(const Error &error)

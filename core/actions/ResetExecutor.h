@@ -114,6 +114,10 @@ struct AuditedWrite {
     // Nothing was written: the error, audited as failed (a failed audit write is not
     // reported over the error itself).
     Result<ResetOutcome> failBefore(const Error &error);
+    // Nothing was written yet: refused unless the audit log has room for this change's record
+    // (and its backup, about as large: `partitions` entries each). A change that could not
+    // be audited is not made; the refusal says why and is audited if it still fits.
+    std::optional<Result<ResetOutcome>> refuseUnlessRecordable(size_t partitions);
 };
 
 } // namespace lagscope

@@ -2,6 +2,9 @@
 
 #include "mirror/FlowHistory.h"
 
+#include <QFileInfo>
+#include <QLocale>
+#include <QStorageInfo>
 #include <QTimer>
 
 namespace lagscope {
@@ -10,12 +13,75 @@ HistoryRecorder::HistoryRecorder(QString path, QObject *parent) : QObject(parent
 
 HistoryRecorder::~HistoryRecorder() = default;
 
-void HistoryRecorder::open()
+namespace {
+// The history stops writing when its disk has less than this much free: a full disk fails
+// SQLite's writes at unpredictable moments (a WAL that is reused after a checkpoint needs no
+// room, its growth or the checkpoint does), and the room left is the audit log's and the
+// rest of the system's. It resumes at twice as much, so that it does not flap at the edge.
+constexpr qint64 kPauseBelowBytes = 4 * 1024 * 1024;
+constexpr qint64 kResumeAtBytes = 2 * kPauseBelowBytes;
+constexpr int kReopenMs = 30 * 1000;
+} // namespace
+
+void HistoryRecorder::open() { openStore(); }
+
+qint64 HistoryRecorder::freeBytes() const
+{
+    QStorageInfo volume(QFileInfo(m_path).absolutePath());
+    volume.refresh();
+    return volume.isValid() ? volume.bytesAvailable() : -1;
+}
+
+QString HistoryRecorder::diskFullText(qint64 free) const
+{
+    return tr("the disk holding %1 is full (%2 free)").arg(m_path, QLocale::c().formattedDataSize(free));
+}
+
+void HistoryRecorder::pause(qint64 free)
+{
+    // Not a warning per poll: one pause, shown until it ends, then one resume.
+    m_paused = true;
+    m_pausedSince = QDateTime::currentDateTimeUtc();
+    const QString message =
+        tr("History paused: %1. Monitoring goes on; history resumes when there is room again.").arg(diskFullText(free));
+    Q_EMIT warning(message);
+    Q_EMIT paused(message);
+}
+
+bool HistoryRecorder::heldForSpace()
+{
+    const qint64 free = freeBytes();
+    if (free >= 0 && !m_paused && free < kPauseBelowBytes)
+        pause(free);
+    // While paused, a write is tried again only once there is room: its success resumes.
+    if (m_paused && (free < 0 || free < kResumeAtBytes)) {
+        ++m_unrecorded;
+        return true;
+    }
+    return false;
+}
+
+void HistoryRecorder::openStore()
 {
     auto store = HistoryStore::open(m_path);
     if (!store) {
-        Q_EMIT warning(tr("History is not recorded: %1").arg(store.errorMessage()));
+        // Retried until it opens: a disk that was full at start-up gets room again.
+        if (!m_reopenTimer) {
+            m_reopenTimer = new QTimer(this);
+            connect(m_reopenTimer, &QTimer::timeout, this, &HistoryRecorder::openStore);
+            m_reopenTimer->start(kReopenMs);
+            const qint64 free = freeBytes();
+            const QString why = free >= 0 && free < kResumeAtBytes ? diskFullText(free) : store.errorMessage();
+            Q_EMIT warning(tr("History is not recorded: %1").arg(why));
+            Q_EMIT paused(
+                tr("History is not recorded: %1. Lagscope tries again every %2 s.").arg(why).arg(kReopenMs / 1000));
+        }
         return;
+    }
+    if (m_reopenTimer) {
+        m_reopenTimer->deleteLater();
+        m_reopenTimer = nullptr;
+        Q_EMIT resumed(tr("History recording started: %1 is open.").arg(m_path));
     }
     m_store = std::move(*store);
     for (const auto &w : m_store->warnings())
@@ -30,10 +96,27 @@ void HistoryRecorder::open()
 bool HistoryRecorder::failed(const Status &s)
 {
     if (!s.ok()) {
+        if (const qint64 free = freeBytes(); !m_paused && free >= 0 && free < kResumeAtBytes)
+            pause(free); // the write itself found the disk full
+        if (m_paused) {
+            ++m_unrecorded;
+            return true;
+        }
         if (s.errorMessage() != m_lastError)
             Q_EMIT warning(tr("Could not record history: %1").arg(s.errorMessage()));
         m_lastError = s.errorMessage();
         return true;
+    }
+    if (m_paused) {
+        m_paused = false;
+        const QString message =
+            tr("History resumed: %n poll result(s) from %1 to %2 UTC were not recorded (disk full).", nullptr,
+               m_unrecorded)
+                .arg(m_pausedSince.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
+                     QDateTime::currentDateTimeUtc().toString(QStringLiteral("HH:mm:ss")));
+        m_unrecorded = 0;
+        Q_EMIT warning(message);
+        Q_EMIT resumed(message);
     }
     m_lastError.clear();
     return false;
@@ -41,7 +124,7 @@ bool HistoryRecorder::failed(const Status &s)
 
 void HistoryRecorder::record(const PollUpdate &update)
 {
-    if (!m_store)
+    if (!m_store || heldForSpace())
         return;
     Status s = m_store->appendSnapshot(*update.snapshot);
     if (s.ok() && !update.events.empty())
@@ -56,7 +139,7 @@ void HistoryRecorder::record(const PollUpdate &update)
 void HistoryRecorder::recordFlow(std::shared_ptr<const mirror::FlowSnapshot> snapshot,
                                  const std::vector<mirror::FlowEvent> &events)
 {
-    if (!m_store || !snapshot || !snapshot->takenAt.isValid())
+    if (!m_store || !snapshot || !snapshot->takenAt.isValid() || heldForSpace())
         return;
     Status s = m_store->appendFlowSample(snapshot->flow.label(), mirror::flowSampleOf(*snapshot));
     if (s.ok())
@@ -71,20 +154,18 @@ void HistoryRecorder::recordFlow(std::shared_ptr<const mirror::FlowSnapshot> sna
 
 void HistoryRecorder::recordEvents(const std::vector<ClusterEvent> &events)
 {
-    if (!m_store)
+    if (!m_store || heldForSpace())
         return;
-    if (const Status s = m_store->appendEvents(events); !s.ok() && s.errorMessage() != m_lastError) {
-        m_lastError = s.errorMessage();
-        Q_EMIT warning(tr("Could not record history: %1").arg(s.errorMessage()));
-    }
+    (void)failed(m_store->appendEvents(events));
 }
 
 void HistoryRecorder::compactNow()
 {
-    if (!m_store)
+    if (!m_store || m_paused)
         return;
     const Status s = m_store->compact(QDateTime::currentDateTimeUtc());
-    if (!s.ok())
+    // On a full disk the pause says it all; compaction is tried again in five minutes.
+    if (!s.ok() && !m_paused)
         Q_EMIT warning(tr("Could not compact history: %1").arg(s.errorMessage()));
 }
 

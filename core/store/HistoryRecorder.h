@@ -11,6 +11,7 @@
 #include "monitor/ClusterPoller.h"
 #include "store/HistoryStore.h"
 
+#include <QDateTime>
 #include <QObject>
 
 #include <memory>
@@ -43,17 +44,32 @@ Q_SIGNALS:
     void opened(const QString &path);
     // Opening moved a corrupt file aside, or a write failed: the user should know.
     void warning(const QString &message);
+    // Recording stopped (the disk is full or nearly, the file cannot be opened): polls go on
+    // unrecorded until `resumed`. Sent once per stop, with what the user should know and do.
+    void paused(const QString &message);
+    void resumed(const QString &message);
     void recorded(const QString &cluster, const QDateTime &takenAt);
     void flowRecorded(const QString &flow, const QDateTime &takenAt);
 
 private:
-    // Reports a failure once until it changes; true when `s` failed.
+    // Reports a failure once until it changes; true when `s` failed. A failure on a full
+    // disk pauses recording; the first success after a pause resumes it.
     bool failed(const Status &s);
+    // True when this write is skipped: the disk is (nearly) full (counted while paused).
+    bool heldForSpace();
+    void pause(qint64 freeBytes);
+    void openStore();
+    qint64 freeBytes() const; // on the history's disk; -1 when unknown
+    QString diskFullText(qint64 freeBytes) const;
 
     QString m_path;
     std::unique_ptr<HistoryStore> m_store;
     QTimer *m_compactTimer = nullptr;
-    QString m_lastError; // reported once until it changes, not once per poll
+    QString m_lastError;             // reported once until it changes, not once per poll
+    QTimer *m_reopenTimer = nullptr; // retries a failed open (e.g. on a full disk)
+    bool m_paused = false;
+    QDateTime m_pausedSince;
+    int m_unrecorded = 0; // polls not recorded while paused
 };
 
 } // namespace lagscope

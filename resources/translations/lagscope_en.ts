@@ -197,6 +197,10 @@ Right-click to mute the rule</source>
         <source>cannot sync %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the disk holding %1 is full (%2 free, %3 needed for its record)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>lagscope::BrokerLanes</name>
@@ -3152,6 +3156,29 @@ Right-click to mute the rule</source>
         <source>Could not compact history: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the disk holding %1 is full (%2 free)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>History paused: %1. Monitoring goes on; history resumes when there is room again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>History is not recorded: %1. Lagscope tries again every %2 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>History recording started: %1 is open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>History resumed: %n poll result(s) from %1 to %2 UTC were not recorded (disk full).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>lagscope::HistoryStore</name>
@@ -4920,6 +4947,10 @@ Moves:
     </message>
     <message>
         <source>offset reset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the change could not be audited, so it is not made: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
