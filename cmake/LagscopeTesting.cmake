@@ -6,6 +6,25 @@ set(LAGSCOPE_LAB_DIR "${CMAKE_BINARY_DIR}/lab" CACHE PATH "Where the test lab ke
 set(LAGSCOPE_LAB_SCRIPT "${CMAKE_SOURCE_DIR}/tests/lab/lab")
 set(LAGSCOPE_SECURE_LAB_DIR "${CMAKE_BINARY_DIR}/lab-secure" CACHE PATH "Where the SASL/TLS test lab keeps its state")
 
+# The labs are a CTest resource (tests/lab/ctest-resources.json, 8 slots). A test on the
+# shared lab or the secure lab takes one slot, and so does a long CPU-bound test
+# (lagscope_heavy_test); a test that stops the shared lab's brokers or MirrorMaker (SERIAL
+# below) takes all 8. So such a test runs with no other lab test and no heavy one, but beside
+# the unit tests: RUN_SERIAL left the second core idle meanwhile. (Beside the soak and the
+# fuzzers, the exclusive tests' timing checks failed: a GUI thread's stall of 284 ms against
+# 100.) Plain `ctest` reads the file too (CTEST_RESOURCE_SPEC_FILE, written into the top-level
+# CTestTestfile).
+set(CTEST_RESOURCE_SPEC_FILE "${CMAKE_SOURCE_DIR}/tests/lab/ctest-resources.json")
+set(LAGSCOPE_LAB_SLOTS 8)
+
+# lagscope_heavy_test(test...): a long test that keeps a core busy and does not use the shared
+# lab (the soak on a lab of its own, the fuzzers, the package): a lab slot keeps it from running
+# beside the lab's exclusive tests, and COST starts it early (CTest starts the costliest first
+# in a build without timings of its own), beside the shared lab's tests.
+function(lagscope_heavy_test)
+  set_tests_properties(${ARGN} PROPERTIES COST 1000 RESOURCE_GROUPS "lab:1")
+endfunction()
+
 function(lagscope_add_test)
   cmake_parse_arguments(T "" "NAME;TIMEOUT" "SOURCES;LABELS;LIBS;FIXTURES;WRAPPER" ${ARGN})
   add_executable(${T_NAME} ${T_SOURCES})
@@ -15,6 +34,7 @@ function(lagscope_add_test)
     LAGSCOPE_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
     LAGSCOPE_BINARY_DIR="${CMAKE_BINARY_DIR}")
   lagscope_strict(${T_NAME})
+  lagscope_test_build_speed(${T_NAME})
   # Every test is told where lagscopectl and the traffic tool are (below): building a test
   # builds them too, so a test never runs a stale binary of either.
   add_dependencies(${T_NAME} lagscopectl lagscope-traffic)
@@ -34,12 +54,16 @@ function(lagscope_add_test)
   if(T_FIXTURES)
     set_tests_properties(${T_NAME} PROPERTIES FIXTURES_REQUIRED "${T_FIXTURES}")
   endif()
+  if("lab" IN_LIST T_FIXTURES OR "labsecure" IN_LIST T_FIXTURES)
+    set_tests_properties(${T_NAME} PROPERTIES RESOURCE_GROUPS "lab:1")
+  endif()
 endfunction()
 
 # lagscope_lab_test(name [LABEL integration|gui] [SOURCES extra...] [LIBS l...] [TIMEOUT s]
 #                   [FIXTURE lab|labsecure] [SERIAL] [LOCK resource])
 # A test against a shared lab, built from <name>.cpp with the test support library. SERIAL:
-# the test stops lab brokers or MirrorMaker, so nothing else may run meanwhile. LOCK: it uses
+# the test stops lab brokers or MirrorMaker, so no other lab test may run meanwhile (it takes
+# every slot of the lab resource, above, and starts early). LOCK: it uses
 # fixed names that another test uses too (the demo traffic), so the two never overlap.
 function(lagscope_lab_test name)
   cmake_parse_arguments(L "SERIAL" "LABEL;TIMEOUT;FIXTURE;LOCK" "SOURCES;LIBS" ${ARGN})
@@ -52,7 +76,7 @@ function(lagscope_lab_test name)
   lagscope_add_test(NAME ${name} SOURCES ${name}.cpp ${L_SOURCES} LABELS ${L_LABEL}
     LIBS lagscope_testsupport ${L_LIBS} FIXTURES ${L_FIXTURE} TIMEOUT ${L_TIMEOUT})
   if(L_SERIAL)
-    set_tests_properties(${name} PROPERTIES RUN_SERIAL TRUE)
+    set_tests_properties(${name} PROPERTIES RESOURCE_GROUPS "lab:${LAGSCOPE_LAB_SLOTS}" COST 2000)
   endif()
   if(L_LOCK)
     set_tests_properties(${name} PROPERTIES RESOURCE_LOCK ${L_LOCK})

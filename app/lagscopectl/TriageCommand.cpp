@@ -47,7 +47,7 @@ Table triageTable(const std::vector<TriageItem> &items, const QDateTime &now)
     return t;
 }
 
-struct Options {
+struct TriageOptions {
     QString configPath;
     Format format = Format::Table;
     int polls = 0; // 0: the configuration's lag_window
@@ -56,7 +56,7 @@ struct Options {
 };
 
 // Parses the options; returns an exit code, or -1 to go on.
-int parseOptions(const QStringList &args, Options &o, QTextStream &out, QTextStream &err)
+int parseTriageOptions(const QStringList &args, TriageOptions &o, QTextStream &out, QTextStream &err)
 {
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
@@ -124,8 +124,8 @@ int triageCommand(const QStringList &args)
 {
     QTextStream out(stdout);
     QTextStream err(stderr);
-    Options o;
-    if (const int code = parseOptions(args, o, out, err); code >= 0)
+    TriageOptions o;
+    if (const int code = parseTriageOptions(args, o, out, err); code >= 0)
         return code;
     auto loaded = loadConfig(o.configPath);
     if (!loaded) {

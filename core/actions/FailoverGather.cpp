@@ -24,8 +24,6 @@ template <typename T> Result<std::unique_ptr<T>> make(const ClusterConfig &clust
     return T::create(cluster, options);
 }
 
-QString aliasOr(const QString &alias, const QString &cluster) { return alias.isEmpty() ? cluster : alias; }
-
 } // namespace
 
 FailoverGatherer::FailoverGatherer(const FailoverRequest &request, const FailoverCallbacks &callbacks)

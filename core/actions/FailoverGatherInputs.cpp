@@ -13,7 +13,7 @@ namespace {
 
 // The context of the gather's messages, shared with FailoverGather.cpp.
 // The translation context of this file's strings (lupdate reads it from here).
-struct FailoverGatherText {
+struct FailoverGatherInputsText {
     Q_DECLARE_TR_FUNCTIONS(lagscope::FailoverGather)
 };
 
@@ -26,7 +26,7 @@ QString excludeHint(const QString &topic)
                                    || topic.endsWith(QLatin1String(".internal"))
                                    || topic.endsWith(QLatin1String("-internal"));
     return excludedByDefault
-               ? FailoverGatherText::tr("; MirrorMaker's default topics.exclude leaves out some names like this")
+               ? FailoverGatherInputsText::tr("; MirrorMaker's default topics.exclude leaves out some names like this")
                : QString();
 }
 
@@ -45,11 +45,11 @@ TopicTranslation FailoverGatherer::translateTopic(const TopicPartition &tp) cons
     const TopicPartition upstream = m_forward ? tp : TopicPartition{t.targetTopic, tp.partition};
     if (t.targetTopic.isEmpty()) {
         t.status = TopicTranslation::Untranslatable;
-        t.reason = FailoverGatherText::tr("not a replica of a %1 topic: %2 has no original of it")
+        t.reason = FailoverGatherInputsText::tr("not a replica of a %1 topic: %2 has no original of it")
                        .arg(m_sourceAlias, m_r.to.name);
     } else if (!m_toMeta.topic(t.targetTopic) && !m_syncs.count(upstream)) {
         t.status = TopicTranslation::NotReplicated;
-        t.reason = FailoverGatherText::tr("%1 does not exist on %2%3")
+        t.reason = FailoverGatherInputsText::tr("%1 does not exist on %2%3")
                        .arg(t.targetTopic, m_r.to.name, m_forward ? excludeHint(tp.topic) : QString());
     }
     return t;
@@ -72,7 +72,7 @@ void FailoverGatherer::addUncommittedPartitions(const QString &group, const QStr
 // offsets the next step reads.
 void FailoverGatherer::mapPartitions()
 {
-    m_cb.report(m_all, FailoverGatherText::tr("reading log offsets"), 4, 6);
+    m_cb.report(m_all, FailoverGatherInputsText::tr("reading log offsets"), 4, 6);
     for (const QString &g : m_groups) {
         std::map<QString, TopicTranslation> seen;
         for (const auto &[tp, c] : m_committed[g]) {

@@ -15,7 +15,7 @@ namespace {
 
 // The context of the gather's messages, shared with FailoverGather.cpp.
 // The translation context of this file's strings (lupdate reads it from here).
-struct FailoverGatherText {
+struct FailoverGatherMatchText {
     Q_DECLARE_TR_FUNCTIONS(lagscope::FailoverGather)
 };
 
@@ -77,7 +77,7 @@ Result<OffsetSyncs> readSyncs(PartitionReader &reader, const QString &topic, Dea
         if (read->atEnd)
             return out;
         if (deadline.expired())
-            return R::failure(FailoverGatherText::tr("reading %1: the deadline passed before its end").arg(topic));
+            return R::failure(FailoverGatherMatchText::tr("reading %1: the deadline passed before its end").arg(topic));
     }
 }
 
@@ -122,7 +122,7 @@ ReplicaMatch matchPartition(PartitionReader &fromReader, PartitionReader &toRead
             || in.targetAtEnd)
             return match;
         if (qint64(in.target.size()) >= maxScan || deadline.expired()) {
-            match.note += FailoverGatherText::tr(" (gave up after %1 records)").arg(in.target.size());
+            match.note += FailoverGatherMatchText::tr(" (gave up after %1 records)").arg(in.target.size());
             return match;
         }
     }

@@ -7,7 +7,7 @@ namespace lagscope {
 
 namespace {
 
-constexpr std::array<std::pair<WriteResult, const char *>, 6> kNames = {{
+constexpr std::array<std::pair<WriteResult, const char *>, 6> kWriteResultNames = {{
     {WriteResult::Applied, "applied"},
     {WriteResult::AppliedWithUntranslated, "applied-with-untranslated"},
     {WriteResult::Partial, "partial"},
@@ -20,7 +20,7 @@ constexpr std::array<std::pair<WriteResult, const char *>, 6> kNames = {{
 
 QString writeResultName(WriteResult result)
 {
-    for (const auto &[value, name] : kNames)
+    for (const auto &[value, name] : kWriteResultNames)
         if (value == result)
             return QString::fromLatin1(name);
     return QString();
@@ -28,7 +28,7 @@ QString writeResultName(WriteResult result)
 
 std::optional<WriteResult> writeResultFromName(const QString &name)
 {
-    for (const auto &[value, text] : kNames)
+    for (const auto &[value, text] : kWriteResultNames)
         if (name == QLatin1String(text))
             return value;
     return std::nullopt;

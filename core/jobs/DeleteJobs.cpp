@@ -6,7 +6,7 @@ namespace lagscope {
 
 namespace {
 
-const QString kThreadName = QStringLiteral("delete-job");
+const QString kDeleteThreadName = QStringLiteral("delete-job");
 
 } // namespace
 
@@ -14,7 +14,7 @@ DeletePlanJob *makeDeletePlanJob(const ClusterConfig &cluster, const DeleteReque
                                  QObject *parent)
 {
     return new DeletePlanJob(
-        kThreadName,
+        kDeleteThreadName,
         [cluster, request, timeoutMs](const JobContext &context) -> Result<DeletePlan> {
             auto client = KafkaClient::create(cluster, ClientOptions{timeoutMs, 0, context.cancelFlag()});
             if (!client)
@@ -28,7 +28,7 @@ DeleteApplyJob *makeDeleteApplyJob(const ClusterConfig &cluster, const DeletePla
                                    const ResetApplyOptions &options, int timeoutMs, QObject *parent)
 {
     return new DeleteApplyJob(
-        kThreadName,
+        kDeleteThreadName,
         [cluster, plan, options, timeoutMs](const JobContext &context) -> Result<ResetOutcome> {
             auto client = KafkaClient::create(cluster, ClientOptions{timeoutMs, 0, context.cancelFlag()});
             if (!client)

@@ -7,7 +7,7 @@ namespace lagscope {
 
 namespace {
 
-const QString kThreadName = QStringLiteral("reset-job");
+const QString kResetThreadName = QStringLiteral("reset-job");
 
 Result<std::unique_ptr<KafkaClient>> connectFor(const ClusterConfig &cluster, int timeoutMs, const JobContext &context)
 {
@@ -19,7 +19,7 @@ Result<std::unique_ptr<KafkaClient>> connectFor(const ClusterConfig &cluster, in
 ResetInputsJob *makeResetInputsJob(const ClusterConfig &cluster, const QString &group, int timeoutMs, QObject *parent)
 {
     return new ResetInputsJob(
-        kThreadName,
+        kResetThreadName,
         [cluster, group, timeoutMs](const JobContext &context) -> ResetGroupRead {
             auto client = connectFor(cluster, timeoutMs, context);
             if (!client)
@@ -37,7 +37,7 @@ ResetPlanJob *makeResetPlanJob(const ClusterConfig &cluster, const QString &grou
                                const ResetScope &scope, int timeoutMs, QObject *parent)
 {
     return new ResetPlanJob(
-        kThreadName,
+        kResetThreadName,
         [cluster, group, spec, scope, timeoutMs](const JobContext &context) -> Result<ResetPreview> {
             auto client = connectFor(cluster, timeoutMs, context);
             if (!client)
@@ -69,7 +69,7 @@ ResetApplyJob *makeResetApplyJob(const ClusterConfig &cluster, const ResetPlan &
                                  int timeoutMs, QObject *parent)
 {
     return new ResetApplyJob(
-        kThreadName,
+        kResetThreadName,
         [cluster, plan, options = std::move(options), timeoutMs](const JobContext &context) -> Result<ResetOutcome> {
             auto client = connectFor(cluster, timeoutMs, context);
             if (!client)
@@ -90,7 +90,7 @@ ResetUndoJob *makeResetUndoJob(const ClusterConfig &cluster, const QString &back
                                const ResetApplyOptions &options, int timeoutMs, QObject *parent)
 {
     return new ResetUndoJob(
-        kThreadName,
+        kResetThreadName,
         [cluster, backupPath, options, timeoutMs](const JobContext &context) -> Result<UndoOutcome> {
             auto client = connectFor(cluster, timeoutMs, context);
             if (!client)

@@ -109,7 +109,7 @@ struct PartitionReader::Impl {
 
 namespace {
 
-void onError(rd_kafka_t *, int err, const char *reason, void *opaque)
+void onReaderError(rd_kafka_t *, int err, const char *reason, void *opaque)
 {
     if (err == RD_KAFKA_RESP_ERR__ALL_BROKERS_DOWN)
         return; // repeats the transport error that came before
@@ -121,8 +121,8 @@ void onError(rd_kafka_t *, int err, const char *reason, void *opaque)
 
 // The same verdict as the admin client's (a refused certificate stays refused), with the
 // reason kept for failure().
-int onCertificateVerify(rd_kafka_t *, const char *broker, int32_t, int *x509Error, int depth, const char *, size_t,
-                        char *, size_t, void *opaque)
+int onReaderCertificateVerify(rd_kafka_t *, const char *broker, int32_t, int *x509Error, int depth, const char *,
+                              size_t, char *, size_t, void *opaque)
 {
     if (*x509Error == X509_V_OK)
         return 1;
@@ -173,7 +173,7 @@ Result<std::unique_ptr<PartitionReader>> PartitionReader::create(const ClusterCo
     if (Status signIn = impl->signIn.prepare(conf.get(), cluster, options.requestTimeoutMs); !signIn)
         return R::failure(maskSecrets(QStringLiteral("cluster '%1' (%2): %3")
                                           .arg(cluster.name, cluster.bootstrapServers, signIn.errorMessage())));
-    rd::setCallbacks(conf, cluster, impl.get(), onError, onCertificateVerify);
+    rd::setCallbacks(conf, cluster, impl.get(), onReaderError, onReaderCertificateVerify);
 
     auto handle = rd::newConsumer(conf, cluster.name);
     if (!handle)

@@ -6,7 +6,10 @@ namespace lagscope::mirror {
 
 namespace {
 
-QString seconds(qint64 ms) { return QString::number(static_cast<double>(ms) / 1000.0, 'f', 1) + QStringLiteral(" s"); }
+QString flowSeconds(qint64 ms)
+{
+    return QString::number(static_cast<double>(ms) / 1000.0, 'f', 1) + QStringLiteral(" s");
+}
 
 bool checkpointStale(const GroupFlow &group, const FlowThresholds &thresholds)
 {
@@ -60,7 +63,7 @@ FlowVerdict evaluateFlow(const FlowSnapshot &s, const FlowThresholds &thresholds
     if (s.heartbeatAgeMs > thresholds.stalledAfterMs) {
         v.health = FlowHealth::Stalled;
         v.reason = QStringLiteral("no heartbeat for %1 (stalled after %2)")
-                       .arg(seconds(s.heartbeatAgeMs), seconds(thresholds.stalledAfterMs));
+                       .arg(flowSeconds(s.heartbeatAgeMs), flowSeconds(thresholds.stalledAfterMs));
         return v;
     }
     if (!s.topicsMissingOnTarget.isEmpty()) {
@@ -88,11 +91,11 @@ FlowVerdict evaluateFlow(const FlowSnapshot &s, const FlowThresholds &thresholds
     if (!v.staleCheckpointGroups.isEmpty() && !anyFresh) {
         v.health = FlowHealth::Lagging;
         v.reason = QStringLiteral("checkpoints stale (older than %1) for every checkpointed group: %2")
-                       .arg(seconds(thresholds.checkpointStaleMs), staleList);
+                       .arg(flowSeconds(thresholds.checkpointStaleMs), staleList);
         return v;
     }
     v.health = FlowHealth::Ok;
-    v.reason = QStringLiteral("replication latency %1").arg(seconds(s.heartbeatAgeMs));
+    v.reason = QStringLiteral("replication latency %1").arg(flowSeconds(s.heartbeatAgeMs));
     if (!v.staleCheckpointGroups.isEmpty())
         v.reason += QStringLiteral("; checkpoints stale for group(s) %1").arg(staleList);
     return v;

@@ -16,8 +16,6 @@ namespace lagscope::mirror {
 
 namespace {
 
-QString aliasOr(const QString &alias, const QString &cluster) { return alias.isEmpty() ? cluster : alias; }
-
 // Creates the client on first use; returns an error text when it cannot be created.
 template <typename T>
 QString ensure(std::unique_ptr<T> &slot, const ClusterConfig &cluster, const ClientOptions &options)

@@ -21,7 +21,7 @@ struct StatusName {
 // right below ERR because the two are the only statuses about lost records, which no
 // restart brings back; every other one is repaired without loss while the records are still
 // there, and RISK says they soon will not be (docs/LAG-STATUS.md).
-constexpr StatusName kNames[] = {
+constexpr StatusName kStatusNames[] = {
     {LagStatus::Ok, QLatin1String("OK"), 0},         {LagStatus::Warn, QLatin1String("WARN"), 1},
     {LagStatus::Rewind, QLatin1String("REWIND"), 2}, {LagStatus::Stall, QLatin1String("STALL"), 3},
     {LagStatus::Stop, QLatin1String("STOP"), 4},     {LagStatus::Risk, QLatin1String("RISK"), 5},
@@ -32,7 +32,7 @@ constexpr StatusName kNames[] = {
 
 QString lagStatusName(LagStatus status)
 {
-    for (const auto &n : kNames)
+    for (const auto &n : kStatusNames)
         if (n.status == status)
             return n.name;
     return QStringLiteral("OK");
@@ -40,7 +40,7 @@ QString lagStatusName(LagStatus status)
 
 std::optional<LagStatus> lagStatusFromName(const QString &name)
 {
-    for (const auto &n : kNames)
+    for (const auto &n : kStatusNames)
         if (name.compare(n.name, Qt::CaseInsensitive) == 0)
             return n.status;
     return std::nullopt;
@@ -48,7 +48,7 @@ std::optional<LagStatus> lagStatusFromName(const QString &name)
 
 int lagStatusSeverity(LagStatus status)
 {
-    for (const auto &n : kNames)
+    for (const auto &n : kStatusNames)
         if (n.status == status)
             return n.severity;
     return 0;

@@ -14,7 +14,7 @@ struct RebalanceText {
     Q_DECLARE_TR_FUNCTIONS(lagscope::Rebalance)
 };
 
-QString seconds(qint64 ms)
+QString rebalanceSeconds(qint64 ms)
 {
     if (ms < 10000)
         return RebalanceText::tr("%1 s").arg(QLocale::c().toString(double(ms) / 1000.0, 'f', 1));
@@ -53,7 +53,8 @@ QString triggerText(int trigger)
 
 QString durationText(const Rebalance &r)
 {
-    return RebalanceText::tr("between %1 and %2").arg(seconds(r.minDurationMs()), seconds(r.maxDurationMs()));
+    return RebalanceText::tr("between %1 and %2")
+        .arg(rebalanceSeconds(r.minDurationMs()), rebalanceSeconds(r.maxDurationMs()));
 }
 
 QString rebalanceSummary(const Rebalance &r)

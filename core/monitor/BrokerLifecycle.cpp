@@ -6,7 +6,7 @@ namespace lagscope {
 
 namespace {
 
-struct Text {
+struct BrokerLifecycleText {
     Q_DECLARE_TR_FUNCTIONS(lagscope::BrokerLifecycle)
 };
 
@@ -70,9 +70,10 @@ void judgeRegistered(BrokerState &b, const BrokerFacts &facts, const BrokerState
     const bool wasInSync = was && (was->inSyncReplicas > 0 || was->status == BrokerStatus::Stopping);
     if (b.sharedReplicas > 0 && b.inSyncReplicas == 0 && wasInSync) {
         b.status = BrokerStatus::Stopping;
-        b.reason = Text::tr("Controlled shutdown: registered and unfenced, but out of the ISR of all its %n "
-                            "replicated partition(s)",
-                            nullptr, b.sharedReplicas);
+        b.reason =
+            BrokerLifecycleText::tr("Controlled shutdown: registered and unfenced, but out of the ISR of all its %n "
+                                    "replicated partition(s)",
+                                    nullptr, b.sharedReplicas);
         return;
     }
     // Not connected: librdkafka's failure, else the listener's answer. Without either
@@ -82,17 +83,20 @@ void judgeRegistered(BrokerState &b, const BrokerFacts &facts, const BrokerState
     if (!up && (connectionFailed(facts.connectionStates, b.info.id) || answer != ListenerAnswer::Accepted)) {
         b.status = BrokerStatus::Unreachable;
         b.reason = answer == ListenerAnswer::Refused
-                       ? Text::tr("Registered and unfenced with the controller, but %1 refuses connections: a "
-                                  "firewall, or a broker that has just died (the controller fences it within its "
-                                  "broker.session.timeout.ms)")
+                       ? BrokerLifecycleText::tr(
+                             "Registered and unfenced with the controller, but %1 refuses connections: a "
+                             "firewall, or a broker that has just died (the controller fences it within its "
+                             "broker.session.timeout.ms)")
                              .arg(address(b.info))
-                       : Text::tr("Registered and unfenced with the controller, but Lagscope cannot connect to %1")
+                       : BrokerLifecycleText::tr(
+                             "Registered and unfenced with the controller, but Lagscope cannot connect to %1")
                              .arg(address(b.info));
         return;
     }
     b.status = BrokerStatus::Online;
-    b.reason = up ? Text::tr("Registered and unfenced with the controller; connected")
-                  : Text::tr("Registered and unfenced with the controller; its listener accepts connections");
+    b.reason =
+        up ? BrokerLifecycleText::tr("Registered and unfenced with the controller; connected")
+           : BrokerLifecycleText::tr("Registered and unfenced with the controller; its listener accepts connections");
 }
 
 void judgeFenced(BrokerState &b, const BrokerFacts &facts)
@@ -100,19 +104,22 @@ void judgeFenced(BrokerState &b, const BrokerFacts &facts)
     switch (probeOf(facts, b.info.id, ListenerAnswer::Silent)) {
     case ListenerAnswer::Refused:
         b.status = BrokerStatus::Offline;
-        b.reason = Text::tr("Fenced by the controller, and %1 refuses connections: the broker is not running")
-                       .arg(address(b.info));
+        b.reason =
+            BrokerLifecycleText::tr("Fenced by the controller, and %1 refuses connections: the broker is not running")
+                .arg(address(b.info));
         break;
     case ListenerAnswer::Accepted:
         b.status = BrokerStatus::Fenced;
-        b.reason = Text::tr("Fenced by the controller (missed heartbeats, or still catching up), but %1 accepts "
-                            "connections: the process is alive")
+        b.reason = BrokerLifecycleText::tr(
+                       "Fenced by the controller (missed heartbeats, or still catching up), but %1 accepts "
+                       "connections: the process is alive")
                        .arg(address(b.info));
         break;
     case ListenerAnswer::Silent:
         b.status = BrokerStatus::Fenced;
-        b.reason = Text::tr("Fenced by the controller; %1 did not answer a connection attempt (host down or cut "
-                            "off?)")
+        b.reason = BrokerLifecycleText::tr(
+                       "Fenced by the controller; %1 did not answer a connection attempt (host down or cut "
+                       "off?)")
                        .arg(address(b.info));
         break;
     }
@@ -129,8 +136,10 @@ std::vector<BrokerState> brokerStates(const BrokerFacts &facts, const std::map<i
         BrokerState &b = out[id];
         b.info = info;
         b.status = BrokerStatus::Offline;
-        b.reason = md.fencingKnown ? Text::tr("No longer registered with the controller")
-                                   : Text::tr("Missing from Metadata: fenced or stopped; %1").arg(md.fencingUnknownWhy);
+        b.reason =
+            md.fencingKnown
+                ? BrokerLifecycleText::tr("No longer registered with the controller")
+                : BrokerLifecycleText::tr("Missing from Metadata: fenced or stopped; %1").arg(md.fencingUnknownWhy);
     }
     for (const auto &info : md.fencedBrokers) {
         BrokerState &b = out[info.id];

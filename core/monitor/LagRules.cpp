@@ -11,7 +11,7 @@ namespace {
 
 QString n(std::int64_t v) { return QString::number(v); }
 
-QString seconds(double s) { return formatDuration(s); }
+QString ruleSeconds(double s) { return formatDuration(s); }
 
 // Rule 1: the committed offset points outside the log.
 std::optional<LagVerdict> outOfRange(const LagPoint &cur)
@@ -52,14 +52,14 @@ std::optional<LagVerdict> stuck(const std::vector<LagPoint> &w, CommitCadence ca
     if (cadence) {
         if (sec <= s.cadenceFactor * *cadence)
             return std::nullopt;
-        basis = QStringLiteral("it usually moves within %1").arg(seconds(*cadence));
+        basis = QStringLiteral("it usually moves within %1").arg(ruleSeconds(*cadence));
     } else {
         // No cadence learned yet: only a whole window standing still counts (Burrow's rule).
         if (k != 0 || int(w.size()) < s.windowPolls)
             return std::nullopt;
         basis = QStringLiteral("it did not move in the whole window of %1 polls").arg(w.size());
     }
-    const QString since = (k == 0 ? QStringLiteral("at least ") : QString()) + seconds(sec);
+    const QString since = (k == 0 ? QStringLiteral("at least ") : QString()) + ruleSeconds(sec);
     const std::int64_t lag = *cur.lag();
     if (cur.owner.isEmpty())
         return LagVerdict{LagStatus::Stop,
@@ -91,7 +91,7 @@ std::optional<LagVerdict> rewound(const std::vector<LagPoint> &w)
                       QStringLiteral("committed offset went back from %1 to %2 %3 ago; %4 records still to "
                                      "re-read before it is back where it was")
                           .arg(n(peak), n(*w[*drop].committed),
-                               seconds(double(w.back().timeMs - w[*drop].timeMs) / 1000.0), n(peak - c))};
+                               ruleSeconds(double(w.back().timeMs - w[*drop].timeMs) / 1000.0), n(peak - c))};
 }
 
 // Records per second appended to the partition over the window (from its log-end offsets).
@@ -136,7 +136,7 @@ std::optional<LagVerdict> growing(const std::vector<LagPoint> &w, CommitCadence 
         return std::nullopt;
     return LagVerdict{LagStatus::Warn,
                       QStringLiteral("lag grew from %1 to %2 over %3 (trend +%4 records/s over %5 polls, fit R² %6)")
-                          .arg(n(*first), n(last), seconds(t.spanSec), QString::number(t.slopePerSec, 'f', 1))
+                          .arg(n(*first), n(last), ruleSeconds(t.spanSec), QString::number(t.slopePerSec, 'f', 1))
                           .arg(t.points)
                           .arg(QString::number(t.r2, 'f', 2))};
 }

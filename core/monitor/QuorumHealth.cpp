@@ -9,11 +9,11 @@ namespace lagscope {
 
 namespace {
 
-struct Text {
+struct QuorumHealthText {
     Q_DECLARE_TR_FUNCTIONS(lagscope::QuorumHealth)
 };
 
-QString seconds(qint64 ms) { return Text::tr("%1 s").arg(QLocale().toString((ms + 500) / 1000)); }
+QString quorumSeconds(qint64 ms) { return QuorumHealthText::tr("%1 s").arg(QLocale().toString((ms + 500) / 1000)); }
 
 const QuorumReplica *voterOf(const QuorumInfo &q, int id)
 {
@@ -61,14 +61,17 @@ QString voterHealthReason(const QuorumInfo &quorum, const QuorumReplica &voter)
     const qint64 now = quorumClockMs(quorum);
     switch (voterHealth(quorum, voter)) {
     case VoterHealth::Lost:
-        return voter.lastFetchMs < 0 ? Text::tr("no fetch known to leader %1").arg(quorum.leaderId)
-                                     : Text::tr("no fetch for %1").arg(seconds(now - voter.lastFetchMs));
+        return voter.lastFetchMs < 0
+                   ? QuorumHealthText::tr("no fetch known to leader %1").arg(quorum.leaderId)
+                   : QuorumHealthText::tr("no fetch for %1").arg(quorumSeconds(now - voter.lastFetchMs));
     case VoterHealth::Lagging:
         return voter.lastCaughtUpMs < 0
-                   ? Text::tr("%1 records behind, never caught up").arg(QLocale().toString(quorum.lag(voter)))
-                   : Text::tr("%1 records behind, caught up %2 ago")
-                         .arg(QLocale().toString(quorum.lag(voter)), seconds(now - voter.lastCaughtUpMs));
-    case VoterHealth::CaughtUp: return voter.id == quorum.leaderId ? Text::tr("leader") : Text::tr("caught up");
+                   ? QuorumHealthText::tr("%1 records behind, never caught up")
+                         .arg(QLocale().toString(quorum.lag(voter)))
+                   : QuorumHealthText::tr("%1 records behind, caught up %2 ago")
+                         .arg(QLocale().toString(quorum.lag(voter)), quorumSeconds(now - voter.lastCaughtUpMs));
+    case VoterHealth::CaughtUp:
+        return voter.id == quorum.leaderId ? QuorumHealthText::tr("leader") : QuorumHealthText::tr("caught up");
     }
     return {};
 }
@@ -84,10 +87,10 @@ void appendQuorumEvents(const QuorumInfo *before, const QuorumInfo *after, const
     if (before->leaderId != after->leaderId)
         add(EventKind::QuorumLeaderChanged, after->leaderId < 0 ? EventSeverity::Error : EventSeverity::Warning,
             QStringLiteral("quorum"),
-            after->leaderId < 0 ? Text::tr("controller quorum has no leader (was %1, epoch %2)")
+            after->leaderId < 0 ? QuorumHealthText::tr("controller quorum has no leader (was %1, epoch %2)")
                                       .arg(before->leaderId)
                                       .arg(before->leaderEpoch)
-                                : Text::tr("controller quorum leader %1 → %2 (epoch %3 → %4)")
+                                : QuorumHealthText::tr("controller quorum leader %1 → %2 (epoch %3 → %4)")
                                       .arg(before->leaderId)
                                       .arg(after->leaderId)
                                       .arg(before->leaderEpoch)
@@ -102,15 +105,15 @@ void appendQuorumEvents(const QuorumInfo *before, const QuorumInfo *after, const
         switch (h) {
         case VoterHealth::Lost:
             add(EventKind::QuorumVoterLost, EventSeverity::Error, voterSubject(now.id),
-                Text::tr("controller voter %1 lost: %2").arg(now.id).arg(reason));
+                QuorumHealthText::tr("controller voter %1 lost: %2").arg(now.id).arg(reason));
             break;
         case VoterHealth::Lagging:
             add(EventKind::QuorumVoterLagging, EventSeverity::Warning, voterSubject(now.id),
-                Text::tr("controller voter %1 lagging: %2").arg(now.id).arg(reason));
+                QuorumHealthText::tr("controller voter %1 lagging: %2").arg(now.id).arg(reason));
             break;
         case VoterHealth::CaughtUp:
             add(EventKind::QuorumVoterCaughtUp, EventSeverity::Info, voterSubject(now.id),
-                Text::tr("controller voter %1 caught up").arg(now.id));
+                QuorumHealthText::tr("controller voter %1 caught up").arg(now.id));
             break;
         }
     }

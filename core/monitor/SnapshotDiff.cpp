@@ -10,7 +10,7 @@ namespace lagscope {
 namespace {
 
 // Event messages are shown to people; the context gives lupdate one home for them.
-class Text {
+class SnapshotDiffText {
     Q_DECLARE_TR_FUNCTIONS(lagscope::SnapshotDiff)
 };
 
@@ -47,7 +47,7 @@ void mergeByKey(const std::vector<T> &beforeItems, const std::vector<T> &afterIt
 // `one` and `many` are marked with QT_TRANSLATE_NOOP("lagscope::SnapshotDiff", …) where written, for lupdate.
 QString countText(qsizetype n, const char *one, const char *many)
 {
-    return n == 1 ? Text::tr(one) : Text::tr(many).arg(n);
+    return n == 1 ? SnapshotDiffText::tr(one) : SnapshotDiffText::tr(many).arg(n);
 }
 
 QString idList(const std::vector<int> &ids)
@@ -66,8 +66,9 @@ QString brokerSubject(int id) { return QStringLiteral("broker ") + QString::numb
 QString brokerLabel(const BrokerInfo &info)
 {
     if (info.host.isEmpty())
-        return Text::tr("broker %1").arg(info.id);
-    return Text::tr("broker %1 (%2:%3)").arg(QString::number(info.id), info.host, QString::number(info.port));
+        return SnapshotDiffText::tr("broker %1").arg(info.id);
+    return SnapshotDiffText::tr("broker %1 (%2:%3)")
+        .arg(QString::number(info.id), info.host, QString::number(info.port));
 }
 
 class Emitter {
@@ -88,7 +89,7 @@ private:
 void brokerOffline(const BrokerInfo &info, Emitter &out)
 {
     out.add(EventKind::BrokerOffline, EventSeverity::Error, brokerSubject(info.id),
-            Text::tr("%1 is offline: missing from metadata").arg(brokerLabel(info)));
+            SnapshotDiffText::tr("%1 is offline: missing from metadata").arg(brokerLabel(info)));
 }
 
 // `was` or `now` is null when the broker is only in one of the two polls.
@@ -107,22 +108,23 @@ void diffBroker(const BrokerState *was, const BrokerState *now, Emitter &out)
     case BrokerStatus::Online:
         if (was && was->status == BrokerStatus::Fenced)
             out.add(EventKind::BrokerUnfenced, EventSeverity::Info, brokerSubject(now->info.id),
-                    Text::tr("%1 is unfenced and online").arg(brokerLabel(now->info)));
+                    SnapshotDiffText::tr("%1 is unfenced and online").arg(brokerLabel(now->info)));
         else
             out.add(EventKind::BrokerOnline, EventSeverity::Info, brokerSubject(now->info.id),
-                    Text::tr("%1 is online").arg(brokerLabel(now->info)));
+                    SnapshotDiffText::tr("%1 is online").arg(brokerLabel(now->info)));
         break;
     case BrokerStatus::Fenced:
         out.add(EventKind::BrokerFenced, EventSeverity::Error, brokerSubject(now->info.id),
-                Text::tr("%1 is fenced: %2").arg(brokerLabel(now->info), now->reason));
+                SnapshotDiffText::tr("%1 is fenced: %2").arg(brokerLabel(now->info), now->reason));
         break;
     case BrokerStatus::Stopping:
         out.add(EventKind::BrokerStopping, EventSeverity::Warning, brokerSubject(now->info.id),
-                Text::tr("%1 is stopping: %2").arg(brokerLabel(now->info), now->reason));
+                SnapshotDiffText::tr("%1 is stopping: %2").arg(brokerLabel(now->info), now->reason));
         break;
     case BrokerStatus::Unreachable:
         out.add(EventKind::BrokerUnreachable, EventSeverity::Warning, brokerSubject(now->info.id),
-                Text::tr("%1 is unreachable: in metadata, but the connection failed").arg(brokerLabel(now->info)));
+                SnapshotDiffText::tr("%1 is unreachable: in metadata, but the connection failed")
+                    .arg(brokerLabel(now->info)));
         break;
     case BrokerStatus::Offline:
         if (was) // a broker first seen offline has no change to report
@@ -149,9 +151,9 @@ void diffController(const ClusterSnapshot &before, const ClusterSnapshot &after,
                                  [&](const BrokerState &b) { return b.info.id == before.controllerId; });
     if (it != after.brokers.end() && it->status == BrokerStatus::Online)
         return;
-    out.add(
-        EventKind::ControllerChanged, EventSeverity::Warning, QStringLiteral("controller"),
-        Text::tr("controller %1 → %2").arg(QString::number(before.controllerId), QString::number(after.controllerId)));
+    out.add(EventKind::ControllerChanged, EventSeverity::Warning, QStringLiteral("controller"),
+            SnapshotDiffText::tr("controller %1 → %2")
+                .arg(QString::number(before.controllerId), QString::number(after.controllerId)));
 }
 
 enum class Health {
@@ -176,17 +178,17 @@ void diffPartition(const QString &topic, const PartitionState &was, const Partit
     switch (health) {
     case Health::Offline:
         out.add(EventKind::PartitionOffline, EventSeverity::Error, subject,
-                Text::tr("%1 is offline: no leader (replicas %2)").arg(subject, idList(now.replicas)));
+                SnapshotDiffText::tr("%1 is offline: no leader (replicas %2)").arg(subject, idList(now.replicas)));
         break;
     case Health::UnderReplicated:
         out.add(EventKind::PartitionUnderReplicated, EventSeverity::Warning, subject,
-                Text::tr("%1 is under-replicated: ISR %2 of replicas %3")
+                SnapshotDiffText::tr("%1 is under-replicated: ISR %2 of replicas %3")
                     .arg(subject, idList(now.isr), idList(now.replicas)));
         break;
     case Health::InSync:
-        out.add(
-            EventKind::PartitionInSync, EventSeverity::Info, subject,
-            Text::tr("%1 is in sync: leader %2, ISR %3").arg(subject, QString::number(now.leader), idList(now.isr)));
+        out.add(EventKind::PartitionInSync, EventSeverity::Info, subject,
+                SnapshotDiffText::tr("%1 is in sync: leader %2, ISR %3")
+                    .arg(subject, QString::number(now.leader), idList(now.isr)));
         break;
     }
 }
@@ -251,7 +253,7 @@ QString assignmentSummary(const GroupState &was, const GroupState &now)
         parts << countText(released, QT_TRANSLATE_NOOP("lagscope::SnapshotDiff", "1 partition no longer assigned"),
                            QT_TRANSLATE_NOOP("lagscope::SnapshotDiff", "%1 partitions no longer assigned"));
     if (parts.isEmpty()) // partitions traded places within members only
-        return Text::tr("assignment changed");
+        return SnapshotDiffText::tr("assignment changed");
     return parts.join(QStringLiteral(", "));
 }
 
@@ -268,9 +270,10 @@ void diffLagStatus(const GroupState &was, const GroupState &now, Emitter &out)
         severity = EventSeverity::Info;
     else if (to == LagStatus::Stop || to == LagStatus::Risk || to == LagStatus::Err)
         severity = EventSeverity::Error;
-    out.add(EventKind::LagStatusChanged, severity, now.groupId,
-            Text::tr("lag status %1 → %2: %3").arg(lagStatusName(from), lagStatusName(to), now.verdict.reason),
-            now.groupId);
+    out.add(
+        EventKind::LagStatusChanged, severity, now.groupId,
+        SnapshotDiffText::tr("lag status %1 → %2: %3").arg(lagStatusName(from), lagStatusName(to), now.verdict.reason),
+        now.groupId);
 }
 
 void diffGroup(const GroupState *was, const GroupState *now, Emitter &out)
@@ -280,12 +283,12 @@ void diffGroup(const GroupState *was, const GroupState *now, Emitter &out)
             countText(qsizetype(now->members.size()), QT_TRANSLATE_NOOP("lagscope::SnapshotDiff", "1 member"),
                       QT_TRANSLATE_NOOP("lagscope::SnapshotDiff", "%1 members"));
         out.add(EventKind::GroupAppeared, EventSeverity::Info, now->groupId,
-                Text::tr("group appeared (%1, %2)").arg(now->state, members), now->groupId);
+                SnapshotDiffText::tr("group appeared (%1, %2)").arg(now->state, members), now->groupId);
         return;
     }
     if (!now) {
         out.add(EventKind::GroupDisappeared, EventSeverity::Info, was->groupId,
-                Text::tr("group disappeared (was %1)").arg(was->state), was->groupId);
+                SnapshotDiffText::tr("group disappeared (was %1)").arg(was->state), was->groupId);
         return;
     }
     const QString &id = now->groupId;
@@ -293,7 +296,7 @@ void diffGroup(const GroupState *was, const GroupState *now, Emitter &out)
         const bool alarming =
             isRebalanceState(now->state) || now->state.compare(QLatin1String("Dead"), Qt::CaseInsensitive) == 0;
         out.add(EventKind::GroupStateChanged, alarming ? EventSeverity::Warning : EventSeverity::Info, id,
-                Text::tr("%1 → %2").arg(was->state, now->state), id);
+                SnapshotDiffText::tr("%1 → %2").arg(was->state, now->state), id);
     }
 
     std::vector<const GroupMember *> joined, left;
@@ -310,10 +313,11 @@ void diffGroup(const GroupState *was, const GroupState *now, Emitter &out)
         });
     for (const GroupMember *m : joined)
         out.add(EventKind::MemberJoined, EventSeverity::Info, id,
-                Text::tr("member %1 joined (client %2, host %3)").arg(m->memberId, m->clientId, m->host), id);
+                SnapshotDiffText::tr("member %1 joined (client %2, host %3)").arg(m->memberId, m->clientId, m->host),
+                id);
     for (const GroupMember *m : left)
         out.add(EventKind::MemberLeft, EventSeverity::Info, id,
-                Text::tr("member %1 left (client %2, host %3)").arg(m->memberId, m->clientId, m->host), id);
+                SnapshotDiffText::tr("member %1 left (client %2, host %3)").arg(m->memberId, m->clientId, m->host), id);
     if (reassigned)
         out.add(EventKind::AssignmentChanged, EventSeverity::Info, id, assignmentSummary(*was, *now), id);
     diffLagStatus(*was, *now, out);
@@ -346,8 +350,8 @@ std::vector<ClusterEvent> diffSnapshots(const ClusterSnapshot *previousPoll, con
         // Reported once when the outage starts; the failed poll's data says nothing.
         if (!previousPoll || previousPoll->reachable)
             out.add(EventKind::ClusterUnreachable, EventSeverity::Error, current.cluster,
-                    current.error.isEmpty() ? Text::tr("cannot reach the cluster")
-                                            : Text::tr("cannot reach the cluster: %1").arg(current.error));
+                    current.error.isEmpty() ? SnapshotDiffText::tr("cannot reach the cluster")
+                                            : SnapshotDiffText::tr("cannot reach the cluster: %1").arg(current.error));
         return events;
     }
     if (!previousPoll) // first look at the cluster: nothing has changed yet
@@ -356,11 +360,10 @@ std::vector<ClusterEvent> diffSnapshots(const ClusterSnapshot *previousPoll, con
     const ClusterSnapshot *base = previousPoll;
     if (!previousPoll->reachable) {
         const QDateTime since = previousPoll->unreachableSince;
-        out.add(
-            EventKind::ClusterReachable, EventSeverity::Info, current.cluster,
-            since.isValid()
-                ? Text::tr("cluster is reachable again (unreachable since %1)").arg(since.toUTC().toString(Qt::ISODate))
-                : Text::tr("cluster is reachable again"));
+        out.add(EventKind::ClusterReachable, EventSeverity::Info, current.cluster,
+                since.isValid() ? SnapshotDiffText::tr("cluster is reachable again (unreachable since %1)")
+                                      .arg(since.toUTC().toString(Qt::ISODate))
+                                : SnapshotDiffText::tr("cluster is reachable again"));
         base = lastReachable;
     }
     if (!base || !base->reachable)

@@ -13,8 +13,6 @@ struct SplitBrainText {
     Q_DECLARE_TR_FUNCTIONS(lagscope::SplitBrain)
 };
 
-QString aliasOr(const QString &alias, const QString &cluster) { return alias.isEmpty() ? cluster : alias; }
-
 const ClusterSnapshot *find(const std::map<QString, SnapshotPtr> &map, const QString &cluster)
 {
     const auto it = map.find(cluster);

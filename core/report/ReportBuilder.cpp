@@ -14,11 +14,11 @@ namespace lagscope {
 namespace {
 
 // The translation context of this file's strings (lupdate reads it from here).
-struct ReportText {
+struct ReportBuilderText {
     Q_DECLARE_TR_FUNCTIONS(lagscope::Report)
 };
 
-qint64 msOf(std::chrono::seconds s) { return std::chrono::duration_cast<std::chrono::milliseconds>(s).count(); }
+qint64 reportMsOf(std::chrono::seconds s) { return std::chrono::duration_cast<std::chrono::milliseconds>(s).count(); }
 
 QString utc(const QDateTime &t) { return t.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'")); }
 
@@ -133,31 +133,35 @@ QString formatReportDuration(qint64 ms)
 {
     const qint64 s = (ms + 500) / 1000;
     if (s < 60)
-        return ReportText::tr("%1 s").arg(s);
+        return ReportBuilderText::tr("%1 s").arg(s);
     if (s < 3600)
-        return s % 60 ? ReportText::tr("%1 min %2 s").arg(s / 60).arg(s % 60) : ReportText::tr("%1 min").arg(s / 60);
+        return s % 60 ? ReportBuilderText::tr("%1 min %2 s").arg(s / 60).arg(s % 60)
+                      : ReportBuilderText::tr("%1 min").arg(s / 60);
     const qint64 m = s / 60;
     if (m < 24 * 60)
-        return m % 60 ? ReportText::tr("%1 h %2 min").arg(m / 60).arg(m % 60) : ReportText::tr("%1 h").arg(m / 60);
+        return m % 60 ? ReportBuilderText::tr("%1 h %2 min").arg(m / 60).arg(m % 60)
+                      : ReportBuilderText::tr("%1 h").arg(m / 60);
     const qint64 h = m / 60;
-    return h % 24 ? ReportText::tr("%1 d %2 h").arg(h / 24).arg(h % 24) : ReportText::tr("%1 d").arg(h / 24);
+    return h % 24 ? ReportBuilderText::tr("%1 d %2 h").arg(h / 24).arg(h % 24)
+                  : ReportBuilderText::tr("%1 d").arg(h / 24);
 }
 
 Status checkReportRange(const ReportRequest &request, const RetentionPolicy &policy, const QDateTime &now)
 {
     if (!request.from.isValid() || !request.to.isValid())
-        return Status::failure(ReportText::tr("The report needs a start and an end time"));
+        return Status::failure(ReportBuilderText::tr("The report needs a start and an end time"));
     if (request.from >= request.to)
-        return Status::failure(ReportText::tr("The report range is empty: it starts at %1 and ends at %2")
+        return Status::failure(ReportBuilderText::tr("The report range is empty: it starts at %1 and ends at %2")
                                    .arg(utc(request.from), utc(request.to)));
     if (request.from > now)
-        return Status::failure(ReportText::tr("The report range starts in the future (%1)").arg(utc(request.from)));
-    const QDateTime oldest = now.addMSecs(-msOf(policy.keepFor));
+        return Status::failure(
+            ReportBuilderText::tr("The report range starts in the future (%1)").arg(utc(request.from)));
+    const QDateTime oldest = now.addMSecs(-reportMsOf(policy.keepFor));
     if (request.from < oldest)
         return Status::failure(
-            ReportText::tr("The history keeps %1 (back to %2); the requested range starts at %3, %4 earlier. "
-                           "Choose a range within the last %1.")
-                .arg(formatReportDuration(msOf(policy.keepFor)), utc(oldest), utc(request.from),
+            ReportBuilderText::tr("The history keeps %1 (back to %2); the requested range starts at %3, %4 earlier. "
+                                  "Choose a range within the last %1.")
+                .arg(formatReportDuration(reportMsOf(policy.keepFor)), utc(oldest), utc(request.from),
                      formatReportDuration(request.from.msecsTo(oldest))));
     return success();
 }
@@ -170,7 +174,7 @@ Result<std::vector<HistoryStore::StoredGroup>> selectReportGroups(const HistoryS
     if (!request.groupPattern.isEmpty()) {
         pattern.setPattern(QRegularExpression::anchoredPattern(request.groupPattern));
         if (!pattern.isValid())
-            return R::failure(ReportText::tr("The group pattern '%1' is not a valid regular expression: %2")
+            return R::failure(ReportBuilderText::tr("The group pattern '%1' is not a valid regular expression: %2")
                                   .arg(request.groupPattern, pattern.errorString()));
     }
     const auto stored = store.storedGroups();
@@ -182,8 +186,9 @@ Result<std::vector<HistoryStore::StoredGroup>> selectReportGroups(const HistoryS
     for (const QString &c : request.clusters)
         if (!known.count(c)) {
             QStringList names(known.begin(), known.end());
-            return R::failure(ReportText::tr("The history has no data of cluster '%1' (it has: %2)")
-                                  .arg(c, names.isEmpty() ? ReportText::tr("none") : names.join(QStringLiteral(", "))));
+            return R::failure(
+                ReportBuilderText::tr("The history has no data of cluster '%1' (it has: %2)")
+                    .arg(c, names.isEmpty() ? ReportBuilderText::tr("none") : names.join(QStringLiteral(", "))));
         }
     std::vector<HistoryStore::StoredGroup> out;
     for (const auto &g : *stored) {
@@ -196,8 +201,8 @@ Result<std::vector<HistoryStore::StoredGroup>> selectReportGroups(const HistoryS
     if (out.empty())
         return R::failure(
             request.groupPattern.isEmpty()
-                ? ReportText::tr("The history has no consumer groups to report on")
-                : ReportText::tr("No consumer group in the history matches '%1'").arg(request.groupPattern));
+                ? ReportBuilderText::tr("The history has no consumer groups to report on")
+                : ReportBuilderText::tr("No consumer group in the history matches '%1'").arg(request.groupPattern));
     return out;
 }
 
@@ -214,13 +219,13 @@ Result<Report> buildReport(const HistoryStore &store, const ReportRequest &reque
     report.request = request;
     report.generatedAt = now.toUTC();
     report.historyPath = store.path();
-    report.retentionMs = msOf(store.policy().keepFor);
+    report.retentionMs = reportMsOf(store.policy().keepFor);
     // Sections that need the lag-status data in the history (docs/LAG-STATUS.md); never invented here. Rebalances
     // are always available: every history the store opens has their table.
-    report.lagSecondsNote = ReportText::tr("not available: no lag in seconds recorded in the range "
-                                           "(histories before schema version 4 have none)");
-    report.lagStatusNote = ReportText::tr("not available: no lag status recorded in the range "
-                                          "(histories before schema version 4 have none)");
+    report.lagSecondsNote = ReportBuilderText::tr("not available: no lag in seconds recorded in the range "
+                                                  "(histories before schema version 4 have none)");
+    report.lagStatusNote = ReportBuilderText::tr("not available: no lag status recorded in the range "
+                                                 "(histories before schema version 4 have none)");
 
     std::map<QString, HistoryStore::TierSpans> tiers;
     int done = 0;
@@ -230,7 +235,7 @@ Result<Report> buildReport(const HistoryStore &store, const ReportRequest &reque
         if (progress.onProgress)
             progress.onProgress(done, total);
         if (progress.cancel && progress.cancel->load())
-            return Result<Report>::failure(ReportText::tr("The report was cancelled"));
+            return Result<Report>::failure(ReportBuilderText::tr("The report was cancelled"));
         ++done;
         auto t = tiers.find(sg.cluster);
         if (t == tiers.end()) {
@@ -276,8 +281,8 @@ Result<Report> buildReport(const HistoryStore &store, const ReportRequest &reque
         report.notes << QCoreApplication::translate(
             "lagscope::Report", "%n selected group(s) had no data in the range and are left out.", nullptr, empty);
     if (report.groups.empty())
-        return Result<Report>::failure(
-            ReportText::tr("No selected group has history between %1 and %2").arg(utc(request.from), utc(request.to)));
+        return Result<Report>::failure(ReportBuilderText::tr("No selected group has history between %1 and %2")
+                                           .arg(utc(request.from), utc(request.to)));
     return report;
 }
 

@@ -15,7 +15,7 @@ QJsonValue time(qint64 ms) { return ms >= 0 ? QJsonValue(reportTime(ms)) : QJson
 
 QJsonValue count(qint64 v) { return v >= 0 ? QJsonValue(v) : QJsonValue(); }
 
-double seconds(qint64 ms) { return double(ms) / 1000.0; }
+double jsonSeconds(qint64 ms) { return double(ms) / 1000.0; }
 
 QJsonObject lag(const LagStats &s, double scale = 1.0)
 {
@@ -26,7 +26,7 @@ QJsonObject lag(const LagStats &s, double scale = 1.0)
             {QStringLiteral("avg"), s.known() ? QJsonValue(s.avg * scale) : QJsonValue()},
             {QStringLiteral("p95"), value(s.p95)},
             {QStringLiteral("samples"), s.samples},
-            {QStringLiteral("covered_seconds"), seconds(s.coveredMs)}};
+            {QStringLiteral("covered_seconds"), jsonSeconds(s.coveredMs)}};
 }
 
 QJsonValue breach(const std::optional<BreachStats> &b)
@@ -34,8 +34,8 @@ QJsonValue breach(const std::optional<BreachStats> &b)
     if (!b)
         return QJsonValue();
     return QJsonObject{{QStringLiteral("count"), b->count},
-                       {QStringLiteral("total_seconds"), seconds(b->totalMs)},
-                       {QStringLiteral("longest_seconds"), seconds(b->longestMs)},
+                       {QStringLiteral("total_seconds"), jsonSeconds(b->totalMs)},
+                       {QStringLiteral("longest_seconds"), jsonSeconds(b->longestMs)},
                        {QStringLiteral("longest_start"), time(b->longestStartMs)}};
 }
 
@@ -43,7 +43,7 @@ QJsonArray states(const std::vector<StateTime> &list)
 {
     QJsonArray out;
     for (const StateTime &s : list)
-        out.append(QJsonObject{{QStringLiteral("state"), s.state}, {QStringLiteral("seconds"), seconds(s.ms)}});
+        out.append(QJsonObject{{QStringLiteral("state"), s.state}, {QStringLiteral("seconds"), jsonSeconds(s.ms)}});
     return out;
 }
 
@@ -74,14 +74,14 @@ QJsonObject group(const GroupReport &g)
                   {QStringLiteral("lag_seconds_lower_bounds"),
                    g.lagSeconds ? QJsonValue(
                        QJsonObject{{QStringLiteral("samples"), g.lagSecondsBounds.lowerBoundSamples},
-                                   {QStringLiteral("covered_seconds"), seconds(g.lagSecondsBounds.lowerBoundMs)}})
+                                   {QStringLiteral("covered_seconds"), jsonSeconds(g.lagSecondsBounds.lowerBoundMs)}})
                                 : QJsonValue()},
                   {QStringLiteral("breaches"), breach(g.breach)},
                   {QStringLiteral("breaches_seconds"), breach(g.breachSeconds)},
                   {QStringLiteral("group_states"), states(g.groupStates)},
                   {QStringLiteral("lag_statuses"), g.lagStatuses ? QJsonValue(states(*g.lagStatuses)) : QJsonValue()},
                   {QStringLiteral("lag_status_no_data_seconds"),
-                   g.lagStatuses ? QJsonValue(seconds(g.lagStatusNoDataMs)) : QJsonValue()}};
+                   g.lagStatuses ? QJsonValue(jsonSeconds(g.lagStatusNoDataMs)) : QJsonValue()}};
     if (g.rebalances) {
         QJsonArray list;
         for (const ReportRebalance &r : g.rebalances->list)
@@ -89,16 +89,16 @@ QJsonObject group(const GroupReport &g)
                                     {QStringLiteral("start_by"), time(r.startByMs)},
                                     {QStringLiteral("end_after"), time(r.endAfterMs)},
                                     {QStringLiteral("end_by"), time(r.endByMs)},
-                                    {QStringLiteral("min_duration_seconds"), seconds(r.minDurationMs)},
-                                    {QStringLiteral("max_duration_seconds"), seconds(r.maxDurationMs)},
+                                    {QStringLiteral("min_duration_seconds"), jsonSeconds(r.minDurationMs)},
+                                    {QStringLiteral("max_duration_seconds"), jsonSeconds(r.maxDurationMs)},
                                     {QStringLiteral("trigger"), r.trigger},
                                     {QStringLiteral("members_before"), r.membersBefore},
                                     {QStringLiteral("members_after"), r.membersAfter},
                                     {QStringLiteral("partitions_moved"), r.partitionsMoved}});
         o.insert(QStringLiteral("rebalances"),
                  QJsonObject{{QStringLiteral("count"), g.rebalances->count},
-                             {QStringLiteral("min_total_seconds"), seconds(g.rebalances->minTotalMs)},
-                             {QStringLiteral("max_total_seconds"), seconds(g.rebalances->maxTotalMs)},
+                             {QStringLiteral("min_total_seconds"), jsonSeconds(g.rebalances->minTotalMs)},
+                             {QStringLiteral("max_total_seconds"), jsonSeconds(g.rebalances->maxTotalMs)},
                              {QStringLiteral("list"), list}});
     } else {
         o.insert(QStringLiteral("rebalances"), QJsonValue());
@@ -154,8 +154,9 @@ QJsonObject reportToJson(const Report &report)
         {QStringLiteral("sla"),
          QJsonObject{{QStringLiteral("lag_records"), r.slaLagRecords ? QJsonValue(*r.slaLagRecords) : QJsonValue()},
                      {QStringLiteral("lag_seconds"), r.slaLagSeconds ? QJsonValue(*r.slaLagSeconds) : QJsonValue()}}},
-        {QStringLiteral("history"), QJsonObject{{QStringLiteral("path"), report.historyPath},
-                                                {QStringLiteral("retention_seconds"), seconds(report.retentionMs)}}},
+        {QStringLiteral("history"),
+         QJsonObject{{QStringLiteral("path"), report.historyPath},
+                     {QStringLiteral("retention_seconds"), jsonSeconds(report.retentionMs)}}},
         {QStringLiteral("sections"), QJsonObject{{QStringLiteral("lag_seconds"), section(report.lagSecondsNote)},
                                                  {QStringLiteral("lag_status"), section(report.lagStatusNote)},
                                                  {QStringLiteral("rebalances"), section(report.rebalanceNote)}}},

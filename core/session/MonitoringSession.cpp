@@ -18,7 +18,9 @@ MonitoringSession::MonitoringSession(AppConfig config, QString historyPath, QStr
     // The recorder writes on its own thread; readers use connections of their own (SQLite in
     // WAL mode lets a writer and readers work at once).
     m_historyThread.setObjectName(QStringLiteral("history"));
-    m_recorder = new HistoryRecorder(std::move(historyPath));
+    // A team's database named by the configuration wins over the file: every collector and
+    // desktop of the team then reads and writes the same history.
+    m_recorder = new HistoryRecorder(m_config.history.isEmpty() ? std::move(historyPath) : m_config.history);
     m_recorder->moveToThread(&m_historyThread);
     connect(&m_historyThread, &QThread::started, m_recorder, &HistoryRecorder::open);
     connect(&m_historyThread, &QThread::finished, m_recorder, &QObject::deleteLater);

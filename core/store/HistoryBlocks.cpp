@@ -16,7 +16,6 @@ using history::GroupPoint;
 namespace {
 
 // Oldest tier first: tiers do not overlap in time, so this is time order.
-constexpr int kTiersByAge[] = {historyschema::kCoarseTier, historyschema::kFineTier, historyschema::kRawTier};
 
 QString damagedBlock(const QString &group)
 {
@@ -60,7 +59,7 @@ Result<std::vector<GroupPoint>> HistoryStore::Private::readPoints(const GroupKey
     blocks.setForwardOnly(true);
     blocks.prepare(QStringLiteral("SELECT data FROM sample_block WHERE group_id = ? AND tier = ? AND t0 <= ?"
                                   " AND t1 >= ? ORDER BY t0"));
-    for (const int tier : kTiersByAge) {
+    for (const int tier : historyschema::kTiersByAge) {
         blocks.bindValue(0, key.groupId);
         blocks.bindValue(1, tier);
         blocks.bindValue(2, window.to());
@@ -76,10 +75,12 @@ Result<std::vector<GroupPoint>> HistoryStore::Private::readPoints(const GroupKey
     // them (a key seek), rather than a scan of every group's recent rows.
     QSqlQuery recent(db);
     recent.setForwardOnly(true);
-    recent.prepare(QStringLiteral("SELECT s.data FROM poll p CROSS JOIN recent_sample s ON s.t = +p.t"
+    const sql::Dialect &dialect = sql::dialectOf(db);
+    recent.prepare(QStringLiteral("SELECT s.data FROM poll p %2 recent_sample s ON s.t = +p.t"
                                   " AND s.group_id = ? WHERE p.cluster_id = ? AND p.tier = %1 AND p.t BETWEEN"
-                                  " max(?, (SELECT min(t) FROM recent_sample)) AND ? ORDER BY p.t")
-                       .arg(historyschema::kRawTier));
+                                  " %3(?, (SELECT min(t) FROM recent_sample)) AND ? ORDER BY p.t")
+                       .arg(historyschema::kRawTier)
+                       .arg(dialect.orderedJoin, dialect.greatest));
     recent.bindValue(0, key.groupId);
     recent.bindValue(1, key.clusterId);
     recent.bindValue(2, window.from(historyschema::kRawTier));
@@ -151,11 +152,11 @@ Status HistoryStore::Private::packRecent(qint64 cutoff)
     if (!ids)
         return ids;
     const QString chunkRows =
-        QStringLiteral(
-            "SELECT s.t, s.group_id, s.data FROM (SELECT DISTINCT t FROM poll WHERE tier = %1 AND t < ?"
-            " AND t >= (SELECT min(t) FROM recent_sample)) p"
-            " CROSS JOIN recent_sample s ON s.t = p.t AND s.group_id BETWEEN ? AND ? ORDER BY s.t, s.group_id")
-            .arg(historyschema::kRawTier);
+        QStringLiteral("SELECT s.t, s.group_id, s.data FROM (SELECT DISTINCT t FROM poll WHERE tier = %1 AND t < ?"
+                       " AND t >= (SELECT min(t) FROM recent_sample)) p"
+                       " %2 recent_sample s ON s.t = p.t AND s.group_id BETWEEN ? AND ? ORDER BY s.t, s.group_id")
+            .arg(historyschema::kRawTier)
+            .arg(sql::dialectOf(db).orderedJoin);
     for (qint64 low = firstId; low <= lastId; low += kGroupsPerChunk) {
         std::map<std::pair<qint64, qint64>, history::PointEncoder> blocks;
         const Status read =

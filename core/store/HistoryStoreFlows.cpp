@@ -14,36 +14,41 @@ namespace {
 
 // Every value of a bucket is the maximum of its rows: latency, checkpoint age and records
 // behind must not hide a spike, and the health number is the worst verdict seen.
-QString downsampleFlows(int from, int to, qint64 bucketMs, qint64 cutoff)
+QString downsampleFlows(const sql::Dialect &dialect, int from, int to, qint64 bucketMs, qint64 cutoff)
 {
-    return QStringLiteral(
-               "INSERT INTO flow_sample(tier, t, flow_id, latency_ms, checkpoint_age_ms, records_behind, health)"
-               " SELECT %2, (t / %3) * %3 AS b, flow_id, max(latency_ms), max(checkpoint_age_ms),"
-               "  max(records_behind), max(health)"
-               " FROM flow_sample WHERE tier = %1 AND t < %4 GROUP BY b, flow_id"
-               " ON CONFLICT(tier, t, flow_id) DO UPDATE SET"
-               "  latency_ms = max(coalesce(latency_ms, excluded.latency_ms), coalesce(excluded.latency_ms, latency_ms)),"
-               "  checkpoint_age_ms = max(coalesce(checkpoint_age_ms, excluded.checkpoint_age_ms),"
-               "   coalesce(excluded.checkpoint_age_ms, checkpoint_age_ms)),"
-               "  records_behind = max(coalesce(records_behind, excluded.records_behind),"
-               "   coalesce(excluded.records_behind, records_behind)),"
-               "  health = max(coalesce(health, excluded.health), coalesce(excluded.health, health))")
-        .arg(from)
-        .arg(to)
-        .arg(bucketMs)
-        .arg(cutoff);
+    // %5: the larger of two values; the column's own value is the table's (excluded: the bucket's).
+    QString statement =
+        QStringLiteral(
+            "INSERT INTO flow_sample AS f(tier, t, flow_id, latency_ms, checkpoint_age_ms, records_behind, health)"
+            " SELECT %2, (t / %3) * %3 AS b, flow_id, max(latency_ms), max(checkpoint_age_ms),"
+            "  max(records_behind), max(health)"
+            " FROM flow_sample WHERE tier = %1 AND t < %4 GROUP BY b, flow_id"
+            " ON CONFLICT(tier, t, flow_id) DO UPDATE SET"
+            "  latency_ms = %5(coalesce(f.latency_ms, excluded.latency_ms),"
+            "   coalesce(excluded.latency_ms, f.latency_ms)),"
+            "  checkpoint_age_ms = %5(coalesce(f.checkpoint_age_ms, excluded.checkpoint_age_ms),"
+            "   coalesce(excluded.checkpoint_age_ms, f.checkpoint_age_ms)),"
+            "  records_behind = %5(coalesce(f.records_behind, excluded.records_behind),"
+            "   coalesce(excluded.records_behind, f.records_behind)),"
+            "  health = %5(coalesce(f.health, excluded.health), coalesce(excluded.health, f.health))")
+            .arg(from)
+            .arg(to)
+            .arg(bucketMs)
+            .arg(cutoff)
+            .arg(dialect.greatest);
+    return statement;
 }
 
 } // namespace
 
-QStringList HistoryStore::Private::flowCompactionSteps(qint64 fineMs, qint64 rawCutoff, qint64 coarseMs,
-                                                       qint64 fineCutoff, qint64 keepCutoff)
+QStringList HistoryStore::Private::flowCompactionSteps(const sql::Dialect &dialect, qint64 fineMs, qint64 rawCutoff,
+                                                       qint64 coarseMs, qint64 fineCutoff, qint64 keepCutoff)
 {
     using namespace historyschema;
     return {
-        downsampleFlows(kRawTier, kFineTier, fineMs, rawCutoff),
+        downsampleFlows(dialect, kRawTier, kFineTier, fineMs, rawCutoff),
         QStringLiteral("DELETE FROM flow_sample WHERE tier = %1 AND t < %2").arg(kRawTier).arg(rawCutoff),
-        downsampleFlows(kFineTier, kCoarseTier, coarseMs, fineCutoff),
+        downsampleFlows(dialect, kFineTier, kCoarseTier, coarseMs, fineCutoff),
         QStringLiteral("DELETE FROM flow_sample WHERE tier = %1 AND t < %2").arg(kFineTier).arg(fineCutoff),
         QStringLiteral("DELETE FROM flow_sample WHERE t < %1").arg(keepCutoff),
     };

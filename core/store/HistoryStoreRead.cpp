@@ -14,7 +14,6 @@ namespace lagscope {
 namespace {
 
 // Oldest tier first: tiers do not overlap in time, so this is time order without a sort.
-constexpr int kTiersByAge[] = {historyschema::kCoarseTier, historyschema::kFineTier, historyschema::kRawTier};
 
 } // namespace
 
@@ -207,9 +206,9 @@ Result<QDateTime> HistoryStore::historyStart(const QString &cluster) const
         " UNION ALL SELECT (SELECT min(t) FROM poll WHERE cluster_id = (SELECT id FROM c) AND tier = %1)");
     QString statement = QStringLiteral("WITH c(id) AS (SELECT id FROM cluster WHERE name = ?) SELECT min(t) FROM ("
                                        "SELECT (SELECT min(t) FROM event WHERE cluster_id = (SELECT id FROM c)) AS t");
-    for (const int tier : kTiersByAge)
+    for (const int tier : historyschema::kTiersByAge)
         statement += pollMin.arg(tier);
-    statement += QLatin1Char(')');
+    statement += QLatin1String(") AS starts"); // PostgreSQL names every subquery in FROM
     QDateTime start;
     const Status s =
         sql::select(d->db, statement, {cluster}, HistoryStoreText::tr("Cannot read the history of %1").arg(cluster),

@@ -115,7 +115,8 @@ Status HistoryStore::Private::moveReadiness(int from, int to, qint64 bucketMs, q
     QSqlQuery existing(db);
     existing.prepare(QStringLiteral("SELECT data FROM flow_readiness WHERE flow_id = ? AND tier = ? AND t = ?"));
     QSqlQuery write(db);
-    write.prepare(QStringLiteral("INSERT OR REPLACE INTO flow_readiness(flow_id, tier, t, data) VALUES(?, ?, ?, ?)"));
+    write.prepare(QStringLiteral("INSERT INTO flow_readiness(flow_id, tier, t, data) VALUES(?, ?, ?, ?)"
+                                 " ON CONFLICT(flow_id, tier, t) DO UPDATE SET data = excluded.data"));
     for (const qint64 flowId : flows) {
         if (to >= 0) {
             qint64 bucketStart = std::numeric_limits<qint64>::min();

@@ -11,12 +11,6 @@
 
 namespace lagscope {
 
-namespace {
-
-qint64 msOf(std::chrono::seconds s) { return std::chrono::duration_cast<std::chrono::milliseconds>(s).count(); }
-
-} // namespace
-
 qint64 HistoryStore::TierSpans::spanOf(qint64 timeMs, const RetentionPolicy &policy) const
 {
     if (rawFromMs >= 0 && timeMs >= rawFromMs)

@@ -29,7 +29,7 @@ namespace lagscope {
 
 namespace {
 
-constexpr int kStepTimeoutMs = 30000;
+constexpr int kDeleteStepTimeoutMs = 30000;
 
 } // namespace
 
@@ -139,7 +139,7 @@ void DeleteGroupDialog::preview()
     if (!r || isBusy())
         return;
     m_steps->setBusy(tr("Reading the group's state and committed offsets…"));
-    auto *job = makeDeletePlanJob(m_cluster, *r, kStepTimeoutMs, this);
+    auto *job = makeDeletePlanJob(m_cluster, *r, kDeleteStepTimeoutMs, this);
     m_steps->start(job, [this, job, version = m_formVersion] {
         const Result<DeletePlan> &plan = *job->result();
         if (!plan) {
@@ -227,7 +227,7 @@ void DeleteGroupDialog::updateButtons()
 
 ResetApplyOptions DeleteGroupDialog::applyOptions(const QString &specText) const
 {
-    ResetApplyOptions options = writeOptionsFor(m_cluster, appDataDir(), Deadline::inMs(kStepTimeoutMs));
+    ResetApplyOptions options = writeOptionsFor(m_cluster, appDataDir(), Deadline::inMs(kDeleteStepTimeoutMs));
     options.specText = specText;
     return options;
 }
@@ -241,7 +241,8 @@ void DeleteGroupDialog::execute()
     m_steps->setBusy(tr("Backing up and deleting…"));
     m_result->clear();
     const DeletePlan plan = *m_plan;
-    auto *job = makeDeleteApplyJob(m_cluster, plan, applyOptions(deleteSpecText(plan.request)), kStepTimeoutMs, this);
+    auto *job =
+        makeDeleteApplyJob(m_cluster, plan, applyOptions(deleteSpecText(plan.request)), kDeleteStepTimeoutMs, this);
     m_steps->start(job, [this, job, plan] {
         m_confirm->clear();
         m_plan.reset(); // stale now: another delete needs a new preview
@@ -302,7 +303,8 @@ void DeleteGroupDialog::undo()
         return;
     m_steps->setBusy(tr("Committing the deleted offsets back from the backup…"));
     const QString path = m_backupPath;
-    auto *job = makeResetUndoJob(m_cluster, path, applyOptions(QStringLiteral("--undo ") + path), kStepTimeoutMs, this);
+    auto *job =
+        makeResetUndoJob(m_cluster, path, applyOptions(QStringLiteral("--undo ") + path), kDeleteStepTimeoutMs, this);
     m_steps->start(job, [this, job] {
         const Result<UndoOutcome> &undone = *job->result();
         m_status->setText(tr("Finished. Preview again before another delete."));

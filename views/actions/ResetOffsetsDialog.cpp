@@ -18,7 +18,7 @@ namespace lagscope {
 
 namespace {
 
-constexpr int kStepTimeoutMs = 30000;
+constexpr int kResetStepTimeoutMs = 30000;
 
 QString optionalOffset(const std::optional<qint64> &v) { return v ? QString::number(*v) : QStringLiteral("-"); }
 
@@ -71,7 +71,7 @@ void ResetOffsetsDialog::updateButtons()
 
 ResetApplyOptions ResetOffsetsDialog::applyOptions(const QString &specText, const QString &scopeText) const
 {
-    ResetApplyOptions options = writeOptionsFor(m_cluster, appDataDir(), Deadline::inMs(kStepTimeoutMs));
+    ResetApplyOptions options = writeOptionsFor(m_cluster, appDataDir(), Deadline::inMs(kResetStepTimeoutMs));
     options.specText = specText;
     options.scopeText = scopeText;
     return options;
@@ -85,7 +85,7 @@ void ResetOffsetsDialog::execute()
     m_resultLabel->clear();
     ResetApplyOptions options = applyOptions(m_planned->specText, m_planned->scopeText);
     options.afterBatch = m_afterBatchForTesting;
-    auto *job = makeResetApplyJob(m_cluster, m_model->plan(), options, kStepTimeoutMs, this);
+    auto *job = makeResetApplyJob(m_cluster, m_model->plan(), options, kResetStepTimeoutMs, this);
     // Progress per committed topic.
     connect(job, &Job::progress, this, [this](const QString &, int committed, int total) {
         m_steps->setBusy(tr("Applying the new offsets… %1 of %2 topics committed").arg(committed).arg(total));
@@ -112,7 +112,7 @@ void ResetOffsetsDialog::undo()
     m_steps->setBusy(tr("Restoring the offsets from the backup…"));
     const QString path = m_backupPath;
     const ResetApplyOptions options = applyOptions(QStringLiteral("--undo ") + path, QString());
-    auto *job = makeResetUndoJob(m_cluster, path, options, kStepTimeoutMs, this);
+    auto *job = makeResetUndoJob(m_cluster, path, options, kResetStepTimeoutMs, this);
     m_steps->start(job, [this, job] {
         const Result<UndoOutcome> &undone = *job->result();
         const Result<ResetOutcome> outcome =

@@ -19,13 +19,13 @@
 namespace lagscope {
 
 namespace {
-constexpr int kStepTimeoutMs = 30000;
+constexpr int kPreviewStepTimeoutMs = 30000;
 } // namespace
 
 void ResetOffsetsDialog::loadScope()
 {
     m_steps->setBusy(tr("Reading the group's committed offsets…"));
-    auto *job = makeResetInputsJob(m_cluster, m_group, kStepTimeoutMs, this);
+    auto *job = makeResetInputsJob(m_cluster, m_group, kPreviewStepTimeoutMs, this);
     m_steps->start(job, [this, job] {
         const ResetGroupRead &read = *job->result();
         if (!read.connected) {
@@ -172,7 +172,7 @@ void ResetOffsetsDialog::preview()
     Request r = *req;
     if (r.spec.kind == ResetSpec::ByDuration)
         r.spec.value = resetTimestampForDuration(QDateTime::currentMSecsSinceEpoch(), r.spec.value);
-    auto *job = makeResetPlanJob(m_cluster, m_group, r.spec, r.scope, kStepTimeoutMs, this);
+    auto *job = makeResetPlanJob(m_cluster, m_group, r.spec, r.scope, kPreviewStepTimeoutMs, this);
     m_steps->start(job, [this, job, r] {
         const Result<ResetPreview> &answer = *job->result();
         if (!answer) {

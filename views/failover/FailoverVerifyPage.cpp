@@ -16,7 +16,7 @@ using namespace failover;
 
 namespace {
 
-QString optionalOffset(const std::optional<qint64> &v) { return v ? QString::number(*v) : QStringLiteral("-"); }
+QString verifiedOffset(const std::optional<qint64> &v) { return v ? QString::number(*v) : QStringLiteral("-"); }
 
 } // namespace
 
@@ -105,9 +105,9 @@ void FailoverVerifyPage::fillTable()
                 run->plan.targetGroup,
                 o.tp.topic,
                 QString::number(o.tp.partition),
-                optionalOffset(o.before),
+                verifiedOffset(o.before),
                 QString::number(o.planned),
-                optionalOffset(o.after),
+                verifiedOffset(o.after),
                 o.reason.isEmpty() ? outcomeName(o.result) : outcomeName(o.result) + QStringLiteral(": ") + o.reason};
             for (int c = 0; c < NB_COLUMNS; ++c) {
                 auto *item = new QTableWidgetItem(cells[c]);
@@ -155,7 +155,7 @@ void FailoverVerifyPage::undone()
         }
         QStringList parts;
         for (const auto &o : result.reset.partitions)
-            parts << tr("%1 → %2").arg(o.tp.toString(), optionalOffset(o.after));
+            parts << tr("%1 → %2").arg(o.tp.toString(), verifiedOffset(o.after));
         lines << tr("%1: %2, restored %3")
                      .arg(run->plan.targetGroup, writeResultName(result.reset.result),
                           parts.join(QStringLiteral(", ")));

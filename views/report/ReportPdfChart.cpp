@@ -16,7 +16,7 @@ namespace lagscope::pdf {
 namespace {
 
 // The translation context of this file's strings (lupdate reads it from here).
-struct ReportPdfText {
+struct ReportPdfChartText {
     Q_DECLARE_TR_FUNCTIONS(lagscope::ReportPdf)
 };
 
@@ -134,7 +134,7 @@ LagChartPainter::LagChartPainter(const QTimeZone &zone, bool compact)
     ticker->setTickCount(6);
     p.xAxis->setTicker(ticker);
     p.yAxis->setTicker(QSharedPointer<LagValueTicker>::create());
-    p.yAxis->setLabel(ReportPdfText::tr("lag (records)"));
+    p.yAxis->setLabel(ReportPdfChartText::tr("lag (records)"));
     for (QCPAxis *axis : {p.xAxis, p.yAxis}) {
         axis->setTickLabelFont(font(7));
         axis->setLabelFont(font(8));
@@ -184,7 +184,7 @@ QRectF LagChartPainter::draw(QCPPainter &painter, const QRectF &area, const Grou
     if (m_compact)
         ticker->setDateTimeFormat(span > 86400 * 1.01 ? QStringLiteral("MM-dd") : QStringLiteral("HH:mm"));
     else
-        p.xAxis->setLabel(ReportPdfText::tr("time (%1)").arg(reportZoneLabel(m_zone, report.request.to)));
+        p.xAxis->setLabel(ReportPdfChartText::tr("time (%1)").arg(reportZoneLabel(m_zone, report.request.to)));
     p.xAxis->setRange(from, to);
 
     double top = 0;
@@ -197,7 +197,7 @@ QRectF LagChartPainter::draw(QCPPainter &painter, const QRectF &area, const Grou
             top = std::max(top, double(s.value));
         g->data()->set(decimated(points, from, to, int(area.width())), true);
     };
-    addLine(ReportPdfText::tr("total"), group.totalSeries, QPen(Qt::black, 1.4));
+    addLine(ReportPdfChartText::tr("total"), group.totalSeries, QPen(Qt::black, 1.4));
     if (group.topicSeries.size() > 1) {
         int i = 0;
         for (const auto &[topic, points] : group.topicSeries) {
@@ -209,7 +209,7 @@ QRectF LagChartPainter::draw(QCPPainter &painter, const QRectF &area, const Grou
     if (report.request.slaLagRecords) {
         const double sla = double(*report.request.slaLagRecords);
         QCPGraph *g = p.addGraph();
-        g->setName(ReportPdfText::tr("SLA %1").arg(formatLag(sla)));
+        g->setName(ReportPdfChartText::tr("SLA %1").arg(formatLag(sla)));
         g->setPen(QPen(QColor(0xc6, 0x28, 0x28), 0.9, Qt::DashLine));
         g->setData({from, to}, {sla, sla}, true);
         top = std::max(top, sla);
@@ -303,7 +303,7 @@ qreal drawStateTimeline(QPainter &painter, const QRectF &area, const std::vector
     painter.drawText(below, Qt::AlignRight | Qt::AlignTop, formatTime(toMs, zone, withSeconds));
     painter.drawText(
         below, Qt::AlignHCenter | Qt::AlignTop,
-        ReportPdfText::tr("time (%1)").arg(reportZoneLabel(zone, QDateTime::fromMSecsSinceEpoch(toMs, Qt::UTC))));
+        ReportPdfChartText::tr("time (%1)").arg(reportZoneLabel(zone, QDateTime::fromMSecsSinceEpoch(toMs, Qt::UTC))));
     painter.restore();
     return barHeight + 24;
 }
