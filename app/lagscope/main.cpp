@@ -12,10 +12,15 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
+#include <QSocketNotifier>
 #include <QTimer>
 
+#include <csignal>
 #include <cstdio>
 #include <cstring>
+
+#include <sys/socket.h>
+#include <unistd.h>
 
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -100,6 +105,35 @@ QString usageError(QCommandLineParser &parser)
     return QString();
 }
 
+// The write end of the self-pipe of SIGTERM and SIGINT: a signal handler may only write()
+// (async-signal-safe); the event loop reads the other end and quits as the window's Quit does,
+// so that a logout, `kill` or a soak's end saves the alert state (docs/RELIABILITY.md) instead
+// of dying mid-write.
+int g_stopWrite = -1;
+
+void onStopSignal(int)
+{
+    const char byte = 1;
+    [[maybe_unused]] const ssize_t n = ::write(g_stopWrite, &byte, 1);
+}
+
+// Quits the application on SIGTERM or SIGINT; without the socket pair the defaults stay.
+void quitOnStopSignals(QCoreApplication &app)
+{
+    int fds[2];
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0)
+        return;
+    g_stopWrite = fds[1];
+    auto *notifier = new QSocketNotifier(fds[0], QSocketNotifier::Read, &app);
+    QObject::connect(notifier, &QSocketNotifier::activated, &app, [] { QCoreApplication::quit(); });
+    struct sigaction action { };
+    action.sa_handler = onStopSignal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    ::sigaction(SIGTERM, &action, nullptr);
+    ::sigaction(SIGINT, &action, nullptr);
+}
+
 // --open-group, --open-groups, --open-replication: of this launch, or forwarded by a later one.
 void openRequested(MainWindow *window, const QCommandLineParser &parser)
 {
@@ -135,6 +169,7 @@ int main(int argc, char **argv)
         return 0;
     }
     QApplication app(argc, argv);
+    quitOnStopSignals(app);
     lagscope::installMaskingMessageHandler();
     setIdentity();
     // The installed lagscope.desktop: docks and task switchers match the window to it.

@@ -13,6 +13,7 @@
 #include "monitor/MonitorService.h"
 #include "session/MonitoringSession.h"
 #include "store/HistoryRecorder.h"
+#include "store/HistoryLocation.h"
 #include "store/HistoryStore.h"
 #include "util/SecretMasker.h"
 
@@ -42,7 +43,7 @@ void onStopSignal(int)
     [[maybe_unused]] const ssize_t n = ::write(g_signalWrite, &byte, 1);
 }
 
-struct Options {
+struct CollectOptions {
     QString configPath;
     QString historyPath;
     QString metricsListen; // empty: no /metrics
@@ -50,7 +51,7 @@ struct Options {
 };
 
 // Parses the options; returns an exit code, or -1 to go on.
-int parseOptions(const QStringList &args, Options &o, QTextStream &out, QTextStream &err)
+int parseCollectOptions(const QStringList &args, CollectOptions &o, QTextStream &out, QTextStream &err)
 {
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
@@ -130,8 +131,8 @@ int collectCommand(const QStringList &args)
 {
     QTextStream out(stdout);
     QTextStream err(stderr);
-    Options o;
-    if (const int code = parseOptions(args, o, out, err); code >= 0)
+    CollectOptions o;
+    if (const int code = parseCollectOptions(args, o, out, err); code >= 0)
         return code;
     auto loaded = loadConfig(o.configPath);
     if (!loaded) {
@@ -157,8 +158,18 @@ int collectCommand(const QStringList &args)
         err << "warning: " << problem << Qt::endl;
     QObject::connect(session.recorder(), &HistoryRecorder::warning, &session,
                      [&err](const QString &m) { err << "collect: history: " << maskSecrets(m) << Qt::endl; });
-    QObject::connect(session.recorder(), &HistoryRecorder::opened, &session,
-                     [&err](const QString &path) { err << "collect: recording history in " << path << Qt::endl; });
+    QObject::connect(session.recorder(), &HistoryRecorder::opened, &session, [&err](const QString &path) {
+        err << "collect: recording history in " << historyDisplayName(path) << Qt::endl;
+    });
+    // A shared history: which clusters this collector writes, and which another one does.
+    QObject::connect(session.recorder(), &HistoryRecorder::writerChanged, &session,
+                     [&err](const QString &cluster, bool writing) {
+                         if (writing)
+                             err << "collect: writing the history of " << cluster << Qt::endl;
+                         else
+                             err << "collect: another collector writes the history of " << cluster
+                                 << "; polling it without writing" << Qt::endl;
+                     });
     QObject::connect(session.alerts(), &AlertService::events, &session, [&err](const std::vector<ClusterEvent> &es) {
         for (const ClusterEvent &e : es)
             err << "collect: " << severityName(e.severity) << ": " << e.cluster << ": " << maskSecrets(e.message)
@@ -179,6 +190,10 @@ int collectCommand(const QStringList &args)
         }
         QObject::connect(session.monitor(), &MonitorService::updated, &metrics, &MetricsExporter::applyPoll);
         QObject::connect(session.flows(), &mirror::FlowMonitorService::updated, &metrics, &MetricsExporter::applyFlow);
+        QObject::connect(session.recorder(), &HistoryRecorder::writerChanged, &metrics,
+                         &MetricsExporter::applyHistoryWriter);
+        QObject::connect(session.recorder(), &HistoryRecorder::backlog, &metrics,
+                         &MetricsExporter::applyHistoryBacklog);
         // With port 0 the system chose one: the log says which.
         err << "collect: serving metrics on http://"
             << o.metricsListen.left(o.metricsListen.lastIndexOf(QLatin1Char(':'))) << ":" << metrics.port()

@@ -9,7 +9,7 @@ namespace lagscope {
 namespace {
 
 // The translation context of this file's strings (lupdate reads it from here).
-struct AlertEvaluatorText {
+struct AlertObserveText {
     Q_DECLARE_TR_FUNCTIONS(lagscope::AlertEvaluator)
 };
 
@@ -26,12 +26,12 @@ std::optional<AlertObservation> observeGroup(const AlertRule &rule, const GroupS
         if (!known)
             return std::nullopt;
         const double v = double(group.totalLag);
-        return AlertObservation{v >= rule.threshold, v, AlertEvaluatorText::tr("total lag %1 records").arg(count(v))};
+        return AlertObservation{v >= rule.threshold, v, AlertObserveText::tr("total lag %1 records").arg(count(v))};
     }
     case AlertCondition::RebalancesPerHour: {
         const double v = group.rebalancesLastHour;
         return AlertObservation{v >= rule.threshold, v,
-                                AlertEvaluatorText::tr("%n rebalance(s) in the last hour", nullptr, int(v))};
+                                AlertObserveText::tr("%n rebalance(s) in the last hour", nullptr, int(v))};
     }
     case AlertCondition::LagSeconds: {
         if (!group.maxLagTime)
@@ -42,16 +42,16 @@ std::optional<AlertObservation> observeGroup(const AlertRule &rule, const GroupS
         if (t.atLeast && t.seconds < rule.threshold)
             return std::nullopt;
         return AlertObservation{t.seconds >= rule.threshold, t.seconds,
-                                AlertEvaluatorText::tr("lag %1").arg(formatLagTime(t))};
+                                AlertObserveText::tr("lag %1").arg(formatLagTime(t))};
     }
     case AlertCondition::Status: {
         const auto threshold = lagStatusFromName(rule.statusThreshold);
         if (!threshold)
             return std::nullopt;
         const LagStatus status = group.verdict.status;
-        return AlertObservation{
-            lagStatusSeverity(status) >= lagStatusSeverity(*threshold), double(lagStatusSeverity(status)),
-            AlertEvaluatorText::tr("status %1: %2").arg(lagStatusName(status), group.verdict.reason)};
+        return AlertObservation{lagStatusSeverity(status) >= lagStatusSeverity(*threshold),
+                                double(lagStatusSeverity(status)),
+                                AlertObserveText::tr("status %1: %2").arg(lagStatusName(status), group.verdict.reason)};
     }
     case AlertCondition::BrokerOffline:
     case AlertCondition::FailoverReread:
@@ -71,8 +71,8 @@ std::optional<AlertObservation> observeCluster(const AlertRule &rule, const Clus
     const double v = double(down.size());
     return AlertObservation{v >= std::max(1.0, rule.threshold), v,
                             down.isEmpty()
-                                ? AlertEvaluatorText::tr("all brokers online")
-                                : AlertEvaluatorText::tr("%n broker(s) not online: %1", nullptr, int(down.size()))
+                                ? AlertObserveText::tr("all brokers online")
+                                : AlertObserveText::tr("%n broker(s) not online: %1", nullptr, int(down.size()))
                                       .arg(down.join(QStringLiteral(", ")))};
 }
 

@@ -3,12 +3,10 @@
 #include "alerts/AlertCommandRunner.h"
 #include "monitor/ClusterPoller.h"
 #include "util/AppPaths.h"
+#include "util/StateFileWriter.h"
 
-#include <QDir>
 #include <QFile>
-#include <QFileInfo>
 #include <QJsonDocument>
-#include <QSaveFile>
 
 namespace lagscope {
 
@@ -24,12 +22,23 @@ AlertService::AlertService(std::vector<AlertRule> rules, QString statePath, QObj
                                     EventSeverity::Error, context.value(0), context.value(2), message}});
     });
     load();
+    if (!m_statePath.isEmpty())
+        m_writer = std::make_unique<StateFileWriter>(m_statePath);
 }
 
 AlertService::~AlertService()
 {
-    save(); // keeps the hysteresis counters too, not only the firing flags
+    save();           // keeps the hysteresis counters too, not only the firing flags
+    m_writer.reset(); // writes it before the thread ends
 }
+
+void AlertService::waitForSave()
+{
+    if (m_writer)
+        m_writer->waitUntilWritten();
+}
+
+QString AlertService::lastSaveError() const { return m_writer ? m_writer->lastError() : QString(); }
 
 QString AlertService::defaultStatePath() { return appDataDir() + QStringLiteral("/alerts.json"); }
 
@@ -54,19 +63,9 @@ void AlertService::load()
 
 void AlertService::save()
 {
-    if (m_statePath.isEmpty())
-        return;
-    QDir().mkpath(QFileInfo(m_statePath).absolutePath());
-    QSaveFile file(m_statePath); // write-then-rename: a crash never leaves half a file
-    if (!file.open(QIODevice::WriteOnly)) {
-        m_saveError = file.errorString();
-        return;
-    }
-    file.write(QJsonDocument(m_evaluator.toJson()).toJson(QJsonDocument::Indented));
-    if (!file.commit())
-        m_saveError = file.errorString();
-    else
-        m_saveError.clear();
+    // The JSON is made here (the evaluator is the GUI thread's), written on the writer's thread.
+    if (m_writer)
+        m_writer->write(QJsonDocument(m_evaluator.toJson()).toJson(QJsonDocument::Indented));
 }
 
 ClusterEvent AlertService::eventFor(const AlertRule &rule, const AlertTransition &t, const QDateTime &now) const

@@ -2,7 +2,8 @@
 // Alerts for the desktop app: evaluates every poll update against the configured rules
 // (AlertEvaluator), turns transitions into events and notifications, runs the rules'
 // commands (AlertCommandRunner) and keeps the alert state in a JSON file so that firing
-// alerts and mutes survive a restart.
+// alerts and mutes survive a restart. The file is written on a thread of its own
+// (StateFileWriter): a slow disk never holds up the GUI thread.
 //
 // Thread: GUI thread (create, call and destroy there; its signals are emitted there).
 // Ownership: owned by the desktop session; owns its evaluator and command runner.
@@ -13,11 +14,13 @@
 
 #include <QObject>
 
+#include <memory>
 #include <vector>
 
 namespace lagscope {
 
 class AlertCommandRunner;
+class StateFileWriter;
 struct PollUpdate;
 
 class AlertService final : public QObject {
@@ -36,7 +39,12 @@ public:
     std::vector<AlertInstance> firing() const { return m_evaluator.firing(); }
     bool isMuted(const QString &rule) const;
     AlertCommandRunner *runner() const { return m_runner; }
-    QString lastSaveError() const { return m_saveError; }
+    // Blocks until the state handed to the writer so far is on disk (tests, crash tests).
+    void waitForSave();
+    // The last write's error (a write may still be running: waitForSave() first).
+    QString lastSaveError() const;
+    // Its writer (null when not persisted): tests hold its writes as a slow disk would.
+    StateFileWriter *stateWriter() const { return m_writer.get(); }
 
 public Q_SLOTS:
     void apply(const lagscope::PollUpdate &update);
@@ -65,7 +73,7 @@ private:
 
     AlertEvaluator m_evaluator;
     QString m_statePath;
-    QString m_saveError;
+    std::unique_ptr<StateFileWriter> m_writer; // null: not persisted
     AlertCommandRunner *m_runner = nullptr;
 };
 

@@ -76,6 +76,9 @@ struct ReplicationFlowConfig {
     mirror::ReplicationPolicyConfig policy;
 };
 
+// The MirrorMaker 2 alias of a flow's cluster: the alias when set, else the cluster name.
+inline QString aliasOr(const QString &alias, const QString &cluster) { return alias.isEmpty() ? cluster : alias; }
+
 struct AppConfig {
     QString path;                 // file it was read from ("" when built in memory)
     int pollIntervalMs = 5000;    // how often every cluster is polled
@@ -93,6 +96,10 @@ struct AppConfig {
     QString readOnlyClusters;      // top-level regex; matching clusters have readOnly set
     std::vector<AlertRule> alerts; // config/AlertConfig.h
     QStringList warnings;          // accepted but worth telling the user, with file:line:column
+    // A team's shared history (YAML history: postgresql://…, with history_password, history_sslmode
+    // and history_sslrootcert) as a location for HistoryStore::open (store/HistoryLocation.h);
+    // empty: the SQLite file given on the command line, or the default one.
+    QString history{};
 
     const ClusterConfig *cluster(const QString &name) const
     {

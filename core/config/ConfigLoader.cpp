@@ -42,7 +42,11 @@ const QStringList &topLevelKeys()
                                   QStringLiteral("alerts"),
                                   QStringLiteral("lag_window"),
                                   QStringLiteral("allowed_lag"),
-                                  QStringLiteral("ignore_orphaned_offsets")};
+                                  QStringLiteral("ignore_orphaned_offsets"),
+                                  QStringLiteral("history"),
+                                  QStringLiteral("history_password"),
+                                  QStringLiteral("history_sslmode"),
+                                  QStringLiteral("history_sslrootcert")};
     return keys;
 }
 
@@ -188,6 +192,7 @@ void ConfigParser::parseDocument(const YAML::Node &root)
         m_config.allowedLag = parseAllowedLag(*entry, m_config.allowedLag);
     if (const MapEntry *entry = findEntry(entries, u"ignore_orphaned_offsets"))
         m_config.ignoreOrphanedOffsets = parseBool(*entry).value_or(m_config.ignoreOrphanedOffsets);
+    parseHistory(entries);
     if (const MapEntry *entry = findEntry(entries, u"clusters"))
         parseClusters(*entry);
     else

@@ -60,6 +60,8 @@ private:
     void addServer(const QString &text, const YAML::Mark &mark, const QString &path, QStringList &servers);
     void parseProperties(const MapEntry &entry, std::map<QString, QString> &properties);
     void parseFlows(const MapEntry &entry);
+    // history, history_password, history_sslmode, history_sslrootcert (ConfigHistory.cpp).
+    void parseHistory(const std::vector<MapEntry> &entries);
     void applyReadOnlyClusters(const MapEntry &entry);
     void parseFlow(const YAML::Node &node, const QString &path);
     std::optional<QString> parseClusterReference(const std::vector<MapEntry> &entries, const YAML::Node &flow,

@@ -30,6 +30,13 @@ bool isAuthenticationError(int err)
     }
 }
 
+bool refusesSignIn(int err, const QString &reason, bool signedInBefore)
+{
+    if (!isAuthenticationError(err))
+        return false;
+    return !(signedInBefore && reason.contains(rdError(RD_KAFKA_RESP_ERR_ILLEGAL_SASL_STATE)));
+}
+
 QString KafkaClient::authenticationFailure(const QString &error)
 {
     const qsizetype at = error.indexOf(kAuthenticationFailed);
@@ -47,7 +54,7 @@ void onError(rd_kafka_t *, int err, const char *reason, void *opaque)
     const QString text = maskSecrets(fromUtf8(reason));
     std::lock_guard lock(d->mutex);
     d->lastBrokerError = text;
-    if (isAuthenticationError(err))
+    if (refusesSignIn(err, text, d->signedIn))
         d->authenticationError = d->tlsRejection.isEmpty() ? text : d->tlsRejection + QStringLiteral(" — ") + text;
 }
 
@@ -331,6 +338,10 @@ Result<ClusterMetadata> KafkaClient::metadata(Deadline deadline, const std::func
     }
     if (err != RD_KAFKA_RESP_ERR_NO_ERROR)
         return R::failure(d->failure(QStringLiteral("metadata"), rdError(err)));
+    {
+        std::lock_guard lock(d->mutex);
+        d->signedIn = true;
+    }
     d->answeringBroker = answeringBrokerId(*md);
     Impl::Pending describing = startDescribeCluster(*d, askFenced, deadline);
     answered();

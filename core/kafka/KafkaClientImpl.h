@@ -60,7 +60,8 @@ struct KafkaClient::Impl {
     // librdkafka's own error message leaves out: "hostname mismatch", "unable to get local
     // issuer certificate"…
     QString tlsRejection;
-    bool secured = false; // SASL or TLS configured: a dropped connection may be a refused login
+    bool secured = false;  // SASL or TLS configured: a dropped connection may be a refused login
+    bool signedIn = false; // a request was answered: the credentials were accepted once (refusesSignIn)
     // A broker refused DescribeCluster v2 (Kafka < 4.0): fenced brokers are not asked for again.
     bool fencingUnsupported = false;
     // The broker that answered the last Metadata request (-1: none yet, or a bootstrap
@@ -169,6 +170,14 @@ QString rdError(rd_kafka_resp_err_t err);
 // SASL and TLS failures (wrong password, unknown user, unsupported mechanism, handshake or
 // certificate verification failure), as opposed to a broker that is down.
 bool isAuthenticationError(int err);
+// Whether an error of librdkafka's error callback means the sign-in was refused, so that
+// requests give up at once. An authentication error is, except a SASL state error ("Request
+// not valid in current SASL state") on a client that has signed in before: that is
+// librdkafka's periodic re-authentication (KIP-368, when the broker limits a session to its
+// token's lifetime) meeting the broker at a bad moment. librdkafka drops that connection and
+// signs in afresh; counted as a refusal, it failed a poll with "Authentication failed" while
+// the credentials were good (CI, tst_enterprisesignin, 5-s OIDC tokens on a loaded machine).
+bool refusesSignIn(int err, const QString &reason, bool signedInBefore);
 QString fromUtf8(const char *s);
 
 // Topic names of an answer as QStrings, converted once per run of the same name: answers

@@ -92,6 +92,19 @@ void MetricsExporter::applyFlow(std::shared_ptr<const mirror::FlowSnapshot> snap
         m_input.flows[snapshot->flow.label()] = std::move(snapshot);
 }
 
+void MetricsExporter::applyHistoryWriter(const QString &cluster, bool writing)
+{
+    m_input.history.shared = true;
+    m_input.history.writer[cluster] = writing;
+}
+
+void MetricsExporter::applyHistoryBacklog(qint64 buffered, qint64 dropped)
+{
+    m_input.history.shared = true;
+    m_input.history.buffered = buffered;
+    m_input.history.dropped = dropped;
+}
+
 void MetricsExporter::accept()
 {
     while (QTcpSocket *socket = m_server->nextPendingConnection()) {

@@ -40,6 +40,9 @@ public Q_SLOTS:
     void applyPoll(const lagscope::PollUpdate &update);
     void applyFlow(std::shared_ptr<const lagscope::mirror::FlowSnapshot> snapshot,
                    const std::vector<lagscope::mirror::FlowEvent> &events);
+    // A shared history (HistoryRecorder::writerChanged and ::backlog).
+    void applyHistoryWriter(const QString &cluster, bool writing);
+    void applyHistoryBacklog(qint64 buffered, qint64 dropped);
 
 private:
     void accept();

@@ -293,6 +293,25 @@ void flowFamilies(QByteArray &out, const MetricsInput &in)
            });
 }
 
+void historyFamilies(QByteArray &out, const HistoryMetricCounts &h)
+{
+    family(out, "lagscope_history_writer", "gauge",
+           "1 when this process writes the cluster's history in the shared database (it holds the lease), 0 when "
+           "another process does.",
+           [&](const Emit &emit) {
+               for (const auto &[cluster, writing] : h.writer)
+                   emit({{"cluster_name", cluster}}, writing ? 1.0 : 0.0);
+           });
+    family(out, "lagscope_history_buffered_writes", "gauge",
+           "Writes (polls, flow polls, alert events) kept in memory because the shared history's database is "
+           "unreachable.",
+           [&](const Emit &emit) { emit({}, double(h.buffered)); });
+    family(out, "lagscope_history_dropped_writes_total", "counter",
+           "Writes (polls, flow polls, alert events) dropped from the full in-memory buffer while the database was "
+           "unreachable.",
+           [&](const Emit &emit) { emit({}, double(h.dropped)); });
+}
+
 } // namespace
 
 QByteArray renderPrometheusText(const MetricsInput &input, const MetricsOptions &options)
@@ -301,6 +320,8 @@ QByteArray renderPrometheusText(const MetricsInput &input, const MetricsOptions 
     groupFamilies(out, input, options);
     clusterFamilies(out, input);
     flowFamilies(out, input);
+    if (input.history.shared)
+        historyFamilies(out, input.history);
     return out;
 }
 

@@ -35,10 +35,20 @@ struct ClusterMetricCounts {
     std::map<QString, qint64> rebalances; // completed rebalances per group seen in a poll
 };
 
+// A history shared in PostgreSQL (store/HistoryRecorder.h): what this process writes, and the
+// polls it keeps in memory while the database is away.
+struct HistoryMetricCounts {
+    bool shared = false;
+    std::map<QString, bool> writer; // by cluster: this process writes its history
+    qint64 buffered = 0;
+    qint64 dropped = 0;
+};
+
 struct MetricsInput {
     std::map<QString, SnapshotPtr> clusters; // the latest poll of each cluster
     std::map<QString, ClusterMetricCounts> counts;
     std::map<QString, mirror::FlowSnapshotPtr> flows; // by flow label
+    HistoryMetricCounts history{};
 };
 
 QByteArray renderPrometheusText(const MetricsInput &input, const MetricsOptions &options);

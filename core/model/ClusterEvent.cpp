@@ -50,6 +50,7 @@ constexpr KindName kKindNames[] = {
     {EventKind::QuorumVoterCaughtUp, QLatin1String("quorum-voter-caught-up")},
     {EventKind::SplitBrainStarted, QLatin1String("split-brain-started")},
     {EventKind::SplitBrainEnded, QLatin1String("split-brain-ended")},
+    {EventKind::HistoryGap, QLatin1String("history-gap")},
 };
 
 } // namespace

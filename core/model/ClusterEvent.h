@@ -52,6 +52,9 @@ enum class EventKind {
     // per cluster of the flow, subject the group id.
     SplitBrainStarted,
     SplitBrainEnded,
+    // A shared history's database was away longer than the recorder's buffer holds: what was
+    // not kept (polls, flow polls, alert events) and from when to when. Subject "history".
+    HistoryGap,
 };
 
 enum class EventSeverity {

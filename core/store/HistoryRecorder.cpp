@@ -1,6 +1,8 @@
 #include "store/HistoryRecorder.h"
 
 #include "mirror/FlowHistory.h"
+#include "store/HistoryLease.h"
+#include "store/HistoryLocation.h"
 
 #include <QFileInfo>
 #include <QLocale>
@@ -9,7 +11,11 @@
 
 namespace lagscope {
 
-HistoryRecorder::HistoryRecorder(QString path, QObject *parent) : QObject(parent), m_path(std::move(path)) { }
+HistoryRecorder::HistoryRecorder(QString path, QObject *parent) : QObject(parent), m_path(std::move(path))
+{
+    if (isPostgresLocation(m_path))
+        m_lease = std::make_unique<HistoryLease>(m_path);
+}
 
 HistoryRecorder::~HistoryRecorder() = default;
 
@@ -27,6 +33,8 @@ void HistoryRecorder::open() { openStore(); }
 
 qint64 HistoryRecorder::freeBytes() const
 {
+    if (m_lease) // a database server's disk is its own business
+        return -1;
     QStorageInfo volume(QFileInfo(m_path).absolutePath());
     volume.refresh();
     return volume.isValid() ? volume.bytesAvailable() : -1;
@@ -81,7 +89,7 @@ void HistoryRecorder::openStore()
     if (m_reopenTimer) {
         m_reopenTimer->deleteLater();
         m_reopenTimer = nullptr;
-        Q_EMIT resumed(tr("History recording started: %1 is open.").arg(m_path));
+        Q_EMIT resumed(tr("History recording started: %1 is open.").arg(historyDisplayName(m_path)));
     }
     m_store = std::move(*store);
     for (const auto &w : m_store->warnings())
@@ -124,6 +132,10 @@ bool HistoryRecorder::failed(const Status &s)
 
 void HistoryRecorder::record(const PollUpdate &update)
 {
+    if (m_lease) {
+        recordShared(update);
+        return;
+    }
     if (!m_store || heldForSpace())
         return;
     Status s = m_store->appendSnapshot(*update.snapshot);
@@ -139,21 +151,37 @@ void HistoryRecorder::record(const PollUpdate &update)
 void HistoryRecorder::recordFlow(std::shared_ptr<const mirror::FlowSnapshot> snapshot,
                                  const std::vector<mirror::FlowEvent> &events)
 {
-    if (!m_store || !snapshot || !snapshot->takenAt.isValid() || heldForSpace())
+    if (!snapshot || !snapshot->takenAt.isValid())
         return;
-    Status s = m_store->appendFlowSample(snapshot->flow.label(), mirror::flowSampleOf(*snapshot));
-    if (s.ok())
-        s = m_store->appendFlowReadiness(snapshot->flow.label(), snapshot->takenAt.toMSecsSinceEpoch(),
-                                         mirror::readinessOf(*snapshot));
-    if (s.ok() && !events.empty())
-        s = m_store->appendEvents(mirror::toClusterEvents(events));
-    if (failed(s))
+    if (m_lease) {
+        recordShared(FlowWrite{std::move(snapshot), events});
+        return;
+    }
+    if (!m_store || heldForSpace())
+        return;
+    if (failed(appendFlow(FlowWrite{snapshot, events})))
         return;
     Q_EMIT flowRecorded(snapshot->flow.label(), snapshot->takenAt);
 }
 
+Status HistoryRecorder::appendFlow(const FlowWrite &flow)
+{
+    const mirror::FlowSnapshot &snapshot = *flow.snapshot;
+    Status s = m_store->appendFlowSample(snapshot.flow.label(), mirror::flowSampleOf(snapshot));
+    if (s.ok())
+        s = m_store->appendFlowReadiness(snapshot.flow.label(), snapshot.takenAt.toMSecsSinceEpoch(),
+                                         mirror::readinessOf(snapshot));
+    if (s.ok() && !flow.events.empty())
+        s = m_store->appendEvents(mirror::toClusterEvents(flow.events));
+    return s;
+}
+
 void HistoryRecorder::recordEvents(const std::vector<ClusterEvent> &events)
 {
+    if (m_lease) {
+        recordShared(events);
+        return;
+    }
     if (!m_store || heldForSpace())
         return;
     (void)failed(m_store->appendEvents(events));

@@ -1,6 +1,7 @@
 #include "store/HistorySchema.h"
 
 #include "model/LagStatus.h"
+#include "store/SqlDialect.h"
 #include "store/SqlUtil.h"
 
 #include <QLatin1String>
@@ -98,8 +99,9 @@ Status addVerdictColumns(QSqlDatabase &db)
 
 Status execAll(QSqlDatabase &db, const auto &statements)
 {
+    const sql::Dialect &dialect = sql::dialectOf(db);
     for (const QLatin1String statement : statements)
-        if (Status s = sql::exec(db, statement, QStringLiteral("cannot create the history tables")); !s)
+        if (Status s = sql::exec(db, dialect.ddl(statement), QStringLiteral("cannot create the history tables")); !s)
             return s;
     return success();
 }
@@ -129,10 +131,10 @@ Status createTables(QSqlDatabase &db, int fromVersion)
     // A new file never had the row tables of versions 1–4, so it needs no verdict columns.
     // The row tables of versions 1–4 are missing from a new file (and from a file of a newer
     // version set back by hand): then there is nothing to extend or migrate.
-    const auto rowTables = sql::scalar(db,
-                                       QStringLiteral("SELECT count(*) FROM sqlite_schema WHERE type = 'table'"
-                                                      " AND name IN ('group_sample', 'partition_sample')"),
-                                       QStringLiteral("cannot read the database schema"));
+    const sql::Dialect &dialect = sql::dialectOf(db);
+    const auto rowTables =
+        sql::scalar(db, dialect.countTablesNamed.arg(QLatin1String("'group_sample', 'partition_sample'")),
+                    QStringLiteral("cannot read the database schema"));
     if (!rowTables)
         created = rowTables.error();
     const bool hasRows = rowTables && rowTables->toInt() == 2;
@@ -148,11 +150,12 @@ Status createTables(QSqlDatabase &db, int fromVersion)
         db.rollback();
         return created;
     }
-    const Status versioned = sql::exec(db, QStringLiteral("PRAGMA user_version = %1").arg(kVersion),
-                                       QStringLiteral("cannot set the schema version"));
-    if (!versioned) {
-        db.rollback();
-        return versioned;
+    for (const QString &statement : dialect.writeVersion(kVersion)) {
+        const Status versioned = sql::exec(db, statement, QStringLiteral("cannot set the schema version"));
+        if (!versioned) {
+            db.rollback();
+            return versioned;
+        }
     }
     if (!db.commit())
         return Status::failure(QStringLiteral("cannot create the history tables: ") + sql::errorText(db.lastError()));
@@ -194,8 +197,14 @@ QString statusNameSql(const QString &severityColumn)
 
 Result<SchemaState> prepareSchema(QSqlDatabase &db)
 {
-    const auto version =
-        sql::scalar(db, QStringLiteral("PRAGMA user_version"), QStringLiteral("cannot read the schema version"));
+    const sql::Dialect &dialect = sql::dialectOf(db);
+    if (dialect.postgres) {
+        // PostgreSQL has no user_version: the version has a table, made before it is read.
+        const QStringList create = dialect.writeVersion(0).mid(0, 1);
+        if (Status s = sql::exec(db, create.constFirst(), QStringLiteral("cannot create the history tables")); !s)
+            return s.error();
+    }
+    const auto version = sql::scalar(db, dialect.readVersion, QStringLiteral("cannot read the schema version"));
     if (!version)
         return version.error();
     const int v = version->toInt();
@@ -215,8 +224,7 @@ Result<SchemaState> prepareSchema(QSqlDatabase &db)
     }
 
     // Version 0: either a brand-new file or somebody else's database.
-    const auto tables = sql::scalar(db, QStringLiteral("SELECT count(*) FROM sqlite_schema"),
-                                    QStringLiteral("cannot read the database schema"));
+    const auto tables = sql::scalar(db, dialect.countTables, QStringLiteral("cannot read the database schema"));
     if (!tables)
         return tables.error();
     if (tables->toInt() > 0)

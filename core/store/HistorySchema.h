@@ -67,4 +67,7 @@ Status migrateRowsToBlocks(QSqlDatabase &db);
 // adds the tables an older version of it lacks.
 Result<SchemaState> prepareSchema(QSqlDatabase &db);
 
+// The tiers from the oldest, most downsampled, to the newest.
+inline constexpr int kTiersByAge[] = {kCoarseTier, kFineTier, kRawTier};
+
 } // namespace lagscope::historyschema

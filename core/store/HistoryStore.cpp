@@ -2,6 +2,7 @@
 // aside so that Lagscope always starts with a working store.
 #include "store/HistoryStore.h"
 
+#include "store/HistoryLocation.h"
 #include "store/HistorySchema.h"
 #include "store/HistoryStorePrivate.h"
 #include "util/AppPaths.h"
@@ -155,10 +156,11 @@ Status HistoryStore::Private::prepareStatements()
         series.prepare(
             db, QStringLiteral("SELECT id FROM partition_series WHERE group_id = ? AND topic_id = ? AND partition = ?"),
             QStringLiteral("INSERT INTO partition_series(group_id, topic_id, partition) VALUES(?, ?, ?)")),
-        prepare(insertPoll, QStringLiteral("INSERT OR IGNORE INTO poll(cluster_id, tier, t) VALUES(?, 0, ?)")),
-        // OR REPLACE: the same poll written twice keeps one row.
-        prepare(insertRecent,
-                QStringLiteral("INSERT OR REPLACE INTO recent_sample(t, group_id, data) VALUES(?, ?, ?)")),
+        prepare(insertPoll,
+                QStringLiteral("INSERT INTO poll(cluster_id, tier, t) VALUES(?, 0, ?) ON CONFLICT DO NOTHING")),
+        // The same poll written twice keeps one row.
+        prepare(insertRecent, QStringLiteral("INSERT INTO recent_sample(t, group_id, data) VALUES(?, ?, ?)"
+                                             " ON CONFLICT(t, group_id) DO UPDATE SET data = excluded.data")),
         prepare(blockExists, QStringLiteral("SELECT 1 FROM sample_block WHERE group_id = ? AND tier = ? AND t0 = ?")),
         prepare(blockInsert, historyschema::kInsertBlock),
         prepare(insertEvent,
@@ -166,12 +168,15 @@ Status HistoryStore::Private::prepareStatements()
                                " VALUES(?, ?, ?, ?, ?, ?, ?)")),
         flowGroups.prepare(db, QStringLiteral("SELECT id FROM flow_group WHERE flow_id = ? AND name = ?"),
                            QStringLiteral("INSERT INTO flow_group(flow_id, name) VALUES(?, ?)")),
-        // OR REPLACE: the same poll written twice keeps one row.
-        prepare(insertReadiness,
-                QStringLiteral("INSERT OR REPLACE INTO flow_readiness(flow_id, tier, t, data) VALUES(?, 0, ?, ?)")),
-        prepare(insertFlow, QStringLiteral("INSERT OR REPLACE INTO flow_sample"
-                                           "(tier, t, flow_id, latency_ms, checkpoint_age_ms, records_behind, health)"
-                                           " VALUES(0, ?, ?, ?, ?, ?, ?)")),
+        // The same poll written twice keeps one row.
+        prepare(insertReadiness, QStringLiteral("INSERT INTO flow_readiness(flow_id, tier, t, data) VALUES(?, 0, ?, ?)"
+                                                " ON CONFLICT(flow_id, tier, t) DO UPDATE SET data = excluded.data")),
+        prepare(insertFlow,
+                QStringLiteral("INSERT INTO flow_sample"
+                               "(tier, t, flow_id, latency_ms, checkpoint_age_ms, records_behind, health)"
+                               " VALUES(0, ?, ?, ?, ?, ?, ?) ON CONFLICT(tier, t, flow_id) DO UPDATE SET"
+                               " latency_ms = excluded.latency_ms, checkpoint_age_ms = excluded.checkpoint_age_ms,"
+                               " records_behind = excluded.records_behind, health = excluded.health")),
     };
     for (const Status &s : results)
         if (!s)
@@ -246,6 +251,17 @@ Result<std::unique_ptr<HistoryStore>> HistoryStore::open(const QString &path, Re
         return R::failure(HistoryStoreText::tr("Invalid history retention policy: %1").arg(problem));
     if (path.isEmpty())
         return R::failure(HistoryStoreText::tr("No path given for the history file"));
+    if (isPostgresLocation(path)) {
+        auto d = std::make_unique<Private>();
+        d->path = path;
+        d->connectionName = nextConnectionName();
+        d->policy = policy;
+        const OpenAttempt attempt = d->initializePostgres(mode == OpenMode::Reader);
+        if (attempt.verdict != OpenAttempt::Ok)
+            return R::failure(HistoryStoreText::tr("Cannot use the history database %1: %2")
+                                  .arg(historyDisplayName(path), attempt.message));
+        return std::unique_ptr<HistoryStore>(new HistoryStore(std::move(d)));
+    }
     const QString dir = QFileInfo(path).absolutePath();
     if (!QDir().mkpath(dir))
         return R::failure(HistoryStoreText::tr("Cannot create the folder %1 for the history file").arg(dir));
@@ -287,6 +303,10 @@ const RetentionPolicy &HistoryStore::policy() const { return d->policy; }
 
 qint64 HistoryStore::fileSizeBytes() const
 {
+    if (sql::dialectOf(d->db).postgres) {
+        const auto size = sql::scalar(d->db, QStringLiteral("SELECT pg_database_size(current_database())"), QString());
+        return size ? size->toLongLong() : -1;
+    }
     return QFileInfo(d->path).size() + QFileInfo(d->path + QLatin1String("-wal")).size();
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // The history store: each group's points (aggregates and partition offsets, in delta-coded
 // blocks: store/GroupPoints.h), events, rebalances and flow samples in one SQLite file (Qt
-// SQL, WAL mode), so charts have history the moment Lagscope starts.
+// SQL, WAL mode) or a team's PostgreSQL database (QPSQL; the SQL differences are in
+// store/SqlDialect.h), so charts have history the moment Lagscope starts.
 //
 // Threads and ownership: a HistoryStore is used from exactly one thread, the one that
 // opened it (the GUI thread or a dedicated writer thread), because a QSqlDatabase
@@ -99,6 +100,11 @@ public:
     // schema creation and no moving aside — two connections creating one file at once
     // would otherwise take each other's half-made schema for damage. A file that is not
     // ready is an error for a reader.
+    //
+    // `path` may also name a PostgreSQL database (store/HistoryLocation.h,
+    // "postgresql://USER@HOST:PORT/DB"): a team's shared history, with the same tables,
+    // retention and reads. Then nothing is moved aside or checked page by page; a failure to
+    // connect (within 10 s) or an unusable database is an error that leaves it untouched.
     enum class OpenMode {
         Writer,
         Reader
@@ -225,7 +231,7 @@ public:
     // proportionally longer).
     Status compact(const QDateTime &now);
 
-    // Database plus write-ahead log, in bytes.
+    // Database plus write-ahead log, in bytes (PostgreSQL: the whole database's size).
     qint64 fileSizeBytes() const;
 
 private:

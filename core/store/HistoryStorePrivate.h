@@ -3,6 +3,7 @@
 
 #include "store/GroupPoints.h"
 #include "store/HistoryStore.h"
+#include "store/SqlDialect.h"
 #include "store/SqlUtil.h"
 
 #include <QCoreApplication>
@@ -11,6 +12,7 @@
 #include <QSqlQuery>
 #include <QVariantList>
 
+#include <chrono>
 #include <limits>
 #include <map>
 #include <optional>
@@ -89,6 +91,9 @@ struct SeriesKey {
 
 inline size_t qHash(const SeriesKey &k, size_t seed = 0) { return qHashMulti(seed, k.groupId, k.topicId, k.partition); }
 
+// A retention span in the milliseconds the rows are stamped with.
+inline qint64 msOf(std::chrono::seconds s) { return std::chrono::duration_cast<std::chrono::milliseconds>(s).count(); }
+
 // What trying to use the file at the store's path told us.
 struct OpenAttempt {
     enum Verdict {
@@ -141,6 +146,8 @@ struct HistoryStore::Private {
 
     // Opens the connection, sets the pragmas, checks the file and prepares the schema.
     OpenAttempt initialize(bool reader);
+    // The same for a PostgreSQL location (HistoryStorePostgres.cpp).
+    OpenAttempt initializePostgres(bool reader);
     Status prepareStatements();
     void clearCaches();
     void closeConnection();
@@ -189,8 +196,8 @@ struct HistoryStore::Private {
     Status writeSnapshot(const ClusterSnapshot &snapshot);
 
     // Compaction of flow samples, as for the groups' (HistoryStoreFlows.cpp).
-    static QStringList flowCompactionSteps(qint64 fineMs, qint64 rawCutoff, qint64 coarseMs, qint64 fineCutoff,
-                                           qint64 keepCutoff);
+    static QStringList flowCompactionSteps(const sql::Dialect &dialect, qint64 fineMs, qint64 rawCutoff,
+                                           qint64 coarseMs, qint64 fineCutoff, qint64 keepCutoff);
 
     // Compaction of failover readiness (HistoryStoreReadiness.cpp): rows of tier `from` older
     // than `cutoff` folded into `to`'s buckets of `bucketMs`, or dropped when `to` is negative.

@@ -15,15 +15,18 @@ using history::floorTo;
 
 namespace {
 
-qint64 msOf(std::chrono::seconds s) { return std::chrono::duration_cast<std::chrono::milliseconds>(s).count(); }
+// The advisory lock of compaction in a shared history (store/HistoryStorePostgres.cpp has the
+// schema's, store/HistoryLease.h the writers').
+constexpr qint64 kCompactionLockKey = (0x4c41475343LL << 8) + 1;
 
 qint64 valueOr(const std::optional<std::int64_t> &v) { return v ? qint64(*v) : history::kUnknown; }
 
 QString downsamplePolls(int from, int to, qint64 bucketMs, qint64 cutoff)
 {
-    return QStringLiteral("INSERT OR IGNORE INTO poll(cluster_id, tier, t)"
+    return QStringLiteral("INSERT INTO poll(cluster_id, tier, t)"
                           " SELECT DISTINCT cluster_id, %2, (t / %3) * %3 FROM poll"
-                          " WHERE cluster_id IN (SELECT id FROM cluster) AND tier = %1 AND t < %4")
+                          " WHERE cluster_id IN (SELECT id FROM cluster) AND tier = %1 AND t < %4"
+                          " ON CONFLICT DO NOTHING")
         .arg(from)
         .arg(to)
         .arg(bucketMs)
@@ -184,6 +187,18 @@ Status HistoryStore::compact(const QDateTime &now)
     const QString what = HistoryStoreText::tr("Cannot compact the history");
     if (Status s = d->begin(what); !s)
         return s;
+    if (sql::dialectOf(d->db).postgres) {
+        // A shared history is compacted by one of its writers at a time; the others find the
+        // lock taken and leave it to that one (it is held until this transaction ends).
+        const auto mine =
+            sql::scalar(d->db, QStringLiteral("SELECT pg_try_advisory_xact_lock(%1)").arg(kCompactionLockKey), what);
+        if (!mine)
+            return d->abort(mine.error());
+        if (!mine->toBool()) {
+            d->db.rollback();
+            return success();
+        }
+    }
 
     // Recent polls into raw blocks, raw before fine: after a long pause raw points may be
     // old enough for both steps.
@@ -210,7 +225,7 @@ Status HistoryStore::compact(const QDateTime &now)
         deletePolls(QStringLiteral("%1, %2, %3").arg(kRawTier).arg(kFineTier).arg(kCoarseTier), keepCutoff)};
     steps << QStringLiteral("DELETE FROM event WHERE cluster_id IN (SELECT id FROM cluster) AND t < %1").arg(keepCutoff)
           << QStringLiteral("DELETE FROM rebalance WHERE end_by < %1").arg(keepCutoff);
-    steps += Private::flowCompactionSteps(fineMs, rawCutoff, coarseMs, fineCutoff, keepCutoff);
+    steps += Private::flowCompactionSteps(sql::dialectOf(d->db), fineMs, rawCutoff, coarseMs, fineCutoff, keepCutoff);
     for (const QString &step : std::as_const(steps)) {
         if (Status s = sql::exec(d->db, step, what); !s)
             return d->abort(s);

@@ -1137,6 +1137,26 @@ Right-click to mute the rule</source>
         <source>missing: an OpenID Connect client needs oauth_token_endpoint, oauth_client_id and oauth_client_secret</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>expected postgresql://USER@HOST[:PORT]/DATABASE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>options do not go in the URL: use history_sslmode and history_sslrootcert</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only with history (a postgresql:// URL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>lagscope::ConfigWriter</name>
@@ -3143,6 +3163,45 @@ Right-click to mute the rule</source>
     </message>
 </context>
 <context>
+    <name>lagscope::HistoryLocation</name>
+    <message>
+        <source>expected postgresql://USER@HOST[:PORT]/DATABASE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a valid URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a password in the URL is not accepted: give it with history_password (a reference like ${env:NAME})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the user is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the host is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the port must be from 1 to 65535</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the database name is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown option &apos;%1&apos; in the URL (known: sslmode, sslrootcert)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sslmode must be one of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>lagscope::HistoryRecorder</name>
     <message>
         <source>History is not recorded: %1</source>
@@ -3178,6 +3237,42 @@ Right-click to mute the rule</source>
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>History written again to %1: %n write(s) kept in memory were written; %2 dropped in all since start.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n poll(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n flow poll(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n alert event(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not in the history: %1 from %2 to %3 UTC. The history database was unreachable for longer than the %4 writes Lagscope keeps in memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>History database %1 unreachable: %2. Polls, flow polls and alert events are kept in memory (up to %3) and written when it is back.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3324,6 +3419,42 @@ Right-click to mute the rule</source>
     </message>
     <message>
         <source>a stored poll is damaged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot use the history database %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Qt&apos;s PostgreSQL driver (QPSQL) is not installed (Debian: libqt6sql6-psql)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the password of %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot connect to %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the history in %1 is not ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot lock the schema of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the database %1 has tables that are not Lagscope&apos;s: give Lagscope a database (or a user whose search_path is a schema) of its own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the history in %1 was written by a newer version of Lagscope</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -23,6 +23,10 @@ LAGSCOPE_DEBIAN_PACKAGES=(
     dbus-daemon dbus-bin gnome-keyring
     poppler-utils   # pdftotext, pdftoppm: the report tests read and render PDFs
     prometheus      # the /metrics test: a real Prometheus scrapes lagscopectl collect (tests/prometheus)
+    # the shared history on PostgreSQL: Qt's QPSQL driver, and a real PostgreSQL 15 server for its
+    # tests (tests/postgresql/postgresql-fixture runs initdb/pg_ctl in the build folder)
+    libqt6sql6-psql postgresql-15
+    openssl         # certificates of the test labs: the secure Kafka lab, the PostgreSQL fixture's TLS
     # the Debian package (packaging/, test package.deb): icons rendered from the SVG, CPack's
     # tools (file, dpkg-shlibdeps), the checks (lintian, appstreamcli, desktop-file-validate,
     # man), zsh to parse the zsh completion, and the package's run-time plugins

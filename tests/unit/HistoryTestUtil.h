@@ -2,6 +2,7 @@
 // Builders of snapshots, events and expected points for the history store's tests: a fixed
 // clock (kNow), one cluster and one group unless a test says otherwise.
 
+#include "PostgresTestDb.h"
 #include "store/HistoryStore.h"
 
 #include <QDateTime>
@@ -123,17 +124,33 @@ inline std::unique_ptr<HistoryStore> openOrFail(const QString &path, RetentionPo
 
 // A fresh file name for each store in one temporary folder, so tests never see each
 // other's data. pattern holds %1 for the file's number.
+// With LAGSCOPE_HISTORY_BACKEND=postgresql (the ctest entries "<test>.postgresql"), each is a
+// new database of the test PostgreSQL instead (tests/common/PostgresTestDb.h): the same tests
+// of the same API on the other backend.
 class StoreFiles {
 public:
-    explicit StoreFiles(QString pattern) : m_pattern(std::move(pattern)) { }
+    explicit StoreFiles(QString pattern) : m_pattern(std::move(pattern))
+    {
+        if (qEnvironmentVariable("LAGSCOPE_HISTORY_BACKEND") == u"postgresql")
+            m_postgres = PostgresServer::fromFixture();
+    }
 
-    bool isValid() const { return m_dir.isValid(); }
-    QString newPath() { return m_dir.filePath(m_pattern.arg(++m_files)); }
+    bool isValid() const
+    {
+        return m_dir.isValid() && (qEnvironmentVariable("LAGSCOPE_HISTORY_BACKEND") != u"postgresql" || m_postgres);
+    }
+    QString newPath()
+    {
+        if (m_postgres)
+            return m_postgres->newDatabase();
+        return m_dir.filePath(m_pattern.arg(++m_files));
+    }
 
 private:
     QTemporaryDir m_dir;
     QString m_pattern;
     int m_files = 0;
+    std::optional<PostgresServer> m_postgres;
 };
 
 // Runs statements on a database file behind the store's back, to forge, downgrade or damage

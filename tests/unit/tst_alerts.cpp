@@ -1,7 +1,8 @@
 // Alerts: the `alerts:` configuration (valid rules and errors located file:line:column: key),
 // the evaluator's hysteresis and mutes as tables of polls, persistence of its state, and the
 // service's events and notifications (commands are exercised against a real process). The
-// conditions on lag verdicts (status, lag seconds): tst_alertverdicts.
+// conditions on lag verdicts (status, lag seconds): tst_alertverdicts. The state file's writer
+// (StateFileWriter): off the caller's thread, newest content wins, errors kept.
 #include "AlertTestUtil.h"
 #include "ConfigTestUtil.h"
 #include "TableRows.h"
@@ -9,16 +10,43 @@
 #include "alerts/AlertService.h"
 #include "config/ConfigLoader.h"
 #include "monitor/ClusterPoller.h"
+#include "util/StateFileWriter.h"
 
+#include <QElapsedTimer>
+#include <QFile>
 #include <QJsonDocument>
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <atomic>
 
 using namespace lagscope;
 using namespace lagscope::test;
 
 namespace {
+
+QByteArray fileContent(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// Holds a StateFileWriter's writes, as a disk that takes its time would: each write waits for
+// release() (at most 10 s, so that a caller that waits for the write shows as 10 s, not a hang).
+struct HeldDisk {
+    QSemaphore entered, released;
+    std::atomic<int> writes{0};
+    void hold(StateFileWriter &w)
+    {
+        w.setBeforeWriteForTest([this] {
+            ++writes;
+            entered.release();
+            released.tryAcquire(1, 10000);
+        });
+    }
+};
 
 QByteArray withAlerts(const char *alerts)
 {
@@ -287,6 +315,7 @@ private Q_SLOTS:
             ++i;
         }
         QCOMPARE(seen.join(QLatin1Char(' ')), expected);
+        service->waitForSave();
         QVERIFY2(service->lastSaveError().isEmpty(), qPrintable(service->lastSaveError()));
     }
 
@@ -311,6 +340,70 @@ private Q_SLOTS:
         QCOMPARE(messages, (QStringList{QStringLiteral("the alert command /bin/sh exited with code 3: oops"),
                                         QStringLiteral("the alert command /bin/sh was killed after 300 ms")}));
         QCOMPARE(runner.running(), 0);
+    }
+
+    // The regression of the soak's 15-s GUI stall: saving the alert state fsynced on the GUI
+    // thread. Now a poll that fires an alert and a mute return while the disk holds the write.
+    void alertStateIsSavedOffTheCallingThread()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("alerts.json"));
+        AlertService service({lagRule(1, 1)}, path);
+        HeldDisk disk;
+        disk.hold(*service.stateWriter());
+        QElapsedTimer took;
+        took.start();
+        service.apply(PollUpdate{std::make_shared<const ClusterSnapshot>(poll(0, 500)), {}, {}});
+        QVERIFY(disk.entered.tryAcquire(1, 5000)); // the write started and is held
+        service.mute(QStringLiteral("lag"), {});
+        QVERIFY2(took.elapsed() < 2000, qPrintable(QStringLiteral("the caller waited %1 ms").arg(took.elapsed())));
+        QVERIFY(!QFile::exists(path)); // nothing on disk yet: the write really is held
+        disk.released.release(2);
+        service.waitForSave();
+        // The destructor saves once more: not through a hook of a disk that is gone by then.
+        service.stateWriter()->setBeforeWriteForTest({});
+        QVERIFY2(service.lastSaveError().isEmpty(), qPrintable(service.lastSaveError()));
+        AlertService again({lagRule(1, 1)}, path); // the newest state: firing and muted
+        QCOMPARE(again.firing().size(), size_t(1));
+        QVERIFY(again.isMuted(QStringLiteral("lag")));
+    }
+
+    void stateWriterKeepsOnlyTheNewestContent()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("sub/state.json")); // the folder is made
+        StateFileWriter writer(path);
+        HeldDisk disk;
+        disk.hold(writer);
+        writer.write("A");
+        QVERIFY(disk.entered.tryAcquire(1, 5000));
+        writer.write("B"); // replaced by C before the writer gets to it
+        writer.write("C");
+        disk.released.release(2);
+        writer.waitUntilWritten();
+        writer.setBeforeWriteForTest({});
+        QCOMPARE(fileContent(path), QByteArray("C"));
+        QCOMPARE(disk.writes.load(), 2);
+        QCOMPARE(writer.lastError(), QString());
+    }
+
+    void stateWriterReportsErrorsAndWritesAtDestruction()
+    {
+        QTemporaryDir dir;
+        const QString blocker = dir.filePath(QStringLiteral("file"));
+        QFile(blocker).open(QIODevice::WriteOnly); // a file where the folder should be
+        {
+            StateFileWriter bad(blocker + QStringLiteral("/state.json"));
+            bad.write("x");
+            bad.waitUntilWritten();
+            QVERIFY(!bad.lastError().isEmpty());
+        }
+        const QString path = dir.filePath(QStringLiteral("state.json"));
+        {
+            StateFileWriter writer(path);
+            writer.write("last words"); // no wait: the destructor writes it
+        }
+        QCOMPARE(fileContent(path), QByteArray("last words"));
     }
 };
 

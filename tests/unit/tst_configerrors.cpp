@@ -252,7 +252,8 @@ log_level: debug
 )")
         << QStringLiteral("config.yaml:4:1: log_level: unknown key (expected one of: poll_interval, "
                           "request_timeout, clusters, replication, read_only_clusters, alerts, lag_window, "
-                          "allowed_lag, ignore_orphaned_offsets)");
+                          "allowed_lag, ignore_orphaned_offsets, history, history_password, history_sslmode, "
+                          "history_sslrootcert)");
 
     QTest::newRow("top-level key with a typo") << yaml(R"(
 Poll_intervall: 5s
@@ -451,7 +452,8 @@ security: {}
                "config.yaml:9:16: clusters[1].bootstrap: expected host:port with a port from 1 to 65535, got \"b\"\n"
                "config.yaml:10:16: poll_interval: expected at least 250ms, got \"100ms\"\n"
                "config.yaml:11:1: security: unknown key (expected one of: poll_interval, request_timeout, clusters, "
-               "replication, read_only_clusters, alerts, lag_window, allowed_lag, ignore_orphaned_offsets)");
+               "replication, read_only_clusters, alerts, lag_window, allowed_lag, ignore_orphaned_offsets, history, "
+               "history_password, history_sslmode, history_sslrootcert)");
 
     const char *twoClusters = "clusters:\n  - name: a\n    bootstrap: a:1\n  - name: b\n    bootstrap: b:1\n"
                               "replication:\n  - source: a\n    target: b\n";

@@ -182,6 +182,34 @@ std::vector<Row> makeRows()
     const char *regex = "expected a regular expression over cluster names";
     add(rows, "top", "read_only_clusters", "invalid regex", "\"prod-(\"", regex);
     add(rows, "top", "read_only_clusters", "empty text", "\"\"", regex);
+    for (const char *key : {"history", "history_sslmode", "history_sslrootcert"})
+        addTypeRows(rows, "top", key);
+    rows.push_back({"top.history_password: a map", "top", "history_password", "{x: 1}", "got a map", true});
+    rows.push_back({"top.history_password: a sequence", "top", "history_password", "[1, 2]", "got a sequence", true});
+    const char *url = "expected postgresql://USER@HOST[:PORT]/DATABASE";
+    add(rows, "top", "history", "a file", "/var/lib/lagscope/history.sqlite", url);
+    add(rows, "top", "history", "another database", "\"mysql://u@db/lagscope\"", url);
+    add(rows, "top", "history", "no user", "\"postgresql://db.example.com/lagscope\"", "the user is missing");
+    add(rows, "top", "history", "no database", "\"postgresql://u@db.example.com:5432/\"",
+        "the database name is missing");
+    add(rows, "top", "history", "port zero", "\"postgresql://u@db.example.com:0/lagscope\"",
+        "the port must be from 1 to 65535");
+    add(rows, "top", "history", "port a word", "\"postgresql://u@db.example.com:pg/lagscope\"", "not a valid URL");
+    add(rows, "top", "history", "a password in it", "\"postgresql://u:hunter2@db/lagscope\"",
+        "a password in the URL is not accepted");
+    add(rows, "top", "history", "options in it", "\"postgresql://u@db/lagscope?sslmode=require\"",
+        "options do not go in the URL");
+    add(rows, "top", "history", "empty", "", "got an empty value");
+    add(rows, "top", "history_password", "unknown reference", "\"${vault:db}\"", "unknown reference ${vault:...}");
+    add(rows, "top", "history_password", "empty reference", "\"${env:}\"", "${env:} names nothing");
+    add(rows, "top", "history_password", "without history", "\"${env:X}\"", "only with history", false, nullptr, true);
+    add(rows, "top", "history_password", "empty", "", "expected a secret or a reference like ${env:NAME}");
+    add(rows, "top", "history_sslmode", "unknown mode", "strict",
+        "expected one of disable, allow, prefer, require, verify-ca, verify-full");
+    add(rows, "top", "history_sslmode", "upper case", "REQUIRE", "expected one of disable, allow");
+    add(rows, "top", "history_sslrootcert", "missing file", "/nonexistent/db-ca.pem",
+        "file not found: /nonexistent/db-ca.pem");
+    add(rows, "top", "history_sslrootcert", "a folder", "/", "cannot read /");
     add(rows, "top", "clusters", "a word", "primary", "expected a sequence of clusters, got \"primary\"", true);
     add(rows, "top", "clusters", "a map", "{name: a, bootstrap: \"a:1\"}", "expected a sequence of clusters, got a map",
         true);

@@ -44,6 +44,7 @@ const std::pair<EventKind, const char *> kAllKinds[] = {
     {EventKind::QuorumVoterCaughtUp, "quorum-voter-caught-up"},
     {EventKind::SplitBrainStarted, "split-brain-started"},
     {EventKind::SplitBrainEnded, "split-brain-ended"},
+    {EventKind::HistoryGap, "history-gap"},
 };
 
 } // namespace
