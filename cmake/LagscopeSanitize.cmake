@@ -12,9 +12,13 @@ if(LAGSCOPE_SANITIZE)
   add_compile_definitions(LAGSCOPE_SANITIZED="${LAGSCOPE_SANITIZE}")
 endif()
 
-# Called by core/CMakeLists.txt once lagscope_core exists.
+# Called by core/CMakeLists.txt once lagscope_core exists. Only executables get the file: a
+# static library that links lagscope_core got it too, and with unity builds it sat in an object
+# the linker pulls for other symbols, so every sanitized executable linking lagscope_views or
+# lagscope_reportpdf failed with "multiple definition of __asan_default_options".
 function(lagscope_sanitizer_defaults target)
   if(LAGSCOPE_SANITIZE)
-    target_sources(${target} INTERFACE ${CMAKE_SOURCE_DIR}/core/util/SanitizerDefaults.cpp)
+    target_sources(${target} INTERFACE
+      "$<$<STREQUAL:$<TARGET_PROPERTY:TYPE>,EXECUTABLE>:${CMAKE_SOURCE_DIR}/core/util/SanitizerDefaults.cpp>")
   endif()
 endfunction()

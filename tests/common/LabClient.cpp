@@ -1,5 +1,6 @@
 #include "LabClient.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
 #include <QElapsedTimer>
@@ -217,7 +218,27 @@ QString LabClient::writeConfig(const QString &dir) const
 void LabClient::dumpLogs() const
 {
     const ProcessResult r = lab({QStringLiteral("logs"), QStringLiteral("--tail"), QStringLiteral("40")}, 30000);
-    fprintf(stderr, "=== lab logs ===\n%s\n%s\n", qPrintable(r.out), qPrintable(r.err));
+    const QString all = r.out + r.err;
+    // The whole tail goes to a file; the test's output gets only its warnings and errors. CI
+    // keeps a failing test's first and last lines: 300 lines of broker INFO between the
+    // failure message and the end of the test pushed the message out of what CI kept.
+    QString saved;
+    const QString outDir = qEnvironmentVariable("LAGSCOPE_TEST_OUTPUT");
+    if (!outDir.isEmpty() && QDir().mkpath(outDir)) {
+        QFile f(QDir(outDir).filePath(
+            QStringLiteral("lab-logs-%1-%2.txt").arg(QCoreApplication::applicationName(), uniqueSuffix())));
+        if (f.open(QIODevice::WriteOnly) && f.write(all.toUtf8()) >= 0)
+            saved = f.fileName();
+    }
+    QStringList notable;
+    for (const QString &line : all.split(QLatin1Char('\n')))
+        if (line.startsWith(QStringLiteral("----")) || line.contains(QStringLiteral("] WARN "))
+            || line.contains(QStringLiteral("] ERROR ")) || line.contains(QStringLiteral("] FATAL ")))
+            notable << line.left(300);
+    if (notable.size() > 30)
+        notable = notable.mid(notable.size() - 30);
+    fprintf(stderr, "=== lab logs: warnings and errors of the last 40 lines per log (all of them: %s) ===\n%s\n",
+            saved.isEmpty() ? "not saved" : qPrintable(saved), qPrintable(notable.join(QLatin1Char('\n'))));
 }
 
 QString LabClient::uniqueSuffix()

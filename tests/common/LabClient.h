@@ -73,7 +73,8 @@ public:
 
     // Writes a Lagscope config naming every lab cluster; returns its path.
     QString writeConfig(const QString &dir) const;
-    // Prints the tail of every broker log: called when a test fails.
+    // Saves the tail of every lab log under LAGSCOPE_TEST_OUTPUT and prints its warnings and
+    // errors: called when a test fails.
     void dumpLogs() const;
 
     // A suffix that keeps names unique across tests and repeated runs on one lab.

@@ -105,7 +105,9 @@ private Q_SLOTS:
         QVERIFY(producer.produce(m_topic, 1, 2));
         QVERIFY(producer.abort());
 
-        // Kafka's own Java consumer, read_committed, commits when it closes (auto commit).
+        // Kafka's own Java consumer, read_committed, commits when it closes (auto commit). It
+        // stops after --timeout-ms without a record: long enough for its group join and first
+        // fetch on a loaded machine (3 s was not: CI saw it give up with 0 records).
         QProcess java;
         java.setProcessChannelMode(QProcess::MergedChannels);
         java.start(QStringLiteral("python3"),
@@ -113,7 +115,7 @@ private Q_SLOTS:
                     QStringLiteral("tool"), QStringLiteral("console-consumer"), QStringLiteral("--cluster"), kPrimary,
                     QStringLiteral("--"), QStringLiteral("--topic"), m_topic, QStringLiteral("--group"),
                     named("txlag-java"), QStringLiteral("--isolation-level"), QStringLiteral("read_committed"),
-                    QStringLiteral("--from-beginning"), QStringLiteral("--timeout-ms"), QStringLiteral("3000")});
+                    QStringLiteral("--from-beginning"), QStringLiteral("--timeout-ms"), QStringLiteral("15000")});
 
         const Consumed afterRecord =
             consumeAll(bootstrap, named("txlag-app"), m_topic, kPartitions, CommitWay::AfterLastRecord);
@@ -122,7 +124,7 @@ private Q_SLOTS:
         QVERIFY(afterRecord.ok && stored.ok);
         QCOMPARE(afterRecord.records, 12); // 5 + 3 + 2 + 2: no aborted record is received
         QCOMPARE(stored.records, 12);
-        QVERIFY(java.waitForFinished(60000));
+        QVERIFY(java.waitForFinished(120000));
         qInfo("Java console consumer (read_committed): %s", java.readAll().trimmed().right(200).constData());
         for (int p = 0; p < kPartitions; ++p) {
             QCOMPARE(afterRecord.committed.at(p), kExpected[p].committed);

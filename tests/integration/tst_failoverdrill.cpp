@@ -58,6 +58,9 @@ private:
     CommittedOffsets m_phaseOne; // committed by the phase-one group on primary
     std::vector<std::pair<QString, Tally>> m_table;
     bool m_primaryDown = false;
+    // disaster()'s step, printed at the very end when it did not finish: CI keeps a failing
+    // test's last lines, and a failure message further up may not be among them.
+    QString m_disasterStep;
 
     QString group(const char *role) const { return QStringLiteral("drill-%1-%2").arg(QString::fromUtf8(role), m_id); }
     QString log(const QString &name) const { return m_dir.filePath(name + QStringLiteral(".log")); }
@@ -336,6 +339,7 @@ private Q_SLOTS:
                                   QStringLiteral("--group"),
                                   g};
         // The last monitoring pass before the data center dies: a dry run refreshes the cache.
+        m_disasterStep = QStringLiteral("the dry run with primary up");
         ok(ctl(base + QStringList{QStringLiteral("--dry-run")}));
         const CommittedOffsets before = committed(QStringLiteral("dr"), g); // MirrorMaker's sync may have set some
 
@@ -346,37 +350,45 @@ private Q_SLOTS:
 
         // Refused: a disaster failover must be acknowledged.
         ProcessResult r = ctl(base + QStringList{QStringLiteral("--execute")});
+        m_disasterStep = QStringLiteral("the refusal without --disaster: ") + r.describe();
         QCOMPARE(r.exitCode, 3);
         QVERIFY2(r.out.contains(QStringLiteral("[RED] source group inactive")), qPrintable(r.describe()));
         // Refused: exact is impossible without the source, and latest may skip.
         r = ctl(base
                 + QStringList{QStringLiteral("--disaster"), QStringLiteral("--mode"), QStringLiteral("exact"),
                               QStringLiteral("--fallback"), QStringLiteral("latest"), QStringLiteral("--execute")});
+        m_disasterStep = QStringLiteral("the refusal of a skipping fallback: ") + r.describe();
         QCOMPARE(r.exitCode, 3);
         QVERIFY2(r.out.contains(QStringLiteral("[RED] no skipped records")), qPrintable(r.describe()));
+        m_disasterStep = QStringLiteral("dr's offsets after the refusals");
         QCOMPARE(committed(QStringLiteral("dr"), g), before); // refusals write nothing
         r = ctl(base
                 + QStringList{QStringLiteral("--disaster"), QStringLiteral("--mode"), QStringLiteral("exact"),
                               QStringLiteral("--fallback"), QStringLiteral("latest"),
                               QStringLiteral("--accept-skips")});
+        m_disasterStep = QStringLiteral("the accepted dry run: ") + r.describe();
         QCOMPARE(r.exitCode, 0); // accepted (dry run)
 
         r = ctl(base
                 + QStringList{QStringLiteral("--disaster"), QStringLiteral("--execute"), QStringLiteral("--format"),
                               QStringLiteral("json")});
+        m_disasterStep = QStringLiteral("the disaster failover: ") + r.describe();
         ok(r);
         const QJsonObject result = json(r).value(QStringLiteral("groups")).toArray().at(0).toObject();
         QCOMPARE(result.value(QStringLiteral("result")).toString(), QStringLiteral("applied"));
         QVERIFY(result.value(QStringLiteral("disaster")).toBool());
+        m_disasterStep = QStringLiteral("consuming on dr after the disaster failover");
         consume(QStringLiteral("dr"), g, m_remote, g);
         const Tally t = count({QStringLiteral("phase1"), g});
         record(QStringLiteral("Lagscope disaster (primary killed; cached offsets + syncs)"), t);
+        m_disasterStep = QStringLiteral("its tally: lost %1, duplicated %2").arg(t.lost).arg(t.duplicated);
         QCOMPARE(t.lost, qint64(0));
         for (const auto &[method, mm] : m_table)
             if (method.startsWith(QStringLiteral("MirrorMaker")))
                 QVERIFY2(t.duplicated <= mm.duplicated,
                          qPrintable(
                              QStringLiteral("%1 duplicates > MirrorMaker's %2").arg(t.duplicated).arg(mm.duplicated)));
+        m_disasterStep.clear();
     }
 
     void cleanupTestCase()
@@ -406,6 +418,8 @@ private Q_SLOTS:
             if (f.open(QIODevice::WriteOnly))
                 f.write(text.toUtf8());
         }
+        if (!m_disasterStep.isEmpty())
+            printf("disaster() did not finish; its last step: %s\n", qPrintable(m_disasterStep));
     }
 };
 

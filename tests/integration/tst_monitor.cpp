@@ -132,7 +132,11 @@ private Q_SLOTS:
         lab({QStringLiteral("broker"), QStringLiteral("start"), QStringLiteral("--cluster"), QStringLiteral("primary"),
              QStringLiteral("--node"), QStringLiteral("3")});
         QTRY_VERIFY_WITH_TIMEOUT(brokerIs(QStringLiteral("primary"), 3, BrokerStatus::Online), 60000);
-        QVERIFY(hasEvent(EventKind::BrokerOnline, QStringLiteral("broker 3")));
+        // A restarted broker registers fenced and is unfenced once it has caught up: a poll
+        // that saw it fenced (a slow start) brings it back with broker-unfenced, one that did
+        // not with broker-online (docs/BROKER-STATES.md). CI saw the first.
+        QVERIFY(hasEvent(EventKind::BrokerOnline, QStringLiteral("broker 3"))
+                || hasEvent(EventKind::BrokerUnfenced, QStringLiteral("broker 3")));
         QTRY_VERIFY_WITH_TIMEOUT(topicInSync(QStringLiteral("primary"), topic), 90000);
         QVERIFY(hasEvent(EventKind::PartitionInSync, topic + QStringLiteral("-0"))
                 || hasEvent(EventKind::PartitionInSync, topic + QStringLiteral("-1"))

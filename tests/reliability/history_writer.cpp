@@ -1,7 +1,11 @@
 // history_writer: writes a history file the way the app's recorder does, for crash tests.
 //
 //   history_writer --file F [--groups N] [--step-seconds S] [--compact-every K]   write until killed
-//   history_writer --file F --check LOG                                           check after a kill
+//                  [--cluster C] [--polls P]                                      (or P polls)
+//   history_writer --file F [--cluster C] --check LOG                             check after a kill
+//
+// crash-app uses it to give the app's own compaction work: a cluster of its own (C, not one
+// the app polls), P old polls before each start of the app, no compaction of its own.
 //
 // Writing: one poll of N fixture groups at a time (each appendSnapshot is one transaction),
 // the simulated clock starting 7 hours back (or after the file's newest poll) and moving S
@@ -34,15 +38,16 @@ constexpr qint64 kMinute = 60 * 1000;
 
 QDateTime at(qint64 ms) { return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC); }
 
-int write(HistoryStore &store, int groups, qint64 stepMs, int compactEvery)
+int write(HistoryStore &store, const QString &cluster, int groups, qint64 stepMs, int compactEvery, qint64 polls)
 {
     ClusterSnapshot base = syntheticFixtureSnapshot(QDateTime::currentDateTimeUtc());
+    base.cluster = cluster;
     base.groups.resize(std::size_t(groups));
     // Continue after what an earlier (killed) run wrote, so that a run appends to its history.
     qint64 t = (QDateTime::currentMSecsSinceEpoch() - 7 * 3600 * 1000) / kMinute * kMinute;
     if (const auto spans = store.tierSpans(base.cluster); spans && spans->newestMs > 0)
         t = std::max(t, spans->newestMs + stepMs);
-    for (int i = 0;; ++i, t += stepMs) {
+    for (qint64 i = 0; polls <= 0 || i < polls; ++i, t += stepMs) {
         if (Status st = store.appendSnapshot(*variantSnapshot(base, at(t), i, 4'000'000'000)); !st) {
             std::fprintf(stderr, "append failed: %s\n", qPrintable(st.errorMessage()));
             return 1;
@@ -60,9 +65,10 @@ int write(HistoryStore &store, int groups, qint64 stepMs, int compactEvery)
             std::fflush(stdout);
         }
     }
+    return 0;
 }
 
-int check(const HistoryStore &store, const QString &logPath)
+int check(const HistoryStore &store, const QString &cluster, const QString &logPath)
 {
     QFile log(logPath);
     if (!log.open(QIODevice::ReadOnly))
@@ -75,7 +81,8 @@ int check(const HistoryStore &store, const QString &logPath)
     }
     if (committed.empty())
         return std::fprintf(stderr, "no committed poll in %s\n", qPrintable(logPath)), 2;
-    const ClusterSnapshot base = syntheticFixtureSnapshot(QDateTime::currentDateTimeUtc());
+    ClusterSnapshot base = syntheticFixtureSnapshot(QDateTime::currentDateTimeUtc());
+    base.cluster = cluster;
     const auto history = store.groupHistory(base.cluster, base.groups.front().groupId, at(committed.front() - 3600'000),
                                             at(committed.back() + 3600'000));
     if (!history)
@@ -127,6 +134,10 @@ int main(int argc, char **argv)
         {QStringLiteral("compact-every"), QStringLiteral("Polls between compactions."), QStringLiteral("K"),
          QStringLiteral("20")},
         {QStringLiteral("check"), QStringLiteral("Check the file against this writer's log."), QStringLiteral("LOG")},
+        {QStringLiteral("cluster"), QStringLiteral("The fixture's cluster name."), QStringLiteral("C"),
+         QStringLiteral("primary")},
+        {QStringLiteral("polls"), QStringLiteral("Stop after P polls (0: write until killed)."), QStringLiteral("P"),
+         QStringLiteral("0")},
     });
     parser.process(app);
     if (!parser.isSet(QStringLiteral("file")))
@@ -137,9 +148,11 @@ int main(int argc, char **argv)
     // open() checks every page (quick_check) and moves a damaged file aside, saying so.
     if (const QStringList warnings = (*store)->warnings(); !warnings.isEmpty())
         return std::fprintf(stderr, "opened with warnings: %s\n", qPrintable(warnings.join(QStringLiteral("; ")))), 1;
+    const QString cluster = parser.value(QStringLiteral("cluster"));
     if (parser.isSet(QStringLiteral("check")))
-        return check(**store, parser.value(QStringLiteral("check")));
-    return write(**store, std::max(1, parser.value(QStringLiteral("groups")).toInt()),
+        return check(**store, cluster, parser.value(QStringLiteral("check")));
+    return write(**store, cluster, std::max(1, parser.value(QStringLiteral("groups")).toInt()),
                  std::max(1, parser.value(QStringLiteral("step-seconds")).toInt()) * 1000LL,
-                 std::max(1, parser.value(QStringLiteral("compact-every")).toInt()));
+                 std::max(1, parser.value(QStringLiteral("compact-every")).toInt()),
+                 parser.value(QStringLiteral("polls")).toLongLong());
 }

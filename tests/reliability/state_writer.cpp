@@ -133,6 +133,7 @@ int write(const QDir &dir, int ruleCount, int groups)
     for (qint64 step = alertStep(alerts) + 1;; ++step) {
         say("alerts-saving", step);
         alerts.mute(QStringLiteral("rule-%1").arg(step % ruleCount, 5, 10, QLatin1Char('0')), kBase.addSecs(step));
+        alerts.waitForSave(); // the app writes it on a thread of its own; "saved" means on disk
         if (!alerts.lastSaveError().isEmpty())
             return std::fprintf(stderr, "alerts: %s\n", qPrintable(alerts.lastSaveError())), 1;
         say("alerts-saved", step);
