@@ -22,8 +22,12 @@ DesktopSession::DesktopSession(AppConfig config, QString configPath, QString con
     : QObject(parent)
 {
     // Alert and rebalance state live next to the history file (tests give both a temporary folder).
-    const QString stateDirectory = QFileInfo(historyPath).absolutePath();
-    m_core = std::make_unique<MonitoringSession>(std::move(config), historyPath, stateDirectory, configError.isEmpty());
+    // A refused configuration file writes nothing: no history is opened, no state saved; the
+    // error page is all the session shows until the file is fixed.
+    const bool refused = !configError.isEmpty();
+    const QString stateDirectory = refused ? QString() : QFileInfo(historyPath).absolutePath();
+    m_core = std::make_unique<MonitoringSession>(std::move(config), refused ? QString() : historyPath, stateDirectory,
+                                                 !refused);
     const bool poll = m_core->polls();
     HistoryRecorder *recorder = m_core->recorder();
     m_window =

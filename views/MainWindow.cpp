@@ -79,7 +79,8 @@ MainWindow::MainWindow(const AppConfig &config, const QString &configPath, const
     buildPages(history);
     buildActions();
 
-    if (config.clusters.empty() || !configError.isEmpty()) {
+    m_configRefused = !configError.isEmpty();
+    if (config.clusters.empty() || m_configRefused) {
         // A file that is there but wrong is the user's to fix; without one (or without a
         // cluster in it) the dialog can write it.
         const bool firstRun = configError.isEmpty() || !QFileInfo::exists(configPath);
@@ -441,6 +442,12 @@ void MainWindow::changeEvent(QEvent *event)
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    // A refused configuration file writes nothing, the window's layout included: the page
+    // shown is the error page, and the layout worth keeping is that of the last good session.
+    if (m_configRefused) {
+        QMainWindow::closeEvent(event);
+        return;
+    }
     AppSettings settings;
     settings.setValue(AppSettings::Key::WindowGeometry, saveGeometry());
     settings.setValue(AppSettings::Key::WindowState, saveState());

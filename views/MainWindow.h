@@ -131,6 +131,7 @@ private:
     TablePage *m_groupsPage = nullptr;
     GroupDetailPage *m_groupDetail = nullptr;
     QWidget *m_welcome = nullptr;
+    bool m_configRefused = false; // the configuration error page: the window saves no layout
     ReplicationPage *m_replication = nullptr;
     TriagePage *m_triagePage = nullptr;
     TriageService *m_triage = nullptr;

@@ -54,6 +54,9 @@ void setUpParser(QCommandLineParser &parser)
 
 void setIdentity()
 {
+    // The organization names QSettings' folder: ~/.config/lagscope/lagscope.conf, beside the
+    // configuration, not ~/.config/Unknown Organization/.
+    QCoreApplication::setOrganizationName(QStringLiteral("lagscope"));
     QCoreApplication::setApplicationName(QStringLiteral("lagscope"));
     QCoreApplication::setApplicationVersion(QStringLiteral(LAGSCOPE_VERSION));
 }

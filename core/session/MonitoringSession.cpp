@@ -13,7 +13,8 @@ namespace lagscope {
 
 MonitoringSession::MonitoringSession(AppConfig config, QString historyPath, QString stateDirectory, bool poll,
                                      QObject *parent)
-    : QObject(parent), m_config(std::move(config)), m_poll(poll && !m_config.clusters.empty())
+    : QObject(parent), m_config(std::move(config)), m_poll(poll && !m_config.clusters.empty()),
+      m_persists(!historyPath.isEmpty() || !stateDirectory.isEmpty() || !m_config.history.isEmpty())
 {
     // The recorder writes on its own thread; readers use connections of their own (SQLite in
     // WAL mode lets a writer and readers work at once).
@@ -21,15 +22,17 @@ MonitoringSession::MonitoringSession(AppConfig config, QString historyPath, QStr
     // A team's database named by the configuration wins over the file: every collector and
     // desktop of the team then reads and writes the same history.
     m_recorder = new HistoryRecorder(m_config.history.isEmpty() ? std::move(historyPath) : m_config.history);
-    m_recorder->moveToThread(&m_historyThread);
+    if (m_persists) // otherwise it stays here, idle, and is deleted with the session
+        m_recorder->moveToThread(&m_historyThread);
     connect(&m_historyThread, &QThread::started, m_recorder, &HistoryRecorder::open);
     connect(&m_historyThread, &QThread::finished, m_recorder, &QObject::deleteLater);
 
     m_monitor = std::make_unique<MonitorService>(m_config);
     // Rebalances in progress at exit are completed, not lost, by the next run.
-    m_monitor->setStateDirectory(stateDirectory);
-    m_alerts =
-        std::make_unique<AlertService>(m_config.alerts, QDir(stateDirectory).filePath(QStringLiteral("alerts.json")));
+    if (m_persists)
+        m_monitor->setStateDirectory(stateDirectory);
+    m_alerts = std::make_unique<AlertService>(
+        m_config.alerts, m_persists ? QDir(stateDirectory).filePath(QStringLiteral("alerts.json")) : QString());
     m_splitBrains = std::make_unique<SplitBrainMonitor>(m_config.flows);
     if (m_poll) // also without configured flows: a discovered flow the user confirms joins it
         m_flows = std::make_unique<mirror::FlowMonitorService>(m_config);
@@ -59,6 +62,8 @@ MonitoringSession::~MonitoringSession()
     m_monitor.reset();
     m_historyThread.quit();
     m_historyThread.wait();
+    if (!m_persists)
+        delete m_recorder; // its thread never started, so no deleteLater runs
     m_alerts.reset();
     m_splitBrains.reset();
 }
@@ -66,7 +71,8 @@ MonitoringSession::~MonitoringSession()
 void MonitoringSession::openHistory()
 {
     connectServices();
-    m_historyThread.start();
+    if (m_persists)
+        m_historyThread.start();
 }
 
 void MonitoringSession::startPolling()

@@ -35,7 +35,9 @@ class MonitoringSession final : public QObject {
 public:
     // historyPath: the history file; stateDirectory: where the alert state (alerts.json) and
     // the rebalance detector's state are kept between runs. poll false (no cluster, or a
-    // configuration error): the history is still opened for reading, nothing polls.
+    // configuration error): the history is still opened for reading, nothing polls. Both paths
+    // empty (and no `history:` in the configuration): nothing is opened or written at all, the
+    // session of a refused configuration file.
     MonitoringSession(AppConfig config, QString historyPath, QString stateDirectory, bool poll,
                       QObject *parent = nullptr);
     ~MonitoringSession() override;
@@ -75,6 +77,7 @@ private:
     bool m_poll = false;
     QThread m_historyThread;
     HistoryRecorder *m_recorder = nullptr; // deleted on its thread when the thread ends
+    bool m_persists = true;                // false: no history, no state files (see the constructor)
     std::unique_ptr<MonitorService> m_monitor;
     std::unique_ptr<AlertService> m_alerts;
     std::unique_ptr<SplitBrainMonitor> m_splitBrains;
