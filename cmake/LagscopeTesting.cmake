@@ -21,8 +21,16 @@ set(LAGSCOPE_LAB_SLOTS 8)
 # lab (the soak on a lab of its own, the fuzzers, the package): a lab slot keeps it from running
 # beside the lab's exclusive tests, and COST starts it early (CTest starts the costliest first
 # in a build without timings of its own), beside the shared lab's tests.
+#
+# COST alone did not start them early: CTest orders tests by dependency depth first, and every
+# test of a fixture is a dependency of the fixture's cleanup (lab.down), so all the lab's tests
+# came before any test of no fixture, whatever its COST, and the heavy tests ran last, alone
+# (the fuzzers' 15 minutes were the tail of the run). A fixture of their own, with a no-op
+# cleanup, puts them at the lab tests' depth, where COST orders them after the exclusive tests.
+add_test(NAME heavy.done COMMAND ${CMAKE_COMMAND} -E true)
+set_tests_properties(heavy.done PROPERTIES FIXTURES_CLEANUP heavy LABELS lab)
 function(lagscope_heavy_test)
-  set_tests_properties(${ARGN} PROPERTIES COST 1000 RESOURCE_GROUPS "lab:1")
+  set_tests_properties(${ARGN} PROPERTIES COST 1000 RESOURCE_GROUPS "lab:1" FIXTURES_REQUIRED heavy)
 endfunction()
 
 function(lagscope_add_test)
