@@ -1,8 +1,21 @@
 #include "AppSettings.h"
 
 #include <QSettings>
+#include <QStandardPaths>
 
 namespace lagscope {
+
+namespace {
+
+// lagscope.conf beside the configuration (~/.config/lagscope/). Not QSettings(): with no
+// organization name that is ~/.config/Unknown Organization/lagscope.conf, and naming one would
+// move the configuration and the history too (QStandardPaths puts it in both folders' paths).
+QString settingsPath()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) + QStringLiteral("/lagscope.conf");
+}
+
+} // namespace
 
 QString AppSettings::name(Key key)
 {
@@ -33,8 +46,14 @@ QVariant AppSettings::defaultValue(Key key)
     }
 }
 
-QVariant AppSettings::value(Key key) const { return QSettings().value(name(key), defaultValue(key)); }
+QVariant AppSettings::value(Key key) const
+{
+    return QSettings(settingsPath(), QSettings::IniFormat).value(name(key), defaultValue(key));
+}
 
-void AppSettings::setValue(Key key, const QVariant &value) { QSettings().setValue(name(key), value); }
+void AppSettings::setValue(Key key, const QVariant &value)
+{
+    QSettings(settingsPath(), QSettings::IniFormat).setValue(name(key), value);
+}
 
 } // namespace lagscope

@@ -23,6 +23,9 @@ void SessionHost::open()
         config = std::move(*loaded);
     else
         error = loaded.errorMessage();
+    // Also on stderr (and so in the journal): the error page is not the only place to read it.
+    if (!error.isEmpty())
+        qWarning("configuration refused: %s", qPrintable(error));
     // The old session first: it holds the history file's writer, which the new one opens.
     m_session.reset();
     m_session = std::make_unique<DesktopSession>(std::move(config), m_configPath, error, m_historyPath);

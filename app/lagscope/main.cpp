@@ -54,9 +54,6 @@ void setUpParser(QCommandLineParser &parser)
 
 void setIdentity()
 {
-    // The organization names QSettings' folder: ~/.config/lagscope/lagscope.conf, beside the
-    // configuration, not ~/.config/Unknown Organization/.
-    QCoreApplication::setOrganizationName(QStringLiteral("lagscope"));
     QCoreApplication::setApplicationName(QStringLiteral("lagscope"));
     QCoreApplication::setApplicationVersion(QStringLiteral(LAGSCOPE_VERSION));
 }

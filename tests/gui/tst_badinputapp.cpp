@@ -232,6 +232,10 @@ private Q_SLOTS:
             root, {QStringLiteral("--quit-after"), QStringLiteral("1500"), QStringLiteral("--screenshot"), shot});
         QVERIFY2(exit == 0, qPrintable(err));
         QVERIFY(QFile::exists(shot));
+        // It read the broken file (not another path: naming an organization once moved the
+        // default configuration to ~/.config/lagscope/lagscope/, and this row still passed).
+        QVERIFY2(err.contains(QStringLiteral("configuration refused: ") + config + u':'),
+                 qPrintable(err));
         // The single-instance socket is not made with --quit-after; the configuration stays as it was.
         const QStringList problems = unexpectedWrites(before, listing(root));
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
