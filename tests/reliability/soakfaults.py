@@ -22,6 +22,11 @@ SLOW_WRITE_BPS = 256 * 1024
 # A synced 16 KiB write needs a data and a journal write or more: at 3 I/O a second at least
 # 0.3 s; unthrottled it takes about 10 ms.
 SLOW_PROBE_MIN_S = 0.3
+# MirrorMaker stopped for twice the flow's 15 s heartbeat threshold at least: the fault must
+# outlast what the app may tolerate. soak_short's 15-s hold was the threshold itself, so the
+# event depended on how fast a loaded machine stopped and restarted MirrorMaker (a CI run beside
+# the fuzzers saw no flow-stalled).
+MM2_MIN_HOLD_S = 30
 
 
 def apply(soak, kind, hold):
@@ -42,7 +47,7 @@ def apply(soak, kind, hold):
         fault["note"] = "SIGSTOP primary's broker, SIGCONT;"
     elif kind == "mm2-stop":
         soak.lab("mm2", "stop")
-        soak.wait(hold)
+        soak.wait(max(hold, MM2_MIN_HOLD_S))
         soak.lab("mm2", "start")
         fault["expect"] = [["*", "flow-stalled|flow-broken"], ["*", "flow-recovered"]]
         fault["note"] = "MirrorMaker 2 stopped, started;"
