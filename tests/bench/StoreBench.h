@@ -12,6 +12,7 @@
 #include <QSqlQuery>
 
 #include <algorithm>
+#include <vector>
 
 namespace lagscope::bench::store {
 
@@ -23,6 +24,21 @@ inline constexpr qint64 kCompactEveryMs = 5 * 60 * 1000; // as HistoryRecorder d
 
 inline qint64 sizeOf(const QString &path) { return QFileInfo(path).size(); }
 inline QDateTime at(qint64 ms) { return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC); }
+
+// The steady state of a week ending at nowMs: one poll per bucket of the coarse and the fine
+// tier, then every poll (kPollMs) of the raw tier, oldest first.
+inline std::vector<qint64> weekPollTimes(const RetentionPolicy &policy, qint64 nowMs)
+{
+    std::vector<qint64> times;
+    const qint64 coarseMs = msOf(policy.coarseBucket);
+    for (qint64 t = nowMs - msOf(policy.keepFor) + coarseMs; t < nowMs - msOf(policy.fineFor); t += coarseMs)
+        times.push_back(t);
+    for (qint64 t = nowMs - msOf(policy.fineFor); t < nowMs - msOf(policy.rawFor); t += msOf(policy.fineBucket))
+        times.push_back(t);
+    for (qint64 t = nowMs - msOf(policy.rawFor); t < nowMs; t += kPollMs)
+        times.push_back(t);
+    return times;
+}
 
 // A new store at `path`, replacing the file an earlier run left there.
 Result<std::unique_ptr<HistoryStore>> openEmptyStore(const QString &path, const RetentionPolicy &policy)

@@ -192,13 +192,7 @@ int main(int argc, char **argv)
         auto store = HistoryStore::open(l.encode(), policy);
         if (!store)
             return fail(store.errorMessage());
-        std::vector<qint64> times;
-        for (qint64 t = nowMs - msOf(policy.keepFor) + coarseMs; t < nowMs - msOf(policy.fineFor); t += coarseMs)
-            times.push_back(t);
-        for (qint64 t = nowMs - msOf(policy.fineFor); t < nowMs - msOf(policy.rawFor); t += msOf(policy.fineBucket))
-            times.push_back(t);
-        for (qint64 t = nowMs - msOf(policy.rawFor); t < nowMs; t += kPollMs)
-            times.push_back(t);
+        const std::vector<qint64> times = weekPollTimes(policy, nowMs);
         const Stopwatch clock;
         constexpr qint64 kTenMinutes = 10 * 60 * 1000;
         const qint64 rawFrom = nowMs - msOf(policy.rawFor);

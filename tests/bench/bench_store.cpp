@@ -241,13 +241,7 @@ int main(int argc, char **argv)
         auto store = openEmptyStore(path, policy);
         if (!store)
             return fail(store.errorMessage());
-        std::vector<qint64> times;
-        for (qint64 t = nowMs - msOf(policy.keepFor) + coarseMs; t < nowMs - msOf(policy.fineFor); t += coarseMs)
-            times.push_back(t);
-        for (qint64 t = nowMs - msOf(policy.fineFor); t < nowMs - msOf(policy.rawFor); t += msOf(policy.fineBucket))
-            times.push_back(t);
-        for (qint64 t = nowMs - msOf(policy.rawFor); t < nowMs; t += kPollMs)
-            times.push_back(t);
+        const std::vector<qint64> times = weekPollTimes(policy, nowMs);
         const Stopwatch clock;
         // Every 10 simulated minutes among the 5 s polls; among the buckets' single polls
         // every --sparse-compact-minutes (a large fixture pays per call, not per point).
