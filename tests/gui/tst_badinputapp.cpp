@@ -234,8 +234,7 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(shot));
         // It read the broken file (not another path: naming an organization once moved the
         // default configuration to ~/.config/lagscope/lagscope/, and this row still passed).
-        QVERIFY2(err.contains(QStringLiteral("configuration refused: ") + config + u':'),
-                 qPrintable(err));
+        QVERIFY2(err.contains(QStringLiteral("configuration refused: ") + config + u':'), qPrintable(err));
         // The single-instance socket is not made with --quit-after; the configuration stays as it was.
         const QStringList problems = unexpectedWrites(before, listing(root));
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
