@@ -22,6 +22,7 @@
 #include <QEventLoop>
 #include <QFileInfo>
 #include <QSocketNotifier>
+#include <QStringList>
 
 #include <map>
 
@@ -176,11 +177,15 @@ int collectCommand(const QStringList &args)
                 << Qt::endl;
     });
     std::map<QString, bool> reachable;
-    qint64 polls = 0;
+    // Per cluster: polls made, and those of them written to the history by this process; the
+    // stop line tells both, so a poll lost between the two shows (tst_collectpostgres).
+    std::map<QString, std::pair<qint64, qint64>> polls;
     QObject::connect(session.monitor(), &MonitorService::updated, &session, [&](const PollUpdate &u) {
-        ++polls;
+        ++polls[u.snapshot->cluster].first;
         logReachability(err, reachable, *u.snapshot);
     });
+    QObject::connect(session.recorder(), &HistoryRecorder::recorded, &session,
+                     [&polls](const QString &cluster, const QDateTime &) { ++polls[cluster].second; });
 
     MetricsExporter metrics(o.metrics);
     if (!o.metricsListen.isEmpty()) {
@@ -213,7 +218,14 @@ int collectCommand(const QStringList &args)
     QElapsedTimer stopping;
     stopping.start();
     session.finish();
-    err << "collect: stopped after " << polls << " cluster polls (" << stopping.elapsed() << " ms to stop)" << Qt::endl;
+    qint64 total = 0;
+    QStringList perCluster;
+    for (const auto &[cluster, counts] : polls) {
+        total += counts.first;
+        perCluster << QStringLiteral("%1 %2 (%3 written)").arg(cluster).arg(counts.first).arg(counts.second);
+    }
+    err << "collect: stopped after " << total << " cluster polls (" << stopping.elapsed()
+        << " ms to stop): " << perCluster.join(QStringLiteral(", ")) << Qt::endl;
     return Ok;
 }
 
