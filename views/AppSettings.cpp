@@ -1,5 +1,8 @@
 #include "AppSettings.h"
 
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QSettings>
 #include <QStandardPaths>
 
@@ -13,6 +16,22 @@ namespace {
 QString settingsPath()
 {
     return QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) + QStringLiteral("/lagscope.conf");
+}
+
+// Where Lagscope kept it until 2026-12 (QSettings with no organization). Read while the new
+// file is missing and copied to it on the first write, so an upgrade keeps the window's
+// layout and last selection; never written itself.
+QString legacySettingsPath()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation)
+           + QStringLiteral("/Unknown Organization/lagscope.conf");
+}
+
+QString readPath()
+{
+    const QString path = settingsPath();
+    const QString legacy = legacySettingsPath();
+    return !QFileInfo::exists(path) && QFileInfo::exists(legacy) ? legacy : path;
 }
 
 } // namespace
@@ -48,12 +67,17 @@ QVariant AppSettings::defaultValue(Key key)
 
 QVariant AppSettings::value(Key key) const
 {
-    return QSettings(settingsPath(), QSettings::IniFormat).value(name(key), defaultValue(key));
+    return QSettings(readPath(), QSettings::IniFormat).value(name(key), defaultValue(key));
 }
 
 void AppSettings::setValue(Key key, const QVariant &value)
 {
-    QSettings(settingsPath(), QSettings::IniFormat).setValue(name(key), value);
+    const QString path = settingsPath();
+    if (const QString legacy = legacySettingsPath(); !QFileInfo::exists(path) && QFileInfo::exists(legacy)) {
+        QDir().mkpath(QFileInfo(path).absolutePath());
+        QFile::copy(legacy, path); // on failure the new file starts empty: a layout, not data
+    }
+    QSettings(path, QSettings::IniFormat).setValue(name(key), value);
 }
 
 } // namespace lagscope

@@ -38,6 +38,7 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QCloseEvent>
+#include <QShowEvent>
 #include <QCoreApplication>
 #include <QDesktopServices>
 #include <QFileInfo>
@@ -57,6 +58,10 @@
 namespace lagscope {
 
 using namespace mainwindow;
+
+namespace {
+constexpr int kTreeWidth = 340; // on a first start, of the window's 1280
+}
 
 MainWindow::MainWindow(const AppConfig &config, const QString &configPath, const QString &configError,
                        MonitorService *monitor, HistoryReader *history, QWidget *parent)
@@ -411,7 +416,7 @@ void MainWindow::restoreState()
     AppSettings settings;
     restoreGeometry(settings.bytes(AppSettings::Key::WindowGeometry));
     QMainWindow::restoreState(settings.bytes(AppSettings::Key::WindowState));
-    m_splitter->restoreState(settings.bytes(AppSettings::Key::MainSplitter));
+    m_treeSized = m_splitter->restoreState(settings.bytes(AppSettings::Key::MainSplitter));
     m_groupDetail->splitter()->restoreState(settings.bytes(AppSettings::Key::DetailSplitter));
     m_brokersPage->restorePanelState(settings.bytes(AppSettings::Key::BrokersSplitter));
     // A state saved before the rebalance timeline existed has no size for it: show it anyway.
@@ -438,6 +443,18 @@ void MainWindow::changeEvent(QEvent *event)
         updateTriage();
     }
     QMainWindow::changeEvent(event);
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    // With no saved layout the tree starts wide enough for its Status column to name a group
+    // or a problem; the splitter alone gives it its size hint, which cuts them after a dozen
+    // letters. Here, not in the constructor: only a shown splitter has its width to share.
+    if (!m_treeSized) {
+        m_treeSized = true;
+        m_splitter->setSizes({kTreeWidth, std::max(m_splitter->width() - kTreeWidth, kTreeWidth)});
+    }
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -94,6 +94,7 @@ public Q_SLOTS:
 protected:
     void changeEvent(QEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     void buildActions();
@@ -132,6 +133,7 @@ private:
     GroupDetailPage *m_groupDetail = nullptr;
     QWidget *m_welcome = nullptr;
     bool m_configRefused = false; // the configuration error page: the window saves no layout
+    bool m_treeSized = false;     // the tree's width restored, or set on the first show
     ReplicationPage *m_replication = nullptr;
     TriagePage *m_triagePage = nullptr;
     TriageService *m_triage = nullptr;

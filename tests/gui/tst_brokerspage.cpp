@@ -202,6 +202,20 @@ private Q_SLOTS:
         saveScreenshot(page(), QStringLiteral("brokers-page-alone"));
     }
 
+    // Half of a 1920-px screen, as a window tiled beside another: the page fits it, the title
+    // and the legend wrapped onto more lines (one line each held the window at 1,300 px).
+    void halfAScreenWide()
+    {
+        m_window->resize(960, 800);
+        QTRY_COMPARE(m_window->width(), 960);
+        auto *legend = child<QWidget>(timeline(), "brokerStatesLegend");
+        QTRY_VERIFY(legend->height() > legend->sizeHint().height()); // more than one row
+        QVERIFY(legend->geometry().right() <= timeline()->width());
+        saveScreenshot(m_window.get(), QStringLiteral("brokers-page-half-screen"));
+        m_window->resize(1280, 800);
+        QTRY_COMPARE(m_window->width(), 1280);
+    }
+
     void tooltipNamesBrokerStateAndTimes()
     {
         BrokerLanes *lanes = timeline()->lanesView();

@@ -1,5 +1,6 @@
 // The main window without a lab: configured clusters in the tree, and the welcome page that
 // explains a missing or broken configuration. Saves what it shows as PNG.
+#include "AppSettings.h"
 #include "InstalledFiles.h"
 #include "GuiTestUtil.h"
 #include "MainWindow.h"
@@ -11,6 +12,8 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QPushButton>
+#include <QSettings>
+#include <QStyle>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -24,6 +27,67 @@ class TestMainWindow final : public QObject {
 
 private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    static QString settingsFile()
+    {
+        return QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) + QStringLiteral("/lagscope.conf");
+    }
+    static QString legacySettingsFile()
+    {
+        return QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation)
+               + QStringLiteral("/Unknown Organization/lagscope.conf");
+    }
+
+    // A first start (nothing saved): the tree is wide enough for the Status column to name a
+    // group like the demo's, which the old default cut after a dozen letters.
+    void firstStartShowsTheStatusColumn()
+    {
+        QFile::remove(settingsFile());
+        QFile::remove(legacySettingsFile());
+        const QString path = QStringLiteral(LAGSCOPE_SOURCE_DIR "/resources/lagscope.sample.yaml");
+        auto config = loadConfig(path);
+        QVERIFY2(config.ok(), config.ok() ? "" : qPrintable(config.errorMessage()));
+        MainWindow w(*config, path, QString(), nullptr, nullptr);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto *tree = w.findChild<QTreeWidget *>(QStringLiteral("clusterTree"));
+        QVERIFY(tree);
+        tree->topLevelItem(0)->setText(1, QStringLiteral("rb-slow-mxahgi6wlc"));
+        tree->expandAll();
+        // The text and the style's margin on each side of it (QCommonStyle's item text margin).
+        const int margin = tree->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, tree) + 1;
+        const int needed = tree->fontMetrics().horizontalAdvance(tree->topLevelItem(0)->text(1)) + 2 * margin;
+        QVERIFY2(
+            tree->columnWidth(1) >= needed,
+            qPrintable(QStringLiteral("Status column %1 px, its text %2 px").arg(tree->columnWidth(1)).arg(needed)));
+        QVERIFY(w.grab().save(screenshotPath(QStringLiteral("mainwindow-first-start"))));
+        // And no page holds the window wider than half of a 1920-px screen.
+        QVERIFY2(w.minimumSizeHint().width() <= 960, qPrintable(QString::number(w.minimumSizeHint().width())));
+    }
+
+    // Window settings where Lagscope kept them until 2026-12 (~/.config/Unknown Organization/):
+    // read while the new file is missing, copied into it on the first write, never written.
+    void readsTheSettingsOfBefore()
+    {
+        QFile::remove(settingsFile());
+        QVERIFY(QDir().mkpath(QFileInfo(legacySettingsFile()).absolutePath()));
+        {
+            QSettings legacy(legacySettingsFile(), QSettings::IniFormat);
+            legacy.setValue(QStringLiteral("selection/cluster"), QStringLiteral("primary"));
+            legacy.setValue(QStringLiteral("chart/range"), 3);
+        }
+        AppSettings settings;
+        QCOMPARE(settings.string(AppSettings::Key::LastCluster), QStringLiteral("primary"));
+        QVERIFY(!QFileInfo::exists(settingsFile())); // reading writes nothing
+        settings.setValue(AppSettings::Key::LastGroup, QStringLiteral("orders"));
+        QVERIFY(QFileInfo::exists(settingsFile()));
+        QCOMPARE(settings.integer(AppSettings::Key::ChartRange), 3);
+        QCOMPARE(settings.string(AppSettings::Key::LastGroup), QStringLiteral("orders"));
+        QCOMPARE(QSettings(settingsFile(), QSettings::IniFormat).value(QStringLiteral("chart/range")).toInt(), 3);
+        QVERIFY(!QSettings(legacySettingsFile(), QSettings::IniFormat).contains(QStringLiteral("selection/group")));
+        QVERIFY(QFile::remove(legacySettingsFile()));
+        QVERIFY(QFile::remove(settingsFile()));
+    }
 
     void showsConfiguredClusters()
     {

@@ -16,40 +16,57 @@
 
 namespace lagscope {
 
-// The legend: a swatch and the name of each state, painted as the lanes paint them.
+// The legend: a swatch and the name of each state, painted as the lanes paint them, in as
+// many rows as the width needs — one row would hold the window at least 1,000 px wide.
 class BrokerStatesLegend final : public QWidget {
 public:
     explicit BrokerStatesLegend(QWidget *parent) : QWidget(parent)
     {
         setObjectName(QStringLiteral("brokerStatesLegend"));
-        setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+        QSizePolicy policy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+        policy.setHeightForWidth(true);
+        setSizePolicy(policy);
     }
 
     QSize sizeHint() const override
     {
         int w = 0;
         for (const Item &item : items())
-            w += swatchWidth() + 6 + fontMetrics().horizontalAdvance(item.text) + 18;
-        return QSize(w, fontMetrics().height() + 6);
+            w += itemWidth(item);
+        return QSize(w, rowHeight());
     }
-    QSize minimumSizeHint() const override { return sizeHint(); }
+    QSize minimumSizeHint() const override
+    {
+        int widest = 0;
+        for (const Item &item : items())
+            widest = std::max(widest, itemWidth(item));
+        return QSize(widest, rowHeight());
+    }
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override { return int(rowStarts(width).size()) * rowHeight(); }
 
 protected:
     void paintEvent(QPaintEvent *) override
     {
         QPainter p(this);
         const QFontMetrics fm = fontMetrics();
-        int x = 0;
-        for (const Item &item : items()) {
-            const QRect swatch(x, (height() - fm.height()) / 2 + 2, swatchWidth(), fm.height() - 4);
-            paintBrokerState(p, swatch, item.look);
-            p.setPen(palette().color(QPalette::Mid));
-            p.drawRect(swatch.adjusted(0, 0, -1, -1));
-            x += swatch.width() + 6;
-            p.setPen(palette().color(QPalette::WindowText));
-            p.drawText(QRect(x, 0, fm.horizontalAdvance(item.text) + 2, height()), Qt::AlignLeft | Qt::AlignVCenter,
-                       item.text);
-            x += fm.horizontalAdvance(item.text) + 18;
+        const std::vector<Item> all = items();
+        const std::vector<size_t> starts = rowStarts(width());
+        for (size_t row = 0; row < starts.size(); ++row) {
+            const size_t end = row + 1 < starts.size() ? starts[row + 1] : all.size();
+            const int top = int(row) * rowHeight();
+            int x = 0;
+            for (size_t i = starts[row]; i < end; ++i) {
+                const Item &item = all[i];
+                const QRect swatch(x, top + (rowHeight() - fm.height()) / 2 + 2, swatchWidth(), fm.height() - 4);
+                paintBrokerState(p, swatch, item.look);
+                p.setPen(palette().color(QPalette::Mid));
+                p.drawRect(swatch.adjusted(0, 0, -1, -1));
+                p.setPen(palette().color(QPalette::WindowText));
+                p.drawText(QRect(x + swatch.width() + 6, top, fm.horizontalAdvance(item.text) + 2, rowHeight()),
+                           Qt::AlignLeft | Qt::AlignVCenter, item.text);
+                x += itemWidth(item);
+            }
         }
     }
 
@@ -70,6 +87,28 @@ private:
     }
 
     int swatchWidth() const { return fontMetrics().height() * 2; }
+    int rowHeight() const { return fontMetrics().height() + 6; }
+    int itemWidth(const Item &item) const
+    {
+        return swatchWidth() + 6 + fontMetrics().horizontalAdvance(item.text) + 18;
+    }
+    // The first item of each row at this width: an item goes on the next row when it would
+    // cross the edge, unless it is the row's first.
+    std::vector<size_t> rowStarts(int width) const
+    {
+        std::vector<size_t> starts{0};
+        int x = 0;
+        const std::vector<Item> all = items();
+        for (size_t i = 0; i < all.size(); ++i) {
+            const int w = itemWidth(all[i]);
+            if (x > 0 && x + w > width) {
+                starts.push_back(i);
+                x = 0;
+            }
+            x += w;
+        }
+        return starts;
+    }
 
     static constexpr std::array<std::optional<BrokerStatus>, 6> kStates{
         BrokerStatus::Online, BrokerStatus::Unreachable, BrokerStatus::Stopping,
@@ -97,6 +136,7 @@ BrokerStatesTimeline::BrokerStatesTimeline(QWidget *parent) : QWidget(parent)
     m_title = new QLabel(this);
     m_title->setObjectName(QStringLiteral("brokerStatesTitle"));
     m_title->setTextFormat(Qt::RichText);
+    m_title->setWordWrap(true); // the page may be narrower than the title's one line
     header->addWidget(m_title, 1);
     m_rangeBar = new ChartRangeBar(m_range, this);
     m_rangeBar->setObjectName(QStringLiteral("brokerStatesRange"));
