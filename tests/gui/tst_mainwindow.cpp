@@ -19,11 +19,15 @@
 #include <QTest>
 #include <QTreeWidget>
 
+#include <memory>
+
 using namespace lagscope;
 using lagscope::test::screenshotPath;
 
 class TestMainWindow final : public QObject {
     Q_OBJECT
+
+    AppConfig m_sample;
 
 private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
@@ -38,18 +42,29 @@ private Q_SLOTS:
                + QStringLiteral("/Unknown Organization/lagscope.conf");
     }
 
+    // The main window on the sample configuration (kept in m_sample), shown.
+    void openSample(std::unique_ptr<MainWindow> &window)
+    {
+        const QString path = QStringLiteral(LAGSCOPE_SOURCE_DIR "/resources/lagscope.sample.yaml");
+        auto config = loadConfig(path);
+        QVERIFY2(config.ok(), config.ok() ? "" : qPrintable(config.errorMessage()));
+        m_sample = *config;
+        window = std::make_unique<MainWindow>(m_sample, path, QString(), nullptr, nullptr);
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    }
+
     // A first start (nothing saved): the tree is wide enough for the Status column to name a
     // group like the demo's, which the old default cut after a dozen letters.
     void firstStartShowsTheStatusColumn()
     {
         QFile::remove(settingsFile());
         QFile::remove(legacySettingsFile());
-        const QString path = QStringLiteral(LAGSCOPE_SOURCE_DIR "/resources/lagscope.sample.yaml");
-        auto config = loadConfig(path);
-        QVERIFY2(config.ok(), config.ok() ? "" : qPrintable(config.errorMessage()));
-        MainWindow w(*config, path, QString(), nullptr, nullptr);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        std::unique_ptr<MainWindow> window;
+        openSample(window);
+        if (QTest::currentTestFailed())
+            return;
+        MainWindow &w = *window;
         auto *tree = w.findChild<QTreeWidget *>(QStringLiteral("clusterTree"));
         QVERIFY(tree);
         tree->topLevelItem(0)->setText(1, QStringLiteral("rb-slow-mxahgi6wlc"));
@@ -91,18 +106,17 @@ private Q_SLOTS:
 
     void showsConfiguredClusters()
     {
-        const QString path = QStringLiteral(LAGSCOPE_SOURCE_DIR "/resources/lagscope.sample.yaml");
-        auto config = loadConfig(path);
-        QVERIFY2(config.ok(), config.ok() ? "" : qPrintable(config.errorMessage()));
-        MainWindow w(*config, path, QString(), nullptr, nullptr);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        std::unique_ptr<MainWindow> window;
+        openSample(window);
+        if (QTest::currentTestFailed())
+            return;
+        MainWindow &w = *window;
         auto *tree = w.findChild<QTreeWidget *>(QStringLiteral("clusterTree"));
         QVERIFY(tree);
         // One item per cluster, then "Replication" because the sample configures a flow.
-        QVERIFY(!config->flows.empty());
-        QCOMPARE(tree->topLevelItemCount(), int(config->clusters.size()) + 1);
-        QCOMPARE(tree->topLevelItem(0)->text(0), config->clusters.front().name);
+        QVERIFY(!m_sample.flows.empty());
+        QCOMPARE(tree->topLevelItemCount(), int(m_sample.clusters.size()) + 1);
+        QCOMPARE(tree->topLevelItem(0)->text(0), m_sample.clusters.front().name);
         QCOMPARE(tree->topLevelItem(tree->topLevelItemCount() - 1)->text(0), QStringLiteral("Replication"));
         // Each cluster offers its four pages.
         QCOMPARE(tree->topLevelItem(0)->childCount(), 4);
