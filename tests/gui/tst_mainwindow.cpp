@@ -28,9 +28,16 @@ class TestMainWindow final : public QObject {
     Q_OBJECT
 
     AppConfig m_sample;
+    std::unique_ptr<MainWindow> m_window; // openSample()'s, closed after each test
+    QTreeWidget *m_tree = nullptr;
 
 private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void cleanup()
+    {
+        m_window.reset();
+        m_tree = nullptr;
+    }
 
     static QString settingsFile()
     {
@@ -42,16 +49,18 @@ private Q_SLOTS:
                + QStringLiteral("/Unknown Organization/lagscope.conf");
     }
 
-    // The main window on the sample configuration (kept in m_sample), shown.
-    void openSample(std::unique_ptr<MainWindow> &window)
+    // The main window on the sample configuration (kept in m_sample), shown, and its tree.
+    void openSample()
     {
         const QString path = QStringLiteral(LAGSCOPE_SOURCE_DIR "/resources/lagscope.sample.yaml");
         auto config = loadConfig(path);
         QVERIFY2(config.ok(), config.ok() ? "" : qPrintable(config.errorMessage()));
         m_sample = *config;
-        window = std::make_unique<MainWindow>(m_sample, path, QString(), nullptr, nullptr);
-        window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        m_window = std::make_unique<MainWindow>(m_sample, path, QString(), nullptr, nullptr);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        m_tree = m_window->findChild<QTreeWidget *>(QStringLiteral("clusterTree"));
+        QVERIFY(m_tree);
     }
 
     // A first start (nothing saved): the tree is wide enough for the Status column to name a
@@ -60,13 +69,11 @@ private Q_SLOTS:
     {
         QFile::remove(settingsFile());
         QFile::remove(legacySettingsFile());
-        std::unique_ptr<MainWindow> window;
-        openSample(window);
+        openSample();
         if (QTest::currentTestFailed())
             return;
-        MainWindow &w = *window;
-        auto *tree = w.findChild<QTreeWidget *>(QStringLiteral("clusterTree"));
-        QVERIFY(tree);
+        MainWindow &w = *m_window;
+        QTreeWidget *tree = m_tree;
         tree->topLevelItem(0)->setText(1, QStringLiteral("rb-slow-mxahgi6wlc"));
         tree->expandAll();
         // The text and the style's margin on each side of it (QCommonStyle's item text margin).
@@ -106,13 +113,11 @@ private Q_SLOTS:
 
     void showsConfiguredClusters()
     {
-        std::unique_ptr<MainWindow> window;
-        openSample(window);
+        openSample();
         if (QTest::currentTestFailed())
             return;
-        MainWindow &w = *window;
-        auto *tree = w.findChild<QTreeWidget *>(QStringLiteral("clusterTree"));
-        QVERIFY(tree);
+        MainWindow &w = *m_window;
+        QTreeWidget *tree = m_tree;
         // One item per cluster, then "Replication" because the sample configures a flow.
         QVERIFY(!m_sample.flows.empty());
         QCOMPARE(tree->topLevelItemCount(), int(m_sample.clusters.size()) + 1);
