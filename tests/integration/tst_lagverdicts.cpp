@@ -9,6 +9,7 @@
 #include "monitor/MonitorService.h"
 
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTest>
 
 #include <cmath>
@@ -155,10 +156,30 @@ private Q_SLOTS:
         while (stopAt < m_polls.size() && group("stop", m_polls[stopAt])->verdict.status != LagStatus::Stop)
             ++stopAt;
         const auto polls = stopAt - leftAt + 1;
-        qInfo("STOP after %d polls of %d ms: %s", int(polls), kPollMs, qPrintable(group("stop")->verdict.reason));
-        // The member's last commit may land up to one poll after the exit is noticed; then
-        // 3 polls standing still (minStuckPolls) beyond 2x the ~1 s cadence.
-        QVERIFY2(polls <= 6, qPrintable(QString::number(polls)));
+        const QString reason = group("stop")->verdict.reason;
+        qInfo("STOP after %d polls of %d ms: %s", int(polls), kPollMs, qPrintable(reason));
+        // STOP at the first poll where the rule holds (docs/LAG-RULES.md, rule 3): the offset
+        // stood still for ≥ 3 polls and longer than 2 × the commit cadence the verdict names.
+        // How many polls that takes follows the cadence, which load stretches (3.3 s instead
+        // of ~1 s on a busy CI machine): so the poll before STOP is checked against the rule,
+        // not the count of polls against a number.
+        static const QRegularExpression basis(QStringLiteral("it usually moves within ([0-9.]+)s"));
+        const QRegularExpressionMatch cadence = basis.match(reason);
+        QVERIFY2(cadence.hasMatch(), qPrintable(reason));
+        const double limitMs = 2 * (cadence.captured(1).toDouble() + 0.05) * 1000; // 0.1-s rounding
+        QVERIFY(stopAt < m_polls.size());
+        const auto committedAt = [&](std::size_t i) { return group("stop", m_polls[i])->partitions.at(0).committed; };
+        std::size_t since = stopAt; // the first poll of the offset's current value
+        while (since > 0 && committedAt(since - 1) == committedAt(stopAt))
+            --since;
+        const std::size_t before = stopAt - 1;
+        const qint64 stillMs =
+            m_polls[before]->takenAt.toMSecsSinceEpoch() - m_polls[since]->takenAt.toMSecsSinceEpoch();
+        QVERIFY2(before < since || before - since < 3 || stillMs <= limitMs,
+                 qPrintable(QStringLiteral("the poll before STOP: still for %1 polls, %2 ms; the rule's limit %3 ms")
+                                .arg(before - since)
+                                .arg(stillMs)
+                                .arg(limitMs)));
 
         // Lag seconds against the truth over the next polls.
         ClientOptions options;
