@@ -43,7 +43,7 @@ public:
         return QSize(widest, rowHeight());
     }
     bool hasHeightForWidth() const override { return true; }
-    int heightForWidth(int width) const override { return int(rowStarts(width).size()) * rowHeight(); }
+    int heightForWidth(int width) const override { return int(rowStarts(items(), width).size()) * rowHeight(); }
 
 protected:
     void paintEvent(QPaintEvent *) override
@@ -51,7 +51,7 @@ protected:
         QPainter p(this);
         const QFontMetrics fm = fontMetrics();
         const std::vector<Item> all = items();
-        const std::vector<size_t> starts = rowStarts(width());
+        const std::vector<size_t> starts = rowStarts(all, width());
         for (size_t row = 0; row < starts.size(); ++row) {
             const size_t end = row + 1 < starts.size() ? starts[row + 1] : all.size();
             const int top = int(row) * rowHeight();
@@ -94,11 +94,10 @@ private:
     }
     // The first item of each row at this width: an item goes on the next row when it would
     // cross the edge, unless it is the row's first.
-    std::vector<size_t> rowStarts(int width) const
+    std::vector<size_t> rowStarts(const std::vector<Item> &all, int width) const
     {
         std::vector<size_t> starts{0};
         int x = 0;
-        const std::vector<Item> all = items();
         for (size_t i = 0; i < all.size(); ++i) {
             const int w = itemWidth(all[i]);
             if (x > 0 && x + w > width) {
